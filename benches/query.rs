@@ -1,0 +1,102 @@
+//! The 5x5 query path: lookups, parsing, the whole stream, and the first-row solver.
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use lightsout::{answer_stream, first_row, table, BoardReader, Method, QueryOptions};
+
+/// Deterministic pseudo-random 25-bit grids (xorshift64, fixed seed).
+fn grids(n: usize, seed: u64) -> Vec<u32> {
+    let mut x = seed;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 20) as u32 & ((1 << 25) - 1)
+        })
+        .collect()
+}
+
+fn classic_text(grids: &[u32]) -> Vec<u8> {
+    let mut text = format!("{}\n", grids.len()).into_bytes();
+    for (i, &grid) in grids.iter().enumerate() {
+        if i > 0 {
+            text.push(b'\n');
+        }
+        for row in 0..5 {
+            for col in 0..5 {
+                text.push(b'0' + (grid >> (5 * row + col) & 1) as u8);
+            }
+            text.push(b'\n');
+        }
+    }
+    text
+}
+
+fn lookup(c: &mut Criterion) {
+    let table = table::embedded();
+    let states = grids(1 << 16, 0x5EED);
+    let mut group = c.benchmark_group("lookup");
+    group.throughput(Throughput::Elements(states.len() as u64));
+    group.bench_function("random", |b| {
+        let mut depths = vec![0u8; states.len()];
+        b.iter(|| table.depths(black_box(&states), &mut depths))
+    });
+    group.finish();
+}
+
+fn parse(c: &mut Criterion) {
+    let states = grids(100_000, 0xC0FFEE);
+    let text = classic_text(&states);
+    let mut group = c.benchmark_group("parse");
+    group.throughput(Throughput::Elements(states.len() as u64));
+    group.bench_function("classic", |b| {
+        b.iter(|| {
+            let mut reader = BoardReader::new(black_box(&text[..]), 5, 5).unwrap();
+            let mut sum = 0u32;
+            while let Some(grid) = reader.next_grid().unwrap() {
+                sum = sum.wrapping_add(grid);
+            }
+            sum
+        })
+    });
+    group.finish();
+}
+
+fn whole_query(c: &mut Criterion) {
+    let states = grids(1_000_000, 0xFACE);
+    let text = classic_text(&states);
+    let table = Method::Table(table::embedded());
+    let options = QueryOptions {
+        max_steps: 6,
+        line_buffered: false,
+    };
+    let mut group = c.benchmark_group("query");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(states.len() as u64));
+    let mut out = Vec::with_capacity(3 * states.len());
+    group.bench_function(BenchmarkId::new("table", states.len()), |b| {
+        b.iter(|| {
+            out.clear();
+            answer_stream(&table, options, black_box(&text[..]), &mut out).unwrap()
+        })
+    });
+    group.finish();
+}
+
+fn enumerate(c: &mut Criterion) {
+    let states = grids(10_000, 0xBEEF);
+    let mut group = c.benchmark_group("first_row");
+    group.throughput(Throughput::Elements(states.len() as u64));
+    group.bench_function("min_presses", |b| {
+        b.iter(|| {
+            states
+                .iter()
+                .map(|&g| first_row::min_presses(black_box(g)).unwrap_or(99))
+                .sum::<u32>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, lookup, parse, whole_query, enumerate);
+criterion_main!(benches);

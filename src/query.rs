@@ -1,0 +1,168 @@
+//! The classic question, answered as a stream: grids in, one line per grid out.
+
+use crate::board::Grid;
+use crate::parse::{BoardReader, InputError};
+use crate::solve::first_row;
+use crate::table::DepthTable;
+use std::io::{self, Read, Write};
+
+/// How each grid is answered.
+pub enum Method<D> {
+    /// One lookup in a depth table.
+    Table(DepthTable<D>),
+    /// First-row enumeration, no table.
+    Enumerate,
+}
+
+/// Settings for [`answer_stream`].
+#[derive(Debug, Clone, Copy)]
+pub struct QueryOptions {
+    /// Answers above this print as `-1`.
+    pub max_steps: u32,
+    /// Flush after every answer (for use as a coprocess).
+    pub line_buffered: bool,
+}
+
+/// Why a query stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum QueryError {
+    /// The input is unreadable or malformed; the answers before it were written.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// Writing the answers failed (a closed pipe, a full disk).
+    #[error("cannot write the answers")]
+    Output(#[source] io::Error),
+}
+
+/// Grids answered per batch: their table lookups overlap in the memory system.
+const BATCH: usize = 256;
+/// Answers are written in chunks of about this size.
+const OUT_CHUNK: usize = 64 * 1024;
+/// The entry meaning "no answer within reach".
+const NONE: u8 = u8::MAX;
+
+/// Reads the classic format from `input` and writes one line per grid to `output`: the
+/// fewest presses that turn every light on, or `-1` when that is more than
+/// `max_steps` or impossible. Answers for the grids before a bad one are written before
+/// the error is returned. Returns the number of grids answered.
+pub fn answer_stream<D: AsRef<[u8]>>(
+    method: &Method<D>,
+    options: QueryOptions,
+    input: impl Read,
+    mut output: impl Write,
+) -> Result<u64, QueryError> {
+    let mut out = Vec::with_capacity(OUT_CHUNK + 64);
+    let mut grids = [0 as Grid; BATCH];
+    let mut depths = [0u8; BATCH];
+    let batch = if options.line_buffered { 1 } else { BATCH };
+    let mut answered = 0;
+    let mut reader = BoardReader::new(input, 5, 5)?;
+    loop {
+        let mut filled = 0;
+        let mut stop = None;
+        while filled < batch {
+            match reader.next_grid() {
+                Ok(Some(grid)) => {
+                    grids[filled] = grid;
+                    filled += 1;
+                }
+                Ok(None) => {
+                    stop = Some(Ok(()));
+                    break;
+                }
+                Err(err) => {
+                    stop = Some(Err(err));
+                    break;
+                }
+            }
+        }
+        let grids = &grids[..filled];
+        let depths = &mut depths[..filled];
+        match method {
+            Method::Table(table) => {
+                table.depths(grids, depths);
+                let limit = table.depth_limit();
+                for depth in depths.iter_mut() {
+                    if *depth > limit {
+                        *depth = NONE;
+                    }
+                }
+            }
+            Method::Enumerate => {
+                for (&grid, depth) in grids.iter().zip(depths.iter_mut()) {
+                    *depth = first_row::min_presses(grid).map_or(NONE, |d| d as u8);
+                }
+            }
+        }
+        for &depth in depths.iter() {
+            push_answer(&mut out, depth, options.max_steps);
+        }
+        answered += filled as u64;
+        if out.len() >= OUT_CHUNK || options.line_buffered || stop.is_some() {
+            output.write_all(&out).map_err(QueryError::Output)?;
+            out.clear();
+            if options.line_buffered || stop.is_some() {
+                output.flush().map_err(QueryError::Output)?;
+            }
+        }
+        match stop {
+            None => {}
+            Some(Ok(())) => return Ok(answered),
+            Some(Err(err)) => return Err(err.into()),
+        }
+    }
+}
+
+#[inline]
+fn push_answer(out: &mut Vec<u8>, depth: u8, max_steps: u32) {
+    if depth == NONE || u32::from(depth) > max_steps {
+        out.extend_from_slice(b"-1\n");
+    } else if depth < 10 {
+        out.extend_from_slice(&[b'0' + depth, b'\n']);
+    } else {
+        out.extend_from_slice(&[b'0' + depth / 10, b'0' + depth % 10, b'\n']);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table;
+
+    fn run(method: &Method<&'static [u8]>, max: u32, input: &str) -> (String, bool) {
+        let mut out = Vec::new();
+        let options = QueryOptions {
+            max_steps: max,
+            line_buffered: false,
+        };
+        let ok = answer_stream(method, options, input.as_bytes(), &mut out).is_ok();
+        (String::from_utf8(out).unwrap(), ok)
+    }
+
+    const SAMPLE: &str = "3\n00111\n01011\n10001\n11010\n11100\n\n11101\n11101\n11110\n11111\n11111\n\n01111\n11111\n11111\n11111\n11111\n";
+
+    #[test]
+    fn the_sample_by_table_and_by_enumeration() {
+        let table = Method::Table(table::embedded());
+        assert_eq!(run(&table, 6, SAMPLE), ("3\n2\n-1\n".into(), true));
+        assert_eq!(
+            run(&Method::Enumerate, 6, SAMPLE),
+            ("3\n2\n-1\n".into(), true)
+        );
+    }
+
+    #[test]
+    fn max_steps_cuts_answers() {
+        let table = Method::Table(table::embedded());
+        assert_eq!(run(&table, 2, SAMPLE), ("-1\n2\n-1\n".into(), true));
+    }
+
+    #[test]
+    fn answers_before_a_bad_grid_are_written() {
+        let bad = SAMPLE.replace(
+            "01111\n11111\n11111\n11111\n1111",
+            "01111\n11111\n11211\n11111\n1111",
+        );
+        assert_eq!(run(&Method::Enumerate, 6, &bad), ("3\n2\n".into(), false));
+    }
+}

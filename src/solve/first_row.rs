@@ -1,0 +1,88 @@
+//! First-row enumeration: the classic hand method, and the cross-check of the table.
+//!
+//! Once the top row's presses are fixed, every later press is forced: a light still off
+//! in row `r` can only be turned on by pressing the cell below it. So try each of the
+//! 32 press sets of the top row, chase the lights down row by row, and keep the fewest
+//! presses among the chases that end with every light on. It shares nothing with the
+//! table but [`crate::board`]'s cell numbering.
+
+use crate::board::{Grid, ALL_ON, SIDE};
+
+const ROW: u32 = (1 << SIDE) - 1;
+
+/// The lights a row of presses `presses` in row `row` flips.
+fn row_press(row: u32, presses: u32) -> Grid {
+    let along = (presses ^ (presses << 1) ^ (presses >> 1)) & ROW;
+    let mut flips = along << (SIDE * row);
+    if row > 0 {
+        flips |= presses << (SIDE * (row - 1));
+    }
+    if row + 1 < SIDE {
+        flips |= presses << (SIDE * (row + 1));
+    }
+    flips
+}
+
+/// The fewest presses, as a set of cells, that turn `grid` all-on; `None` when no set
+/// of presses does. Ties go to the lowest top-row press set.
+pub fn min_press_set(grid: Grid) -> Option<Grid> {
+    // Work with the lights still off: the chase must clear them all.
+    let off = !grid & ALL_ON;
+    let mut best: Option<Grid> = None;
+    for top in 0..=ROW {
+        let mut left = off ^ row_press(0, top);
+        let mut presses = top;
+        for row in 1..SIDE {
+            let below = (left >> (SIDE * (row - 1))) & ROW;
+            left ^= row_press(row, below);
+            presses |= below << (SIDE * row);
+        }
+        if left == 0 && best.is_none_or(|b| presses.count_ones() < b.count_ones()) {
+            best = Some(presses);
+        }
+    }
+    best
+}
+
+/// The fewest presses that turn `grid` all-on; `None` when it cannot be done.
+pub fn min_presses(grid: Grid) -> Option<u32> {
+    min_press_set(grid).map(u32::count_ones)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{apply_presses, PRESS_MASKS};
+
+    #[test]
+    fn all_on_needs_nothing() {
+        assert_eq!(min_presses(ALL_ON), Some(0));
+    }
+
+    #[test]
+    fn one_press_away_needs_one() {
+        for mask in PRESS_MASKS {
+            assert_eq!(min_presses(ALL_ON ^ mask), Some(1));
+        }
+    }
+
+    #[test]
+    fn a_single_light_off_in_a_corner_is_unsolvable() {
+        // The quiet pattern 10101/10101/00000/10101/10101 overlaps cell 0 once.
+        assert_eq!(min_presses(ALL_ON ^ 1), None);
+    }
+
+    #[test]
+    fn the_presses_found_do_turn_everything_on() {
+        let mut x = 0x9E37_79B9u32;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let grid = x & ALL_ON;
+            if let Some(presses) = min_press_set(grid) {
+                assert_eq!(apply_presses(grid, presses), ALL_ON, "grid {grid:#x}");
+            }
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Solvers that work without a table.
+
+pub mod first_row;

@@ -1,0 +1,68 @@
+//! The exhaustive cross-check: a depth table against first-row enumeration, on every
+//! one of the 2^25 states.
+
+use crate::board::{Grid, STATES};
+use crate::solve::first_row;
+use crate::table::DepthTable;
+use rayon::prelude::*;
+
+/// What the comparison found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// States compared.
+    pub states: u64,
+    /// States where the table and the solver disagree.
+    pub mismatches: u64,
+    /// The lowest disagreeing state: the grid, the table's entry, the solver's answer.
+    pub first_mismatch: Option<(Grid, u8, Option<u32>)>,
+    /// How many states hold each table entry 0..=7.
+    pub histogram: [u64; 8],
+}
+
+/// The entry a correct table holds for a state the solver answers with `presses`.
+fn expected_entry(presses: Option<u32>, limit: u8) -> u8 {
+    match presses {
+        Some(p) if p <= u32::from(limit) => p as u8,
+        _ => limit + 1,
+    }
+}
+
+/// Compares every state of `table` with [`first_row::min_presses`], on all cores.
+pub fn compare<D: AsRef<[u8]> + Sync>(table: &DepthTable<D>) -> Report {
+    const CHUNK: u32 = 1 << 16;
+    let limit = table.depth_limit();
+    let empty = || Report {
+        states: 0,
+        mismatches: 0,
+        first_mismatch: None,
+        histogram: [0; 8],
+    };
+    (0..STATES / CHUNK)
+        .into_par_iter()
+        .map(|chunk| {
+            let mut report = empty();
+            for grid in chunk * CHUNK..(chunk + 1) * CHUNK {
+                let entry = table.depth(grid);
+                let presses = first_row::min_presses(grid);
+                report.states += 1;
+                report.histogram[usize::from(entry.min(7))] += 1;
+                if entry != expected_entry(presses, limit) {
+                    report.mismatches += 1;
+                    report.first_mismatch.get_or_insert((grid, entry, presses));
+                }
+            }
+            report
+        })
+        .reduce(empty, |mut a, b| {
+            a.states += b.states;
+            a.mismatches += b.mismatches;
+            for (x, y) in a.histogram.iter_mut().zip(b.histogram) {
+                *x += y;
+            }
+            a.first_mismatch = match (a.first_mismatch, b.first_mismatch) {
+                (Some(x), Some(y)) => Some(if x.0 <= y.0 { x } else { y }),
+                (x, y) => x.or(y),
+            };
+            a
+        })
+}
