@@ -71,9 +71,11 @@ Examples:
 Exit codes: 0 success, 1 bad input or table, 2 usage error.";
 
 const GENERATE_HELP: &str = "\
-The table is written to a temporary file beside PATH, flushed, and renamed into place:
-a crash never leaves half a table, and a program that has the old table mapped keeps
-reading it. The bytes are the same on every run (tables/SHA256SUMS pins them).
+The table is written to a temporary file beside PATH and renamed into place: a crash
+never leaves half a table at PATH, and a program that has the old table mapped keeps
+reading it. Every open checks the table's CRC-32, so even a file torn by a power loss
+is refused rather than used; --sync adds an fsync before the rename for durability.
+The bytes are the same on every run (tables/SHA256SUMS pins them).
 
 Examples:
   lightsout generate
@@ -126,6 +128,10 @@ pub struct GenerateArgs {
     /// Replace PATH if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Flush the table to disk before renaming it into place (fsync), so it survives a
+    /// power loss. Off by default: a torn file is caught by its checksum when opened.
+    #[arg(long)]
+    pub sync: bool,
 }
 
 /// Flags of `verify`.

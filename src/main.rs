@@ -134,8 +134,18 @@ fn query(args: QueryArgs) -> anyhow::Result<()> {
 }
 
 fn generate(args: GenerateArgs) -> anyhow::Result<()> {
-    let bytes = generate::depth_table_file();
-    table::write_table(&args.out, &bytes, args.force)?;
+    // An anonymous map advised for huge pages: 6 faults instead of 3,072 for a fresh
+    // 12 MiB buffer, which otherwise cost more than the search itself.
+    let mut bytes =
+        memmap2::MmapMut::map_anon(generate::FILE_LEN).context("cannot allocate 12 MiB")?;
+    #[cfg(target_os = "linux")]
+    let _ = bytes.advise(memmap2::Advice::HugePage);
+    generate::fill_depth_table_file(&mut bytes);
+    let options = table::StoreOptions {
+        force: args.force,
+        sync: args.sync,
+    };
+    table::write_table(&args.out, &bytes, options)?;
     eprintln!(
         "lightsout: wrote {} ({} bytes: {HEADER_LEN}-byte header, 12 MiB payload)",
         args.out.display(),

@@ -5,7 +5,7 @@ pub mod generate;
 mod store;
 
 pub use format::{FormatError, Header};
-pub use store::{write_table, StoreError};
+pub use store::{write_table, StoreError, StoreOptions};
 
 use crate::board::{Grid, ALL_ON};
 use format::{entry, FARTHER, HEADER_LEN};

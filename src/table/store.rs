@@ -22,11 +22,24 @@ pub enum StoreError {
     },
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, flushed to
-/// disk and then renamed into place: a crash leaves either no file or the whole file,
-/// and a reader that mapped the old file keeps its (unchanged) bytes. Without `force`
-/// an existing file is never replaced, even by a writer racing this one.
-pub fn write_table(path: &Path, bytes: &[u8], force: bool) -> Result<(), StoreError> {
+/// How [`write_table`] treats an existing file and the disk.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StoreOptions {
+    /// Replace a file already at the path.
+    pub force: bool,
+    /// Flush the data to disk before the rename (fsync), so that the new table also
+    /// survives a power loss. Without it a power loss soon after writing can leave a
+    /// torn file; every open checks the payload CRC, so such a file is refused, never
+    /// answered from.
+    pub sync: bool,
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory, renamed
+/// into place: a crashed or killed writer leaves either no file or the whole file, and
+/// a reader that mapped the old file keeps its (unchanged) bytes. Without
+/// `options.force` an existing file is never replaced, even by a writer racing this one.
+pub fn write_table(path: &Path, bytes: &[u8], options: StoreOptions) -> Result<(), StoreError> {
+    let force = options.force;
     let io = |source| StoreError::Io {
         path: path.to_path_buf(),
         source,
@@ -55,7 +68,9 @@ pub fn write_table(path: &Path, bytes: &[u8], force: bool) -> Result<(), StoreEr
             .set_permissions(std::fs::Permissions::from_mode(0o644))
             .map_err(io)?;
     }
-    temp.as_file().sync_all().map_err(io)?;
+    if options.sync {
+        temp.as_file().sync_all().map_err(io)?;
+    }
     let persisted = if force {
         temp.persist(path)
     } else {
