@@ -110,8 +110,7 @@ impl<R: Read> LineReader<R> {
         self.line
     }
 
-    /// Moves the unread bytes to the front and reads once more. Reads once only, so an
-    /// interactive writer is never waited on for more than it has sent.
+    /// Moves the unread bytes to the front and reads once more.
     fn refill(&mut self) -> io::Result<()> {
         if self.pos > 0 {
             self.buf.copy_within(self.pos..self.end, 0);
@@ -134,9 +133,10 @@ impl<R: Read> LineReader<R> {
         }
     }
 
-    /// The unread bytes, after one read if fewer than `want` are buffered.
-    pub fn peek(&mut self, want: usize) -> io::Result<&[u8]> {
-        if self.end - self.pos < want && !self.eof {
+    /// The unread bytes already buffered; reads once only if there are none, so it
+    /// never waits for more than an interactive writer has sent.
+    pub fn buffered(&mut self) -> io::Result<&[u8]> {
+        if self.pos == self.end && !self.eof {
             self.refill()?;
         }
         Ok(&self.buf[self.pos..self.end])
@@ -350,7 +350,7 @@ impl<R: Read> BoardReader<R> {
         debug_assert!(self.rows == 5 && self.cols == 5);
         if self.done < self.count {
             loop {
-                let ahead = self.lines.peek(FAST_GRID_BYTES)?;
+                let ahead = self.lines.buffered()?;
                 if ahead.first() == Some(&b'\n') {
                     self.lines.consume(1, 1);
                     continue;
