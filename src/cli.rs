@@ -38,6 +38,57 @@ pub enum Command {
     /// Compare a table with first-row enumeration on all 2^25 states.
     #[command(after_help = VERIFY_HELP)]
     Verify(VerifyArgs),
+    /// Solve boards of any size: the fewest presses that turn every light off (or on).
+    #[command(after_help = SOLVE_HELP)]
+    Solve(SolveArgs),
+}
+
+const SOLVE_HELP: &str = "\
+Input (stdin): a line with the number of boards n, then n boards of R rows of C
+lights `0`/`1`, digits adjacent or separated by single spaces (the 5x6 contest format):
+
+  1
+  0 1 1 0 1 0
+  1 0 0 1 1 1
+  0 0 1 0 0 1
+  1 0 0 1 0 1
+  0 1 1 1 0 0
+
+Output, for each board m: `PUZZLE #m`, then R rows of C digits separated by one space,
+1 = press; or the line `no solution`. The presses are the fewest possible whenever the
+2^k solutions (k = null-space dimension) are few enough to compare; otherwise a valid
+solution is printed and stderr says once that it is not proven minimal.
+
+Examples:
+  lightsout solve --rows 5 --cols 6 < extended_5x6.in
+  printf '1\\n000\\n000\\n000\\n' | lightsout solve --rows 3 --cols 3 --target on
+
+Exit codes: 0 success (including boards with no solution), 1 bad input, 2 usage error.";
+
+/// What `solve` turns every light into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TargetArg {
+    /// Every light off (the contest problem).
+    Off,
+    /// Every light on (give an all-zero board for "light them all from dark").
+    On,
+}
+
+/// Flags of `solve`.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// Rows of each board.
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..))]
+    pub rows: u32,
+    /// Columns of each board.
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
+    pub cols: u32,
+    /// What the presses must leave.
+    #[arg(long, value_enum, default_value_t = TargetArg::Off)]
+    pub target: TargetArg,
+    /// Flush each answer at once (when driven board by board as a coprocess).
+    #[arg(long)]
+    pub line_buffered: bool,
 }
 
 const QUERY_HELP: &str = "\

@@ -44,4 +44,5 @@ pub use board::Grid;
 pub use parse::{BoardReader, InputError, ParseError};
 pub use query::{answer_stream, Method, QueryError, QueryOptions};
 pub use solve::first_row;
+pub use solve::{Board, Solver, Target};
 pub use table::{DepthTable, FormatError, Header, StoreError};

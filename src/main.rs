@@ -4,9 +4,10 @@ mod cli;
 
 use anyhow::{bail, Context};
 use clap::Parser;
-use cli::{Cli, Command, GenerateArgs, MethodArg, QueryArgs, VerifyArgs};
+use cli::{Cli, Command, GenerateArgs, MethodArg, QueryArgs, SolveArgs, TargetArg, VerifyArgs};
+use lightsout::solve::stream::solve_stream;
 use lightsout::table::{self, format::HEADER_LEN, generate};
-use lightsout::{answer_stream, DepthTable, Method, QueryError, QueryOptions};
+use lightsout::{answer_stream, DepthTable, Method, QueryError, QueryOptions, Solver, Target};
 use memmap2::Mmap;
 use std::fs::File;
 use std::io;
@@ -47,6 +48,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Query(args) => query(args),
         Command::Generate(args) => generate(args),
         Command::Verify(args) => verify(args),
+        Command::Solve(args) => solve(args),
     }
 }
 
@@ -128,7 +130,7 @@ fn query(args: QueryArgs) -> anyhow::Result<()> {
     let stdout = io::stdout().lock();
     match answer_stream(&method, options, io::stdin().lock(), stdout) {
         Ok(_) => Ok(()),
-        Err(QueryError::Input(err)) => Err(anyhow::Error::new(err).context("stdin")),
+        Err(QueryError::Input(err)) => Err(anyhow::Error::new(err).context("bad input on stdin")),
         Err(err) => Err(err.into()),
     }
 }
@@ -177,4 +179,45 @@ fn verify(args: VerifyArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The largest board `solve` takes: 2^30 lights (128 MiB per copy of a board).
+const MAX_CELLS: u64 = 1 << 30;
+
+fn solve(args: SolveArgs) -> anyhow::Result<()> {
+    let cells = u64::from(args.rows) * u64::from(args.cols);
+    if cells > MAX_CELLS {
+        return Err(UsageError(format!(
+            "a {} x {} board has {cells} lights; the most this solver takes is {MAX_CELLS}",
+            args.rows, args.cols
+        ))
+        .into());
+    }
+    let solver = Solver::new(args.rows as usize, args.cols as usize)
+        .map_err(|e| UsageError(e.to_string()))?;
+    if !solver.proves_minimal() {
+        eprintln!(
+            "lightsout: note: each solvable {} x {} board has 2^{} solutions, too many to \
+             compare; the presses printed are valid but not proven to be the fewest",
+            args.rows,
+            args.cols,
+            solver.nullity()
+        );
+    }
+    let target = match args.target {
+        TargetArg::Off => Target::Off,
+        TargetArg::On => Target::On,
+    };
+    let stdout = io::stdout().lock();
+    match solve_stream(
+        &solver,
+        target,
+        args.line_buffered,
+        io::stdin().lock(),
+        stdout,
+    ) {
+        Ok(_) => Ok(()),
+        Err(QueryError::Input(err)) => Err(anyhow::Error::new(err).context("bad input on stdin")),
+        Err(err) => Err(err.into()),
+    }
 }

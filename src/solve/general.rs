@@ -1,0 +1,291 @@
+//! The R x C solver: light chasing made symbolic, then GF(2) elimination on the top row.
+//!
+//! Pressing the top row with `f` forces every later press (a light left on in row `r`
+//! can only be turned off from row `r + 1`), and what is left below the last row is
+//! `M f + c`, where `M` depends only on the shape ([`super::linear`]) and `c` is what a
+//! chase with no top-row presses leaves. So a board costs two chases (`O(R C / 64)`)
+//! and one product with the stored reduction of `M`; the shape's work is done once.
+//! The board is transposed when it is wider than tall, so there are fewer unknowns.
+//!
+//! Solutions differ by the quiet patterns (press sets that change nothing), one per
+//! null-space vector of `M`. When `2^k` of them are few enough to walk (in Gray-code
+//! order, one XOR and popcount of the board per step), the answer is proven minimal.
+
+use super::bits::{xor_into, xor_spread, Board};
+use super::linear::{press_matrix, Reduced};
+
+/// What the presses should leave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Every light off.
+    Off,
+    /// Every light on.
+    On,
+}
+
+/// The walk over `2^k` solutions is done when `2^k * R * words` is at most this.
+pub const SEARCH_BUDGET: u64 = 1 << 30;
+
+/// Why a shape cannot be solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a board needs at least one row and one column, not {rows} x {cols}")]
+pub struct EmptyShape {
+    /// Rows asked for.
+    pub rows: usize,
+    /// Columns asked for.
+    pub cols: usize,
+}
+
+/// Everything about one shape that does not depend on the board.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    rows: usize,
+    cols: usize,
+    /// Solve the transpose (when the board is wider than tall).
+    transposed: bool,
+    /// Rows and columns of the board actually chased.
+    work_rows: usize,
+    work_cols: usize,
+    reduced: Reduced,
+    /// Top rows of a basis of the quiet patterns.
+    kernel: Vec<Vec<u64>>,
+    /// The whole quiet patterns (chased), when the minimum search is within budget.
+    quiet: Vec<Board>,
+    searchable: bool,
+}
+
+/// Reusable buffers, so a batch of boards allocates nothing per board.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    lights: Board,
+    presses: Board,
+    best: Board,
+    out: Board,
+    residual: Vec<u64>,
+    top: Vec<u64>,
+}
+
+/// A solution: the presses (in the board's own orientation) and whether they are proven
+/// to be as few as possible.
+#[derive(Debug, Clone, Copy)]
+pub struct Solution<'a> {
+    /// 1 = press.
+    pub presses: &'a Board,
+    /// `true` when every solution was compared (or there is only one).
+    pub proven_minimal: bool,
+}
+
+/// Chases `lights` from top-row presses `top`: writes every row's presses into
+/// `presses` and returns in `residual` the lights left below the last row (the
+/// presses a row `R` would need).
+fn chase(lights: Option<&Board>, top: &[u64], presses: &mut Board, residual: &mut [u64]) {
+    let (rows, cols, w) = (presses.rows(), presses.cols(), presses.words_per_row());
+    if w == 1 {
+        return chase_narrow(lights, top[0], presses, residual);
+    }
+    let bits = presses.words_mut();
+    bits[..w].copy_from_slice(top);
+    for r in 0..rows {
+        let (done, rest) = bits.split_at_mut((r + 1) * w);
+        let next: &mut [u64] = if r + 1 < rows {
+            &mut rest[..w]
+        } else {
+            &mut *residual
+        };
+        match lights {
+            Some(l) => next.copy_from_slice(l.row(r)),
+            None => next.fill(0),
+        }
+        xor_spread(next, &done[r * w..(r + 1) * w], cols);
+        if r > 0 {
+            xor_into(next, &done[(r - 1) * w..r * w]);
+        }
+    }
+}
+
+/// [`chase`] for boards of at most 64 columns: one word a row.
+fn chase_narrow(lights: Option<&Board>, top: u64, presses: &mut Board, residual: &mut [u64]) {
+    let mask = super::bits::last_word_mask(presses.cols());
+    let bits = presses.words_mut();
+    let (mut prev, mut cur) = (0u64, top);
+    for (r, row) in bits.iter_mut().enumerate() {
+        *row = cur;
+        let light = lights.map_or(0, |l| l.words()[r]);
+        let next = light ^ prev ^ ((cur ^ (cur << 1) ^ (cur >> 1)) & mask);
+        prev = cur;
+        cur = next;
+    }
+    residual[0] = cur;
+}
+
+impl Solver {
+    /// Prepares a solver for `rows x cols` boards: the press matrix, its reduction and
+    /// the quiet patterns.
+    pub fn new(rows: usize, cols: usize) -> Result<Solver, EmptyShape> {
+        if rows == 0 || cols == 0 {
+            return Err(EmptyShape { rows, cols });
+        }
+        // Transpose when that shortens the rows in words: fewer unknowns in the
+        // elimination, fewer words per chased row. (5 x 6 stays as it is: one word.)
+        let transposed = cols > rows && cols.div_ceil(64) > rows.div_ceil(64);
+        let (work_rows, work_cols) = if transposed {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        let reduced = Reduced::new(&press_matrix(work_rows, work_cols), work_cols);
+        let kernel = reduced.null_space();
+        let words = work_cols.div_ceil(64) as u64;
+        let searchable = kernel.len() < 40
+            && (1u64 << kernel.len()).saturating_mul(work_rows as u64 * words) <= SEARCH_BUDGET;
+        let mut solver = Solver {
+            rows,
+            cols,
+            transposed,
+            work_rows,
+            work_cols,
+            reduced,
+            kernel,
+            quiet: Vec::new(),
+            searchable,
+        };
+        if searchable {
+            solver.quiet = solver
+                .kernel
+                .iter()
+                .map(|top| solver.chase_quiet(top))
+                .collect();
+        }
+        Ok(solver)
+    }
+
+    fn chase_quiet(&self, top: &[u64]) -> Board {
+        let mut pattern = Board::new(self.work_rows, self.work_cols);
+        let mut residual = vec![0u64; top.len()];
+        chase(None, top, &mut pattern, &mut residual);
+        debug_assert!(
+            residual.iter().all(|&w| w == 0),
+            "a null vector leaves nothing"
+        );
+        pattern
+    }
+
+    /// Rows of the boards this solver takes.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns of the boards this solver takes.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The dimension `k` of the null space: each solvable board has `2^k` solutions,
+    /// and `2^-k` of all boards are solvable.
+    pub fn nullity(&self) -> usize {
+        self.kernel.len()
+    }
+
+    /// Whether answers are proven minimal (the `2^k` solutions are within the search
+    /// budget).
+    pub fn proves_minimal(&self) -> bool {
+        self.searchable
+    }
+
+    /// A basis of the quiet patterns: press sets that change no light.
+    pub fn quiet_patterns(&self) -> Vec<Board> {
+        self.kernel
+            .iter()
+            .map(|top| self.orient(self.chase_quiet(top)))
+            .collect()
+    }
+
+    fn orient(&self, work: Board) -> Board {
+        if self.transposed {
+            work.transposed()
+        } else {
+            work
+        }
+    }
+
+    /// Buffers for [`solve_with`](Self::solve_with).
+    pub fn workspace(&self) -> Workspace {
+        let words = self.work_cols.div_ceil(64);
+        Workspace {
+            lights: Board::new(self.work_rows, self.work_cols),
+            presses: Board::new(self.work_rows, self.work_cols),
+            best: Board::new(self.work_rows, self.work_cols),
+            out: Board::new(self.rows, self.cols),
+            residual: vec![0; words],
+            top: vec![0; words],
+        }
+    }
+
+    /// The presses that bring `board` to `target`, with as few presses as possible when
+    /// that is provable; `None` when no set of presses does it.
+    pub fn solve(&self, board: &Board, target: Target) -> Option<(Board, bool)> {
+        let mut ws = self.workspace();
+        self.solve_with(board, target, &mut ws)
+            .map(|s| (s.presses.clone(), s.proven_minimal))
+    }
+
+    /// [`solve`](Self::solve) without allocating: the answer borrows `ws`.
+    ///
+    /// # Panics
+    ///
+    /// If `board` is not `rows x cols`.
+    pub fn solve_with<'w>(
+        &self,
+        board: &Board,
+        target: Target,
+        ws: &'w mut Workspace,
+    ) -> Option<Solution<'w>> {
+        assert_eq!(
+            (board.rows(), board.cols()),
+            (self.rows, self.cols),
+            "board shape"
+        );
+        if self.transposed {
+            board.transpose_into(&mut ws.lights);
+        } else {
+            ws.lights.words_mut().copy_from_slice(board.words());
+        }
+        if target == Target::On {
+            ws.lights.invert();
+        }
+        ws.top.fill(0);
+        chase(Some(&ws.lights), &ws.top, &mut ws.presses, &mut ws.residual);
+        if !self.reduced.solve(&ws.residual, &mut ws.top) {
+            return None;
+        }
+        chase(Some(&ws.lights), &ws.top, &mut ws.presses, &mut ws.residual);
+        debug_assert!(
+            ws.residual.iter().all(|&w| w == 0),
+            "the chase clears the board"
+        );
+        let mut answer = &ws.presses;
+        if self.searchable && !self.quiet.is_empty() {
+            ws.best.words_mut().copy_from_slice(ws.presses.words());
+            let mut fewest = ws.presses.count_ones();
+            for step in 1u64..1 << self.quiet.len() {
+                let flip = &self.quiet[step.trailing_zeros() as usize];
+                ws.presses.xor_assign(flip);
+                let count = ws.presses.count_ones();
+                if count < fewest {
+                    fewest = count;
+                    ws.best.words_mut().copy_from_slice(ws.presses.words());
+                }
+            }
+            answer = &ws.best;
+        }
+        if self.transposed {
+            answer.transpose_into(&mut ws.out);
+        } else {
+            ws.out.words_mut().copy_from_slice(answer.words());
+        }
+        Some(Solution {
+            presses: &ws.out,
+            proven_minimal: self.searchable,
+        })
+    }
+}

@@ -1,0 +1,124 @@
+//! `lightsout solve`: one behaviour per test.
+
+mod common;
+
+use common::{lightsout, read_data};
+use predicates::prelude::*;
+
+#[test]
+fn contest_sample_byte_for_byte() {
+    lightsout()
+        .args(["solve", "--rows", "5", "--cols", "6"])
+        .write_stdin(read_data("extended_5x6.in"))
+        .assert()
+        .success()
+        .stdout(read_data("extended_5x6.out"));
+}
+
+#[test]
+fn adjacent_digits_and_blank_lines_give_the_same_answers() {
+    let compact: String = read_data("extended_5x6.in")
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let row = l.replace(' ', "");
+            if i > 0 && (i - 1) % 5 == 0 {
+                format!("\r\n{row}\r\n")
+            } else {
+                format!("{row}\r\n")
+            }
+        })
+        .collect();
+    lightsout()
+        .args(["solve", "--rows", "5", "--cols", "6"])
+        .write_stdin(compact)
+        .assert()
+        .success()
+        .stdout(read_data("extended_5x6.out"));
+}
+
+#[test]
+fn target_on_lights_a_dark_board() {
+    lightsout()
+        .args(["solve", "--rows", "3", "--cols", "3", "--target", "on"])
+        .write_stdin("1\n000\n000\n000\n")
+        .assert()
+        .success()
+        .stdout("PUZZLE #1\n1 0 1\n0 1 0\n1 0 1\n");
+}
+
+#[test]
+fn unsolvable_board_says_no_solution() {
+    // One corner lit on 4x4: odd overlap with a quiet pattern.
+    lightsout()
+        .args(["solve", "--rows", "4", "--cols", "4"])
+        .write_stdin("2\n1000\n0000\n0000\n0000\n0000\n0000\n0000\n0000\n")
+        .assert()
+        .success()
+        .stdout("PUZZLE #1\nno solution\nPUZZLE #2\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
+}
+
+#[test]
+fn zero_rows_is_a_usage_error() {
+    lightsout()
+        .args(["solve", "--rows", "0", "--cols", "6"])
+        .write_stdin("0\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--rows"));
+}
+
+#[test]
+fn a_board_too_large_to_hold_is_a_usage_error() {
+    lightsout()
+        .args(["solve", "--rows", "100000", "--cols", "100000"])
+        .write_stdin("0\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the most this solver takes"));
+}
+
+#[test]
+fn wrong_row_length_names_line_and_column() {
+    lightsout()
+        .args(["solve", "--rows", "2", "--cols", "3"])
+        .write_stdin("2\n1 0 1\n0 1 0\n1 0 1\n0 1\n")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("PUZZLE #1\n"))
+        .stderr(
+            predicate::str::contains("line 5, column 4").and(predicate::str::contains(
+                "the end of the line after 2 lights",
+            )),
+        );
+}
+
+#[test]
+fn bad_character_names_line_and_column() {
+    lightsout()
+        .args(["solve", "--rows", "2", "--cols", "3"])
+        .write_stdin("1\n1 0 1\n0 7 0\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("line 3, column 3").and(predicate::str::contains("found `7`")),
+        );
+}
+
+#[test]
+fn a_large_null_space_is_reported_once_as_not_proven_minimal() {
+    // 39 x 39 has 2^32 solutions per solvable board: too many to compare.
+    let n = 39;
+    let solver = lightsout::Solver::new(n, n).unwrap();
+    assert_eq!(solver.nullity(), 32);
+    assert!(!solver.proves_minimal());
+    let board = ("0".repeat(n) + "\n").repeat(n);
+    lightsout()
+        .args(["solve", "--rows", "39", "--cols", "39"])
+        .write_stdin(format!("2\n{board}{board}"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("PUZZLE #2"))
+        .stderr(predicate::str::contains("not proven").count(1));
+}
