@@ -3,7 +3,7 @@
 # references side by side with hyperfine (apt-get install hyperfine). Results go to
 # target/bench/*.md; BENCHMARKS.md quotes them.
 #
-# Usage: scripts/bench.sh [query|generate|enumerate|memory|all]   (default: all)
+# Usage: scripts/bench.sh [query|generate|enumerate|memory|solve|all]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -18,11 +18,15 @@ sh "$shared/reference/build.sh" "$refs" >/dev/null
 bin=./target/release/lightsout
 boards=./target/release/examples/random_boards
 [ -s $data/classic-1m.in ] || $boards 1000000 5 5 42 > $data/classic-1m.in
+[ -s $data/extended-1m.in ] || $boards 1000000 5 6 7 spaced > $data/extended-1m.in
+for n in 1000 2000 4000; do
+  [ -s $data/allon-$n.in ] || awk -v n=$n 'BEGIN { print 1; s = ""; for (i = 0; i < n; i++) s = s "1"; for (i = 0; i < n; i++) print s }' > $data/allon-$n.in
+done
 [ -s tables/lights-5x5-d6.lot ] || $bin generate --out tables/lights-5x5-d6.lot
 
 # Runs hyperfine, then prints each command's median and its ratio to the first (the reference).
 run() {
-  hyperfine --warmup 3 --runs "${RUNS:-20}" --output pipe --export-json "$out/$1.json" "${@:2}" >/dev/null
+  hyperfine --warmup 3 --runs "${RUNS:-20}" --output null --export-json "$out/$1.json" "${@:2}" >/dev/null
   python3 - "$out/$1.json" <<'PY' | tee "$out/$1.md"
 import json, sys
 rows = json.load(open(sys.argv[1]))["results"]
@@ -58,4 +62,17 @@ if [ "$what" = memory ] || [ "$what" = all ]; then
   for args in "" "--table tables/lights-5x5-d6.lot"; do
     /usr/bin/time -f "lightsout query $args: peak RSS %M KiB" $bin query $args < $data/classic-1m.in > /dev/null
   done 2>&1 | tee "$out/memory.txt"
+fi
+if [ "$what" = solve ] || [ "$what" = all ]; then
+  cmp <($bin solve --rows 5 --cols 6 < $data/extended-1m.in) <("$refs/extended_5x6" < $data/extended-1m.in)
+  RUNS=${RUNS:-5} run solve-5x6 \
+    -n extended_5x6 "$refs/extended_5x6 < $data/extended-1m.in" \
+    -n "lightsout solve --rows 5 --cols 6" "$bin solve --rows 5 --cols 6 < $data/extended-1m.in"
+  run solve-square \
+    -n "lightsout solve 1000 x 1000 all-on" "$bin solve --rows 1000 --cols 1000 < $data/allon-1000.in" \
+    -n "lightsout solve 2000 x 2000 all-on" "$bin solve --rows 2000 --cols 2000 < $data/allon-2000.in" \
+    -n "lightsout solve 4000 x 4000 all-on" "$bin solve --rows 4000 --cols 4000 < $data/allon-4000.in"
+  for n in 2000 4000; do
+    /usr/bin/time -f "lightsout solve $n x $n: peak RSS %M KiB" $bin solve --rows $n --cols $n < $data/allon-$n.in > /dev/null
+  done 2>&1 | tee -a "$out/memory.txt"
 fi

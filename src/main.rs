@@ -128,7 +128,12 @@ fn query(args: QueryArgs) -> anyhow::Result<()> {
         line_buffered: args.line_buffered,
     };
     let stdout = io::stdout().lock();
-    match answer_stream(&method, options, io::stdin().lock(), stdout) {
+    stream_outcome(answer_stream(&method, options, io::stdin().lock(), stdout))
+}
+
+/// Names stdin as the place of an input error.
+fn stream_outcome<T>(outcome: Result<T, QueryError>) -> anyhow::Result<()> {
+    match outcome {
         Ok(_) => Ok(()),
         Err(QueryError::Input(err)) => Err(anyhow::Error::new(err).context("bad input on stdin")),
         Err(err) => Err(err.into()),
@@ -209,15 +214,11 @@ fn solve(args: SolveArgs) -> anyhow::Result<()> {
         TargetArg::On => Target::On,
     };
     let stdout = io::stdout().lock();
-    match solve_stream(
+    stream_outcome(solve_stream(
         &solver,
         target,
         args.line_buffered,
         io::stdin().lock(),
         stdout,
-    ) {
-        Ok(_) => Ok(()),
-        Err(QueryError::Input(err)) => Err(anyhow::Error::new(err).context("bad input on stdin")),
-        Err(err) => Err(err.into()),
-    }
+    ))
 }

@@ -1,0 +1,59 @@
+//! The general solver: per-shape set-up plus one board, for N x N all-on boards, and a
+//! batch of 5x6 contest boards through the whole stream.
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use lightsout::solve::general::Target;
+use lightsout::solve::stream::solve_stream;
+use lightsout::{Board, Solver};
+
+fn square_all_on(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve_square_all_on");
+    group.sample_size(10);
+    for n in [100usize, 500, 1000, 2000] {
+        let mut board = Board::new(n, n);
+        board.invert();
+        group.throughput(Throughput::Elements((n * n) as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(n), &board, |b, board| {
+            b.iter(|| {
+                let solver = Solver::new(n, n).unwrap();
+                solver
+                    .solve(black_box(board), Target::Off)
+                    .map(|(p, _)| p.count_ones())
+            })
+        });
+    }
+    group.finish();
+}
+
+fn contest_batch(c: &mut Criterion) {
+    // 100,000 seeded 5x6 boards, spaced digits, as the contest gives them.
+    let count = 100_000;
+    let mut text = format!("{count}\n").into_bytes();
+    let mut x = 0x5EED_u64;
+    for _ in 0..count * 5 {
+        for col in 0..6 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if col > 0 {
+                text.push(b' ');
+            }
+            text.push(b'0' + (x >> 33 & 1) as u8);
+        }
+        text.push(b'\n');
+    }
+    let solver = Solver::new(5, 6).unwrap();
+    let mut out = Vec::with_capacity(75 * count);
+    let mut group = c.benchmark_group("solve_5x6_stream");
+    group.throughput(Throughput::Elements(count as u64));
+    group.bench_function(BenchmarkId::from_parameter(count), |b| {
+        b.iter(|| {
+            out.clear();
+            solve_stream(&solver, Target::Off, false, black_box(&text[..]), &mut out).unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, square_all_on, contest_batch);
+criterion_main!(benches);
