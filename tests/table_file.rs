@@ -247,3 +247,99 @@ fn a_fifo_in_place_of_the_table() {
     assert!(made.success());
     refused_path(&fifo, "not a regular file");
 }
+
+#[test]
+fn concurrent_forced_generates_leave_one_whole_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("raced.lot");
+    let children: Vec<_> = (0..4)
+        .map(|_| {
+            std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+                .args(["generate", "--force", "--out"])
+                .arg(&path)
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), depth_table_file());
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "no temporary file left: {names:?}");
+}
+
+#[test]
+fn concurrent_generates_without_force_let_exactly_one_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("raced.lot");
+    let children: Vec<_> = (0..4)
+        .map(|_| {
+            std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+                .args(["generate", "--out"])
+                .arg(&path)
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let outcomes: Vec<_> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    let winners = outcomes.iter().filter(|o| o.status.success()).count();
+    assert_eq!(winners, 1);
+    for loser in outcomes.iter().filter(|o| !o.status.success()) {
+        assert_eq!(loser.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&loser.stderr).contains("already exists"));
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), depth_table_file());
+}
+
+#[test]
+fn a_mapped_reader_keeps_answering_while_the_table_is_replaced() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let path = generated(dir.path());
+    let mut reader = std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+        .args(["query", "--line-buffered", "--table"])
+        .arg(&path)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = reader.stdin.take().unwrap();
+    let mut stdout = BufReader::new(reader.stdout.take().unwrap());
+    let mut ask = |grid: &str| {
+        stdin.write_all(grid.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        line
+    };
+    let sample = [
+        "00111\n01011\n10001\n11010\n11100\n",
+        "11101\n11101\n11110\n11111\n11111\n",
+    ];
+    assert_eq!(ask(&format!("4\n{}", sample[0])), "3\n");
+    // A new table renamed into place by generate...
+    lightsout()
+        .args(["generate", "--force", "--out"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert_eq!(ask(sample[1]), "2\n");
+    // ...and even garbage renamed into place: the reader's map still holds the old file.
+    let junk = dir.path().join("junk");
+    std::fs::write(&junk, vec![0u8; FILE_LEN as usize]).unwrap();
+    std::fs::rename(&junk, &path).unwrap();
+    assert_eq!(ask(sample[0]), "3\n");
+    assert_eq!(ask(sample[1]), "2\n");
+    drop(ask);
+    drop(stdin);
+    assert!(reader.wait().unwrap().success());
+}
