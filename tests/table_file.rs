@@ -339,7 +339,6 @@ fn a_mapped_reader_keeps_answering_while_the_table_is_replaced() {
     std::fs::rename(&junk, &path).unwrap();
     assert_eq!(ask(sample[0]), "3\n");
     assert_eq!(ask(sample[1]), "2\n");
-    drop(ask);
     drop(stdin);
     assert!(reader.wait().unwrap().success());
 }
