@@ -290,3 +290,23 @@ fn help_teaches_the_format_and_exit_codes() {
 fn unknown_flag_is_a_usage_error() {
     lightsout().args(["query", "--frobnicate"]).assert().code(2);
 }
+
+#[test]
+fn a_plus_sign_on_the_count_is_refused() {
+    bad_input(
+        "+1\n11111\n11111\n11111\n11111\n11111\n",
+        "",
+        "line 1, column 1",
+        "found `+`",
+    );
+}
+
+#[test]
+fn leading_zeros_on_the_count_are_accepted() {
+    lightsout()
+        .arg("query")
+        .write_stdin(format!("000{ONE_ALL_ON}"))
+        .assert()
+        .success()
+        .stdout("0\n");
+}

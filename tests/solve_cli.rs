@@ -122,3 +122,38 @@ fn a_large_null_space_is_reported_once_as_not_proven_minimal() {
         .stdout(predicate::str::contains("PUZZLE #2"))
         .stderr(predicate::str::contains("not proven").count(1));
 }
+
+#[test]
+fn fewer_boards_than_announced_keeps_the_answers_before() {
+    lightsout()
+        .args(["solve", "--rows", "1", "--cols", "3"])
+        .write_stdin("3\n111\n010\n")
+        .assert()
+        .code(1)
+        .stdout("PUZZLE #1\n0 1 0\nPUZZLE #2\n1 1 1\n")
+        .stderr(
+            predicate::str::contains("line 4, column 1")
+                .and(predicate::str::contains("the end of the input")),
+        );
+}
+
+#[test]
+fn trailing_data_after_the_last_board() {
+    lightsout()
+        .args(["solve", "--rows", "1", "--cols", "3"])
+        .write_stdin("1\n111\n\n101\n")
+        .assert()
+        .code(1)
+        .stdout("PUZZLE #1\n0 1 0\n")
+        .stderr(predicate::str::contains("line 4, column 1"));
+}
+
+#[test]
+fn a_negative_count_is_refused() {
+    lightsout()
+        .args(["solve", "--rows", "1", "--cols", "3"])
+        .write_stdin("-1\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("the negative number `-1`"));
+}
