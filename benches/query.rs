@@ -69,6 +69,7 @@ fn whole_query(c: &mut Criterion) {
     let options = QueryOptions {
         max_steps: 6,
         line_buffered: false,
+        moves: false,
     };
     let mut group = c.benchmark_group("query");
     group.sample_size(10);

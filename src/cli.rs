@@ -32,7 +32,7 @@ pub enum Command {
     /// Answer 5x5 grids read from stdin: the fewest presses that turn every light on.
     #[command(after_help = QUERY_HELP)]
     Query(QueryArgs),
-    /// Write the depth-6 table file (12 MiB plus a 64-byte header).
+    /// Write the depth-6 table file (12 MiB plus a 64-byte header), or the exact one.
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
     /// Compare a table with first-row enumeration on all 2^25 states.
@@ -41,6 +41,83 @@ pub enum Command {
     /// Solve boards of any size: the fewest presses that turn every light off (or on).
     #[command(after_help = SOLVE_HELP)]
     Solve(SolveArgs),
+    /// Draw each 5x5 grid from stdin with the buttons to press marked.
+    #[command(after_help = EXPLAIN_HELP)]
+    Explain(ExplainArgs),
+    /// Print a table's header fields and depth histogram.
+    #[command(after_help = STATS_HELP)]
+    Stats(StatsArgs),
+    /// Print random distinct 5x5 grids that need exactly S presses (classic format).
+    #[command(after_help = PUZZLES_HELP)]
+    Puzzles(PuzzlesArgs),
+}
+
+const EXPLAIN_HELP: &str = "\
+Reads the same input as `query` and draws each grid: `#` on, `.` off, `[ ]` around the
+buttons of a fewest-press solution. Colour only when stdout is a terminal and NO_COLOR
+is unset or empty.
+
+Examples:
+  lightsout explain < grids.txt
+  lightsout explain --table tables/lights-5x5-exact.lot --max-steps 15 < grids.txt
+
+Exit codes: 0 success, 1 bad input or table, 2 usage error.";
+
+const STATS_HELP: &str = "\
+Examples:
+  lightsout stats
+  lightsout stats --table tables/lights-5x5-exact.lot
+
+Exit codes: 0 success, 1 missing or damaged table, 2 usage error.";
+
+const PUZZLES_HELP: &str = "\
+Grids are drawn uniformly from all grids that need exactly S presses (S from 0 to 15),
+without repeats; the same --seed gives the same grids. Without --seed a seed is chosen
+and printed on stderr, so any set can be made again. Without --table the exact table is
+computed in memory (about 25 ms).
+
+Examples:
+  lightsout puzzles --count 10 --steps 8 --seed 42 > level8.txt
+  lightsout puzzles --count 3 --steps 15 | lightsout explain --max-steps 15 \\
+      --table tables/lights-5x5-exact.lot
+
+Exit codes: 0 success, 1 fewer such grids exist than asked or a bad table, 2 usage error.";
+
+/// Flags of `explain`.
+#[derive(Debug, clap::Args)]
+pub struct ExplainArgs {
+    /// Memory-map this table file instead of using the built-in depth-6 one.
+    #[arg(long, value_name = "PATH")]
+    pub table: Option<PathBuf>,
+    /// Grids needing more than N presses are shown without a solution.
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    pub max_steps: u32,
+}
+
+/// Flags of `stats`.
+#[derive(Debug, clap::Args)]
+pub struct StatsArgs {
+    /// Describe this table file instead of the built-in one.
+    #[arg(long, value_name = "PATH")]
+    pub table: Option<PathBuf>,
+}
+
+/// Flags of `puzzles`.
+#[derive(Debug, clap::Args)]
+pub struct PuzzlesArgs {
+    /// How many grids.
+    #[arg(long, value_name = "K")]
+    pub count: u64,
+    /// How many presses each grid needs, exactly.
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u8).range(0..=15))]
+    pub steps: u8,
+    /// Seed of the random choice (any whole number).
+    #[arg(long, value_name = "X")]
+    pub seed: Option<u64>,
+    /// Use this table file (exact, or depth-6 for S up to 6) instead of computing the
+    /// exact table.
+    #[arg(long, value_name = "PATH")]
+    pub table: Option<PathBuf>,
 }
 
 const SOLVE_HELP: &str = "\
@@ -118,6 +195,8 @@ Examples:
   lightsout query < grids.txt
   lightsout query --table tables/lights-5x5-d6.lot --max-steps 4 < grids.txt
   lightsout query --method enumerate < grids.txt
+  lightsout query --moves < grids.txt
+  lightsout query --table tables/lights-5x5-exact.lot --max-steps 15 < grids.txt
 
 Exit codes: 0 success, 1 bad input or table, 2 usage error.";
 
@@ -130,6 +209,7 @@ The bytes are the same on every run (tables/SHA256SUMS pins them).
 
 Examples:
   lightsout generate
+  lightsout generate --exact
   lightsout generate --out /tmp/d6.lot --force
 
 Exit codes: 0 success, 1 cannot write (or PATH exists without --force), 2 usage error.";
@@ -159,9 +239,14 @@ pub struct QueryArgs {
     /// Memory-map this table file instead of using the built-in one.
     #[arg(long, value_name = "PATH")]
     pub table: Option<PathBuf>,
-    /// Answers above N print as -1 (at most the table's depth limit, 6).
+    /// Answers above N print as -1 (at most the table's depth limit: 6, or 15 with a
+    /// table from `generate --exact`).
     #[arg(long, value_name = "N", default_value_t = 6)]
     pub max_steps: u32,
+    /// Follow each answer with the cells to press, as 1-based row,col pairs
+    /// (`3 1,1 2,3 5,5`); -1 lines stay bare.
+    #[arg(long)]
+    pub moves: bool,
     /// How to answer.
     #[arg(long, value_enum, default_value_t = MethodArg::Table)]
     pub method: MethodArg,
@@ -173,9 +258,14 @@ pub struct QueryArgs {
 /// Flags of `generate`.
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
-    /// Where to write the table.
-    #[arg(long, value_name = "PATH", default_value = "tables/lights-5x5-d6.lot")]
-    pub out: PathBuf,
+    /// Where to write the table [default: tables/lights-5x5-d6.lot, or
+    /// tables/lights-5x5-exact.lot with --exact].
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    /// Write the exact table instead: the fewest presses (0..=15) for every solvable
+    /// state, 4 bits each, indexed by 23 bits (4 MiB plus the header).
+    #[arg(long)]
+    pub exact: bool,
     /// Replace PATH if it exists.
     #[arg(long)]
     pub force: bool,

@@ -34,7 +34,9 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod explain;
 pub mod parse;
+pub mod puzzles;
 pub mod query;
 pub mod solve;
 pub mod table;

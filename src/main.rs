@@ -4,7 +4,10 @@ mod cli;
 
 use anyhow::{bail, Context};
 use clap::Parser;
-use cli::{Cli, Command, GenerateArgs, MethodArg, QueryArgs, SolveArgs, TargetArg, VerifyArgs};
+use cli::{
+    Cli, Command, ExplainArgs, GenerateArgs, MethodArg, PuzzlesArgs, QueryArgs, SolveArgs,
+    StatsArgs, TargetArg, VerifyArgs,
+};
 use lightsout::solve::stream::solve_stream;
 use lightsout::table::{self, format::HEADER_LEN, generate};
 use lightsout::{answer_stream, DepthTable, Method, QueryError, QueryOptions, Solver, Target};
@@ -49,6 +52,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Generate(args) => generate(args),
         Command::Verify(args) => verify(args),
         Command::Solve(args) => solve(args),
+        Command::Explain(args) => explain(args),
+        Command::Stats(args) => stats(args),
+        Command::Puzzles(args) => puzzles(args),
     }
 }
 
@@ -105,15 +111,7 @@ fn query(args: QueryArgs) -> anyhow::Result<()> {
     let method = match args.method {
         MethodArg::Table => {
             let table = load_table(args.table.as_deref())?;
-            let limit = u32::from(table.depth_limit());
-            if args.max_steps > limit {
-                return Err(UsageError(format!(
-                    "--max-steps {} is deeper than the table, which knows depths up to {limit}; \
-                     use --max-steps {limit} or less, or --method enumerate for any depth",
-                    args.max_steps
-                ))
-                .into());
-            }
+            check_max_steps(&table, args.max_steps)?;
             Method::Table(table)
         }
         MethodArg::Enumerate => {
@@ -126,9 +124,28 @@ fn query(args: QueryArgs) -> anyhow::Result<()> {
     let options = QueryOptions {
         max_steps: args.max_steps,
         line_buffered: args.line_buffered,
+        moves: args.moves,
     };
     let stdout = io::stdout().lock();
     stream_outcome(answer_stream(&method, options, io::stdin().lock(), stdout))
+}
+
+/// Refuses a --max-steps the table cannot answer, saying where deeper answers are.
+fn check_max_steps(table: &DepthTable<TableBytes>, max_steps: u32) -> anyhow::Result<()> {
+    let limit = u32::from(table.depth_limit());
+    if max_steps > limit {
+        let deeper = if table.is_exact() {
+            "no 5x5 grid needs more than 15"
+        } else {
+            "for up to 15 use the exact table (`lightsout generate --exact`, then \
+             --table tables/lights-5x5-exact.lot) or --method enumerate"
+        };
+        return Err(UsageError(format!(
+            "--max-steps {max_steps} is deeper than the table, which knows depths up to {limit}; {deeper}"
+        ))
+        .into());
+    }
+    Ok(())
 }
 
 /// Names stdin as the place of an input error.
@@ -141,21 +158,35 @@ fn stream_outcome<T>(outcome: Result<T, QueryError>) -> anyhow::Result<()> {
 }
 
 fn generate(args: GenerateArgs) -> anyhow::Result<()> {
-    // An anonymous map advised for huge pages: 6 faults instead of 3,072 for a fresh
-    // 12 MiB buffer, which otherwise cost more than the search itself.
-    let mut bytes =
-        memmap2::MmapMut::map_anon(generate::FILE_LEN).context("cannot allocate 12 MiB")?;
-    #[cfg(target_os = "linux")]
-    let _ = bytes.advise(memmap2::Advice::HugePage);
-    generate::fill_depth_table_file(&mut bytes);
     let options = table::StoreOptions {
         force: args.force,
         sync: args.sync,
     };
-    table::write_table(&args.out, &bytes, options)?;
+    let default = if args.exact {
+        "tables/lights-5x5-exact.lot"
+    } else {
+        "tables/lights-5x5-d6.lot"
+    };
+    let out = args.out.unwrap_or_else(|| default.into());
+    let len = if args.exact {
+        table::exact::EXACT_FILE_LEN
+    } else {
+        generate::FILE_LEN
+    };
+    // An anonymous map advised for huge pages: a handful of faults instead of one per
+    // 4 KiB page, which for the 12 MiB table cost more than the search itself.
+    let mut bytes = memmap2::MmapMut::map_anon(len).context("cannot allocate the table")?;
+    #[cfg(target_os = "linux")]
+    let _ = bytes.advise(memmap2::Advice::HugePage);
+    if args.exact {
+        table::exact::fill_exact_table_file(&mut bytes);
+    } else {
+        generate::fill_depth_table_file(&mut bytes);
+    }
+    table::write_table(&out, &bytes, options)?;
     eprintln!(
-        "lightsout: wrote {} ({} bytes: {HEADER_LEN}-byte header, 12 MiB payload)",
-        args.out.display(),
+        "lightsout: wrote {} ({} bytes: {HEADER_LEN}-byte header and payload)",
+        out.display(),
         bytes.len()
     );
     Ok(())
@@ -166,11 +197,14 @@ fn verify(args: VerifyArgs) -> anyhow::Result<()> {
     eprintln!("lightsout: comparing all 33,554,432 states with first-row enumeration...");
     let report = lightsout::verify::compare(&table);
     println!("depth  states");
+    let beyond = report.histogram.len() - 1;
     for (depth, count) in report.histogram.iter().enumerate() {
-        let label = if depth == 7 {
-            "7+".to_string()
-        } else {
+        let label = if depth < beyond {
             depth.to_string()
+        } else if table.is_exact() {
+            "never".to_string()
+        } else {
+            format!("{depth}+")
         };
         println!("{label:>5}  {count:>10}");
     }
@@ -221,4 +255,121 @@ fn solve(args: SolveArgs) -> anyhow::Result<()> {
         io::stdin().lock(),
         stdout,
     ))
+}
+
+/// Colour only for a terminal, and never when NO_COLOR is set to anything.
+fn colour_wanted() -> bool {
+    use std::io::IsTerminal;
+    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+fn explain(args: ExplainArgs) -> anyhow::Result<()> {
+    use io::Write;
+    let table = load_table(args.table.as_deref())?;
+    check_max_steps(&table, args.max_steps)?;
+    let style = lightsout::explain::Style {
+        colour: colour_wanted(),
+    };
+    let mut reader = match lightsout::BoardReader::new(io::stdin().lock(), 5, 5) {
+        Ok(reader) => reader,
+        Err(err) => return stream_outcome::<()>(Err(err.into())),
+    };
+    let mut stdout = io::stdout().lock();
+    let mut number = 0;
+    loop {
+        let grid = match reader.next_grid() {
+            Ok(Some(grid)) => grid,
+            Ok(None) => return Ok(()),
+            Err(err) => return stream_outcome::<()>(Err(err.into())),
+        };
+        number += 1;
+        let answer = table
+            .presses(grid)
+            .filter(|p| p.count_ones() <= args.max_steps);
+        let mut text = String::new();
+        lightsout::explain::draw(&mut text, number, grid, answer, args.max_steps, style);
+        stdout.write_all(text.as_bytes())?;
+    }
+}
+
+fn stats(args: StatsArgs) -> anyhow::Result<()> {
+    let table = load_table(args.table.as_deref())?;
+    let h = *table.header();
+    let shown = args
+        .table
+        .as_ref()
+        .map_or("built-in".to_string(), |p| p.display().to_string());
+    let kind = if table.is_exact() {
+        "exact table"
+    } else {
+        "depth-6 table"
+    };
+    println!("table:          {shown} ({kind}, kind {})", h.kind);
+    println!("format version: {}", table::format::VERSION);
+    println!(
+        "board:          {} x {}, target: every light on",
+        h.rows, h.cols
+    );
+    println!("entries:        {} of {} bits", h.entries, h.bits_per_entry);
+    println!("depth limit:    {}", h.depth_limit);
+    println!(
+        "payload:        {} bytes, CRC-32 {:#010x}",
+        h.payload_len, h.payload_crc
+    );
+    println!();
+    let histogram = table.histogram();
+    let mut rows: Vec<(String, u64)> = histogram
+        .iter()
+        .enumerate()
+        .map(|(d, &n)| {
+            let label = if !table.is_exact() && d == histogram.len() - 1 {
+                format!("{d}+")
+            } else {
+                d.to_string()
+            };
+            (label, n)
+        })
+        .collect();
+    if table.is_exact() {
+        let never = (1u64 << 25) - u64::from(h.entries);
+        rows.push(("never".to_string(), never));
+    }
+    let widest = rows.iter().map(|r| r.1).max().unwrap_or(1).max(1);
+    println!("presses      states");
+    for (label, n) in &rows {
+        let bar = ((n * 50).div_ceil(widest)) as usize;
+        println!("{label:>7}  {n:>10}  {}", "#".repeat(bar));
+    }
+    println!("  total  {:>10}", rows.iter().map(|r| r.1).sum::<u64>());
+    Ok(())
+}
+
+fn puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
+    use io::Write;
+    let table = match &args.table {
+        Some(path) => load_table(Some(path))?,
+        None => DepthTable::new(TableBytes::Read(table::exact::exact_table_file()))?,
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        let seed = now.map_or(0, |d| d.as_nanos() as u64);
+        eprintln!("lightsout: seed {seed} (pass --seed {seed} to get these grids again)");
+        seed
+    });
+    let grids = lightsout::puzzles::pick(&table, args.steps, args.count, seed)?;
+    let mut out = Vec::with_capacity(32 * grids.len() + 24);
+    writeln!(out, "{}", grids.len())?;
+    for (i, grid) in grids.iter().enumerate() {
+        if i > 0 {
+            out.push(b'\n');
+        }
+        for row in 0..5 {
+            for col in 0..5 {
+                out.push(b'0' + (grid >> (5 * row + col) & 1) as u8);
+            }
+            out.push(b'\n');
+        }
+    }
+    io::stdout().lock().write_all(&out)?;
+    Ok(())
 }

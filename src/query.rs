@@ -21,6 +21,8 @@ pub struct QueryOptions {
     pub max_steps: u32,
     /// Flush after every answer (for use as a coprocess).
     pub line_buffered: bool,
+    /// Follow each answer with a fewest set of presses, as 1-based `row,col` pairs.
+    pub moves: bool,
 }
 
 /// Why a query stopped early.
@@ -94,8 +96,17 @@ pub fn answer_stream<D: AsRef<[u8]>>(
                 }
             }
         }
-        for &depth in depths.iter() {
+        for (&grid, &depth) in grids.iter().zip(depths.iter()) {
             push_answer(&mut out, depth, options.max_steps);
+            if options.moves && depth != NONE && u32::from(depth) <= options.max_steps {
+                let presses = match method {
+                    Method::Table(table) => table.presses(grid),
+                    Method::Enumerate => first_row::min_press_set(grid),
+                };
+                out.pop(); // the line end goes after the moves
+                push_moves(&mut out, presses.expect("an answered grid has presses"));
+                out.push(b'\n');
+            }
         }
         answered += filled as u64;
         if out.len() >= OUT_CHUNK || options.line_buffered || stop.is_some() {
@@ -110,6 +121,16 @@ pub fn answer_stream<D: AsRef<[u8]>>(
             Some(Ok(())) => return Ok(answered),
             Some(Err(err)) => return Err(err.into()),
         }
+    }
+}
+
+/// Appends ` r,c` (1-based) for every cell of `presses`, in cell order.
+pub fn push_moves(out: &mut Vec<u8>, presses: Grid) {
+    let mut rest = presses;
+    while rest != 0 {
+        let cell = rest.trailing_zeros();
+        out.extend_from_slice(&[b' ', b'1' + (cell / 5) as u8, b',', b'1' + (cell % 5) as u8]);
+        rest &= rest - 1;
     }
 }
 
@@ -134,6 +155,7 @@ mod tests {
         let options = QueryOptions {
             max_steps: max,
             line_buffered: false,
+            moves: false,
         };
         let ok = answer_stream(method, options, input.as_bytes(), &mut out).is_ok();
         (String::from_utf8(out).unwrap(), ok)
@@ -155,6 +177,42 @@ mod tests {
     fn max_steps_cuts_answers() {
         let table = Method::Table(table::embedded());
         assert_eq!(run(&table, 2, SAMPLE), ("-1\n2\n-1\n".into(), true));
+    }
+
+    #[test]
+    fn moves_follow_the_answer_and_turn_the_grid_on() {
+        for method in [Method::Table(table::embedded()), Method::Enumerate] {
+            let options = QueryOptions {
+                max_steps: 6,
+                line_buffered: false,
+                moves: true,
+            };
+            let mut out = Vec::new();
+            answer_stream(&method, options, SAMPLE.as_bytes(), &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), 3);
+            assert_eq!(lines[2], "-1");
+            let mut reader = crate::BoardReader::new(SAMPLE.as_bytes(), 5, 5).unwrap();
+            let grids = [
+                reader.next_grid().unwrap().unwrap(),
+                reader.next_grid().unwrap().unwrap(),
+            ];
+            for (line, grid) in lines[..2].iter().zip(grids) {
+                let mut words = line.split(' ');
+                let count: u32 = words.next().unwrap().parse().unwrap();
+                let presses = words.fold(0u32, |p, rc| {
+                    let (r, c) = rc.split_once(',').unwrap();
+                    p | 1 << ((r.parse::<u32>().unwrap() - 1) * 5 + c.parse::<u32>().unwrap() - 1)
+                });
+                assert_eq!(presses.count_ones(), count, "{line}");
+                assert_eq!(
+                    crate::board::apply_presses(grid, presses),
+                    crate::board::ALL_ON,
+                    "{line}"
+                );
+            }
+        }
     }
 
     #[test]

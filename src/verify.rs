@@ -15,8 +15,9 @@ pub struct Report {
     pub mismatches: u64,
     /// The lowest disagreeing state: the grid, the table's entry, the solver's answer.
     pub first_mismatch: Option<(Grid, u8, Option<u32>)>,
-    /// How many states hold each table entry 0..=7.
-    pub histogram: [u64; 8],
+    /// How many states get each answer from the table: index `d` for `d` presses, the
+    /// last index for "beyond the depth limit or never".
+    pub histogram: Vec<u64>,
 }
 
 /// The entry a correct table holds for a state the solver answers with `presses`.
@@ -27,7 +28,9 @@ fn expected_entry(presses: Option<u32>, limit: u8) -> u8 {
     }
 }
 
-/// Compares every state of `table` with [`first_row::min_presses`], on all cores.
+/// Compares every state of `table` with [`first_row::min_presses`], on all cores: the
+/// depth-6 table must hold the exact count up to 6 and 7 beyond; the exact table the
+/// exact count for every solvable state and "never" for the rest.
 pub fn compare<D: AsRef<[u8]> + Sync>(table: &DepthTable<D>) -> Report {
     const CHUNK: u32 = 1 << 16;
     let limit = table.depth_limit();
@@ -35,7 +38,7 @@ pub fn compare<D: AsRef<[u8]> + Sync>(table: &DepthTable<D>) -> Report {
         states: 0,
         mismatches: 0,
         first_mismatch: None,
-        histogram: [0; 8],
+        histogram: vec![0; usize::from(limit) + 2],
     };
     (0..STATES / CHUNK)
         .into_par_iter()
@@ -45,7 +48,7 @@ pub fn compare<D: AsRef<[u8]> + Sync>(table: &DepthTable<D>) -> Report {
                 let entry = table.depth(grid);
                 let presses = first_row::min_presses(grid);
                 report.states += 1;
-                report.histogram[usize::from(entry.min(7))] += 1;
+                report.histogram[usize::from(entry.min(limit + 1))] += 1;
                 if entry != expected_entry(presses, limit) {
                     report.mismatches += 1;
                     report.first_mismatch.get_or_insert((grid, entry, presses));
@@ -56,7 +59,7 @@ pub fn compare<D: AsRef<[u8]> + Sync>(table: &DepthTable<D>) -> Report {
         .reduce(empty, |mut a, b| {
             a.states += b.states;
             a.mismatches += b.mismatches;
-            for (x, y) in a.histogram.iter_mut().zip(b.histogram) {
+            for (x, y) in a.histogram.iter_mut().zip(&b.histogram) {
                 *x += y;
             }
             a.first_mismatch = match (a.first_mismatch, b.first_mismatch) {

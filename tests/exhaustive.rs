@@ -1,6 +1,7 @@
-//! The table against first-row enumeration on all 2^25 states. Run with `--release`:
+//! The tables against first-row enumeration on all 2^25 states. Run with `--release`:
 //! in a debug build this takes minutes.
 
+use lightsout::table::exact::exact_table_file;
 use lightsout::table::generate::depth_table_file;
 use lightsout::{verify, DepthTable};
 
@@ -15,6 +16,39 @@ fn generated_table_agrees_with_first_row_enumeration_on_every_state() {
         report.histogram,
         [1, 25, 300, 2_300, 12_650, 53_130, 176_176, 33_309_850]
     );
+}
+
+#[test]
+fn exact_table_agrees_with_first_row_enumeration_on_every_state() {
+    let table = DepthTable::new(exact_table_file()).expect("a valid table");
+    let report = verify::compare(&table);
+    assert_eq!(report.first_mismatch, None);
+    assert_eq!(report.mismatches, 0);
+    assert_eq!(
+        report.histogram,
+        [
+            1, 25, 300, 2_300, 12_650, 53_130, 176_176, 467_104, 982_335, 1_596_279, 1_935_294,
+            1_684_446, 1_004_934, 383_670, 82_614, 7_350, 25_165_824
+        ]
+    );
+}
+
+#[test]
+fn exact_table_agrees_with_the_depth_six_table_below_seven() {
+    let exact = DepthTable::new(exact_table_file()).unwrap();
+    let depth6 = DepthTable::new(depth_table_file()).unwrap();
+    for grid in 0..1u32 << 25 {
+        let shallow = depth6.depth(grid);
+        let full = exact.depth(grid);
+        if shallow < 7 {
+            assert_eq!(full, shallow, "grid {grid:#x}");
+        } else {
+            assert!(
+                full >= 7,
+                "grid {grid:#x}: exact {full}, depth-6 table says beyond 6"
+            );
+        }
+    }
 }
 
 #[test]

@@ -342,3 +342,18 @@ fn a_mapped_reader_keeps_answering_while_the_table_is_replaced() {
     drop(stdin);
     assert!(reader.wait().unwrap().success());
 }
+
+#[test]
+fn unknown_table_kind() {
+    refused(&with_header(|h| h.kind = 9), "table kind 9 is unknown");
+}
+
+#[test]
+fn an_exact_header_on_a_depth_six_payload() {
+    // Kind 1 with every other field left at the depth-6 values: the field checks of
+    // the exact kind refuse it before any lookup.
+    refused(
+        &with_header(|h| h.kind = 1),
+        "bits per entry is 3, expected 4",
+    );
+}

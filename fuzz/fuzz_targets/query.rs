@@ -9,6 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let options = QueryOptions {
         max_steps: 6,
         line_buffered: false,
+        moves: false,
     };
     let _ = answer_stream(&method, options, data, std::io::sink());
 });

@@ -1,7 +1,9 @@
 //! The byte layout of a depth table file.
 //!
 //! A table file is a fixed 64-byte header followed by the payload. Every integer is
-//! little-endian.
+//! little-endian. There are two kinds: the depth-6 table (kind 0, 3-bit entries for all
+//! 2^25 states) and the exact table (kind 1, 4-bit entries for the 2^23 solvable
+//! states). Values given as `a / b` are for kind 0 / kind 1.
 //!
 //! | offset | size | field          | meaning                                                        |
 //! |-------:|-----:|----------------|----------------------------------------------------------------|
@@ -11,12 +13,12 @@
 //! | 12     | 1    | rows           | board rows, 5                                                  |
 //! | 13     | 1    | cols           | board columns, 5                                               |
 //! | 14     | 1    | target         | 1 = every light on (the only target written today)             |
-//! | 15     | 1    | bits per entry | 3                                                              |
-//! | 16     | 1    | depth limit    | 6: entries 0..=6 are exact, 7 means "more than 6 or never"     |
-//! | 17     | 1    | kind           | 0 = indexed by the full 25-bit state                           |
+//! | 15     | 1    | bits per entry | 3 / 4                                                          |
+//! | 16     | 1    | depth limit    | 6 / 15: entries up to it are exact (kind 0: 7 = "more or never")|
+//! | 17     | 1    | kind           | 0 = indexed by the 25-bit state; 1 = by the 23-bit [`exact_index`] |
 //! | 18     | 2    | header length  | 64: the payload starts at this offset                          |
-//! | 20     | 4    | entries        | 2^25 = 33,554,432                                              |
-//! | 24     | 8    | payload length | entries * bits / 8 = 12,582,912 bytes                          |
+//! | 20     | 4    | entries        | 2^25 = 33,554,432 / 2^23 = 8,388,608                           |
+//! | 24     | 8    | payload length | entries * bits / 8 = 12,582,912 / 4,194,304 bytes              |
 //! | 32     | 4    | payload CRC    | CRC-32 (IEEE, as zlib and PNG) of the payload bytes            |
 //! | 36     | 4    | header CRC     | CRC-32 of header bytes 0..36                                   |
 //! | 40     | 24   | reserved       | zero                                                           |
@@ -27,7 +29,14 @@
 //! fewest presses that turn the state whose bits are `i` (bit `r*5+c` = light at row `r`,
 //! column `c` is on) into all-on, or 7 when that is more than the depth limit or
 //! impossible. In `bitvec` terms the payload is a `BitSlice<u8, Lsb0>` and entry `i` is
-//! `bits[3*i..3*i+3].load_le::<u8>()`.
+//! `bits[3*i..3*i+3].load_le::<u8>()`. In the exact table (kind 1) entries are 4 bits
+//! (entry `i` is the low nibble of byte `i / 2` when `i` is even, the high nibble when
+//! odd), and entry `i` is the exact minimum for the solvable state whose index is `i`:
+//! the state's bits with bits 1 and 5 removed (bit 0 stays, bits 2..=4 move to 1..=3,
+//! bits 6..=24 to 4..=22). The two removed bits are set by parity: a state is
+//! solvable exactly when it has even overlap with both quiet patterns
+//! `10101/10101/00000/10101/10101` and `11011/00000/11011/00000/11011`, and bit 5 is in
+//! the first only, bit 1 in the second only.
 //!
 //! This file is compiled by `build.rs` as well as by the library: it uses only `std`,
 //! `byteorder`, `crc32fast` and `thiserror`.
@@ -57,6 +66,43 @@ pub const DEPTH_LIMIT: u8 = 6;
 pub const ENTRIES: u32 = 1 << 25;
 /// Payload bytes of a 5x5 table with 3-bit entries.
 pub const PAYLOAD_LEN: usize = ENTRIES as usize * BITS_PER_ENTRY as usize / 8;
+/// The `kind` byte of the exact table, indexed by [`exact_index`].
+pub const KIND_EXACT: u8 = 1;
+/// The longest minimal solution on 5x5: the exact table's depth limit.
+pub const EXACT_DEPTH: u8 = 15;
+/// Entries of the exact table: the solvable states.
+pub const EXACT_ENTRIES: u32 = 1 << 23;
+/// Payload bytes of the exact table (4 bits an entry): 4 MiB.
+pub const EXACT_PAYLOAD_LEN: usize = EXACT_ENTRIES as usize / 2;
+/// The quiet pattern `10101/10101/00000/10101/10101`: pressing it changes nothing.
+pub const QUIET_COLUMNS: u32 = 0b10101_10101_00000_10101_10101;
+/// The quiet pattern `11011/00000/11011/00000/11011`, the transpose of the other.
+pub const QUIET_ROWS: u32 = 0b11011_00000_11011_00000_11011;
+
+/// The exact table's index of `grid` (bits 1 and 5 removed), or `None` when no presses
+/// turn it all-on (odd overlap with a quiet pattern).
+#[inline]
+pub fn exact_index(grid: u32) -> Option<u32> {
+    let solvable =
+        (grid & QUIET_COLUMNS).count_ones() % 2 == 0 && (grid & QUIET_ROWS).count_ones() % 2 == 0;
+    solvable.then_some((grid & 1) | ((grid >> 2) & 0b111) << 1 | (grid >> 6) << 4)
+}
+
+/// The solvable state with exact-table index `index` (the inverse of [`exact_index`]).
+#[inline]
+pub fn exact_state(index: u32) -> u32 {
+    let mut grid = (index & 1) | ((index >> 1) & 0b111) << 2 | (index >> 4) << 6;
+    // Bit 5 is in QUIET_COLUMNS only and bit 1 in QUIET_ROWS only: set each for even parity.
+    grid |= ((grid & QUIET_COLUMNS).count_ones() & 1) << 5;
+    grid |= ((grid & QUIET_ROWS).count_ones() & 1) << 1;
+    grid
+}
+
+/// Entry `index` of a payload of 4-bit entries.
+#[inline(always)]
+pub fn entry4(payload: &[u8], index: u32) -> u8 {
+    (payload[index as usize / 2] >> (4 * (index % 2))) & 0xF
+}
 
 /// What is wrong with a table file's bytes. Every variant says how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -121,6 +167,15 @@ pub enum FormatError {
         /// What the header says.
         got: u64,
     },
+    /// The kind byte names no known table.
+    #[error(
+        "table kind {got} is unknown (0 = depth-6 table, 1 = exact table); \
+         regenerate it with `lightsout generate --force`"
+    )]
+    Kind {
+        /// The kind found.
+        got: u8,
+    },
     /// The file length disagrees with the header.
     #[error(
         "table is {got} bytes long, its header promises {expected} \
@@ -169,6 +224,21 @@ pub struct Header {
 }
 
 impl Header {
+    /// The header of the exact table, for a payload with this checksum.
+    pub fn exact_table(payload_crc: u32) -> Header {
+        Header {
+            rows: 5,
+            cols: 5,
+            target: TARGET_ALL_ON,
+            bits_per_entry: 4,
+            depth_limit: EXACT_DEPTH,
+            kind: KIND_EXACT,
+            entries: EXACT_ENTRIES,
+            payload_len: EXACT_PAYLOAD_LEN as u64,
+            payload_crc,
+        }
+    }
+
     /// The header of the 5x5 depth-6 table, for a payload with this checksum.
     pub fn depth_table(payload_crc: u32) -> Header {
         Header {
@@ -243,7 +313,11 @@ impl Header {
             payload_len: LittleEndian::read_u64(&b[24..32]),
             payload_crc: LittleEndian::read_u32(&b[32..36]),
         };
-        let expected = Header::depth_table(header.payload_crc);
+        let expected = match header.kind {
+            KIND_FULL_STATE => Header::depth_table(header.payload_crc),
+            KIND_EXACT => Header::exact_table(header.payload_crc),
+            got => return Err(FormatError::Kind { got }),
+        };
         let fields: [(&'static str, u64, u64); 9] = [
             ("rows", expected.rows.into(), header.rows.into()),
             ("columns", expected.cols.into(), header.cols.into()),
@@ -349,6 +423,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn exact_index_round_trips_and_rejects_unsolvable_states() {
+        let mut solvable = 0u32;
+        for grid in (0..1u32 << 25).step_by(97) {
+            if let Some(i) = exact_index(grid) {
+                assert!(i < EXACT_ENTRIES);
+                assert_eq!(exact_state(i), grid);
+                solvable += 1;
+            }
+        }
+        for i in (0..EXACT_ENTRIES).step_by(13) {
+            assert_eq!(exact_index(exact_state(i)), Some(i));
+        }
+        // A quarter of the states are solvable.
+        let sampled = (1u32 << 25).div_ceil(97);
+        assert!(
+            (solvable * 4).abs_diff(sampled) < sampled / 50,
+            "{solvable} of {sampled}"
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The 5x5 depth table: its file format, its generator, and lookups over any bytes.
 
+pub mod exact;
 pub mod format;
 pub mod generate;
 mod store;
@@ -8,7 +9,7 @@ pub use format::{FormatError, Header};
 pub use store::{write_table, StoreError, StoreOptions};
 
 use crate::board::{Grid, ALL_ON};
-use format::{entry, FARTHER, HEADER_LEN};
+use format::{entry, entry4, exact_index, FARTHER, HEADER_LEN, KIND_EXACT};
 
 /// A checked depth table over any bytes: `&'static [u8]` for the embedded table, a
 /// memory map, or a `Vec<u8>`. The library never maps files itself.
@@ -41,22 +42,55 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
         &self.data.as_ref()[HEADER_LEN..]
     }
 
-    /// The table's entry for `grid`: the fewest presses to all-on, or
+    /// Whether this is the exact table (every solvable state, depths 0..=15).
+    pub fn is_exact(&self) -> bool {
+        self.header.kind == KIND_EXACT
+    }
+
+    /// The table's answer for `grid`: the fewest presses to all-on, or
     /// [`depth_limit`](Self::depth_limit)` + 1` when more are needed or none suffice.
     /// Bits of `grid` above the 25th are ignored.
     #[inline]
     pub fn depth(&self, grid: Grid) -> u8 {
-        entry(self.payload(), grid & ALL_ON)
+        let grid = grid & ALL_ON;
+        if self.is_exact() {
+            exact_index(grid).map_or(self.header.depth_limit + 1, |i| entry4(self.payload(), i))
+        } else {
+            entry(self.payload(), grid)
+        }
     }
 
-    /// Looks up every grid of `grids`, writing the entries to `depths`. Lookups are
-    /// independent, so their cache misses overlap.
+    /// Looks up every grid of `grids`, writing [`depth`](Self::depth)s to `depths`.
+    /// Lookups are independent, so their cache misses overlap.
     #[inline]
     pub fn depths(&self, grids: &[Grid], depths: &mut [u8]) {
         let payload = self.payload();
-        for (grid, depth) in grids.iter().zip(depths) {
-            *depth = entry(payload, grid & ALL_ON);
+        if self.is_exact() {
+            let never = self.header.depth_limit + 1;
+            for (grid, depth) in grids.iter().zip(depths) {
+                *depth = exact_index(grid & ALL_ON).map_or(never, |i| entry4(payload, i));
+            }
+        } else {
+            for (grid, depth) in grids.iter().zip(depths) {
+                *depth = entry(payload, grid & ALL_ON);
+            }
         }
+    }
+
+    /// A fewest set of presses that turns `grid` all-on, found by descending the table
+    /// (from depth `d` some press leads to depth `d - 1`; the lowest such cell is taken),
+    /// or `None` when the table has no answer for it.
+    pub fn presses(&self, grid: Grid) -> Option<Grid> {
+        let mut depth = self.min_presses(grid)?;
+        let (mut state, mut presses) = (grid & ALL_ON, 0);
+        while depth > 0 {
+            let cell = (0..crate::board::CELLS)
+                .find(|&cell| self.depth(state ^ crate::board::press_mask(cell)) == depth - 1)?;
+            state ^= crate::board::press_mask(cell);
+            presses ^= 1 << cell;
+            depth -= 1;
+        }
+        Some(presses)
     }
 
     /// The fewest presses that turn `grid` all-on, if it is within the depth limit.
@@ -65,14 +99,23 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
         (depth <= self.depth_limit()).then_some(depth)
     }
 
-    /// How many states have each entry value 0..=7.
-    pub fn histogram(&self) -> [u64; FARTHER as usize + 1] {
-        let mut counts = [0; FARTHER as usize + 1];
+    /// How many entries hold each value: 0..=7 for the depth-6 table, 0..=15 for the
+    /// exact one (whose entries are the solvable states only).
+    pub fn histogram(&self) -> Vec<u64> {
         let payload = self.payload();
-        for grid in 0..self.header.entries {
-            counts[entry(payload, grid) as usize] += 1;
+        if self.is_exact() {
+            let mut counts = vec![0; 16];
+            for i in 0..self.header.entries {
+                counts[entry4(payload, i) as usize] += 1;
+            }
+            counts
+        } else {
+            let mut counts = vec![0; FARTHER as usize + 1];
+            for grid in 0..self.header.entries {
+                counts[entry(payload, grid) as usize] += 1;
+            }
+            counts
         }
-        counts
     }
 }
 
@@ -105,6 +148,31 @@ mod tests {
             counts,
             [1, 25, 300, 2_300, 12_650, 53_130, 176_176, 33_309_850]
         );
+    }
+
+    #[test]
+    fn exact_histogram_matches_the_known_counts() {
+        let table = DepthTable::new(exact::exact_table_file()).unwrap();
+        assert!(table.is_exact());
+        assert_eq!(
+            table.histogram(),
+            [
+                1, 25, 300, 2_300, 12_650, 53_130, 176_176, 467_104, 982_335, 1_596_279, 1_935_294,
+                1_684_446, 1_004_934, 383_670, 82_614, 7_350
+            ]
+        );
+    }
+
+    #[test]
+    fn descending_the_table_gives_a_fewest_press_set() {
+        use crate::board::apply_presses;
+        let table = DepthTable::new(exact::exact_table_file()).unwrap();
+        for i in (0..format::EXACT_ENTRIES).step_by(9_973) {
+            let grid = format::exact_state(i);
+            let presses = table.presses(grid).expect("solvable");
+            assert_eq!(apply_presses(grid, presses), ALL_ON);
+            assert_eq!(presses.count_ones(), u32::from(table.depth(grid)));
+        }
     }
 
     #[test]
