@@ -3,7 +3,7 @@
 # references side by side with hyperfine (apt-get install hyperfine). Results go to
 # target/bench/*.md; BENCHMARKS.md quotes them.
 #
-# Usage: scripts/bench.sh [query|generate|enumerate|memory|solve|all]   (default: all)
+# Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|all]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -50,7 +50,15 @@ if [ "$what" = generate ] || [ "$what" = all ]; then
   run generate --prepare "rm -f $out/gen.lot" \
     -n "table_dfs build" "echo 0 | $refs/table_dfs" \
     -n "lightsout generate" "$bin generate --out $out/gen.lot" \
-    -n "lightsout generate --sync" "$bin generate --sync --out $out/gen.lot"
+    -n "lightsout generate --sync" "$bin generate --sync --out $out/gen.lot" \
+    -n "lightsout generate --exact" "$bin generate --exact --out $out/gen.lot"
+fi
+if [ "$what" = algebra ] || [ "$what" = all ]; then
+  cmp <($bin query --method algebra < $data/classic-1m.in) <($bin query < $data/classic-1m.in)
+  RUNS=${RUNS:-40} run algebra \
+    -n table_dfs "$refs/table_dfs < $data/classic-1m.in" \
+    -n "lightsout query --method table" "$bin query --method table < $data/classic-1m.in" \
+    -n "lightsout query --method algebra" "$bin query --method algebra < $data/classic-1m.in"
 fi
 if [ "$what" = enumerate ] || [ "$what" = all ]; then
   cmp <($bin query --method enumerate < $data/classic-1m.in) <("$refs/first_row" < $data/classic-1m.in)
@@ -59,7 +67,7 @@ if [ "$what" = enumerate ] || [ "$what" = all ]; then
     -n "lightsout query --method enumerate" "$bin query --method enumerate < $data/classic-1m.in"
 fi
 if [ "$what" = memory ] || [ "$what" = all ]; then
-  for args in "" "--table tables/lights-5x5-d6.lot"; do
+  for args in "" "--table tables/lights-5x5-d6.lot" "--method algebra"; do
     /usr/bin/time -f "lightsout query $args: peak RSS %M KiB" $bin query $args < $data/classic-1m.in > /dev/null
   done 2>&1 | tee "$out/memory.txt"
 fi

@@ -195,6 +195,7 @@ Examples:
   lightsout query < grids.txt
   lightsout query --table tables/lights-5x5-d6.lot --max-steps 4 < grids.txt
   lightsout query --method enumerate < grids.txt
+  lightsout query --method algebra --max-steps 15 --moves < grids.txt
   lightsout query --moves < grids.txt
   lightsout query --table tables/lights-5x5-exact.lot --max-steps 15 < grids.txt
 
@@ -231,6 +232,9 @@ pub enum MethodArg {
     Table,
     /// Try the 32 top-row press sets and chase the rest; no table needed.
     Enumerate,
+    /// Linear algebra: a particular solution from three byte-table lookups, then the
+    /// lightest of the four solutions; no depth table, exact at any depth.
+    Algebra,
 }
 
 /// Flags of `query`.

@@ -114,11 +114,15 @@ fn query(args: QueryArgs) -> anyhow::Result<()> {
             check_max_steps(&table, args.max_steps)?;
             Method::Table(table)
         }
-        MethodArg::Enumerate => {
+        MethodArg::Enumerate | MethodArg::Algebra => {
             if args.table.is_some() {
                 return Err(UsageError("--table goes with --method table".into()).into());
             }
-            Method::Enumerate
+            if args.method == MethodArg::Enumerate {
+                Method::Enumerate
+            } else {
+                Method::Algebra(Box::default())
+            }
         }
     };
     let options = QueryOptions {

@@ -2,6 +2,7 @@
 
 use crate::board::Grid;
 use crate::parse::{BoardReader, InputError};
+use crate::solve::algebra::Algebra;
 use crate::solve::first_row;
 use crate::table::DepthTable;
 use std::io::{self, Read, Write};
@@ -12,6 +13,8 @@ pub enum Method<D> {
     Table(DepthTable<D>),
     /// First-row enumeration, no table.
     Enumerate,
+    /// Linear algebra with three byte-table lookups, no depth table (exact, any depth).
+    Algebra(Box<Algebra>),
 }
 
 /// Settings for [`answer_stream`].
@@ -95,6 +98,7 @@ pub fn answer_stream<D: AsRef<[u8]>>(
                     *depth = first_row::min_presses(grid).map_or(NONE, |d| d as u8);
                 }
             }
+            Method::Algebra(algebra) => algebra.min_presses_batch(grids, depths, NONE),
         }
         for (&grid, &depth) in grids.iter().zip(depths.iter()) {
             push_answer(&mut out, depth, options.max_steps);
@@ -102,6 +106,7 @@ pub fn answer_stream<D: AsRef<[u8]>>(
                 let presses = match method {
                     Method::Table(table) => table.presses(grid),
                     Method::Enumerate => first_row::min_press_set(grid),
+                    Method::Algebra(algebra) => algebra.min_press_set(grid),
                 };
                 out.pop(); // the line end goes after the moves
                 push_moves(&mut out, presses.expect("an answered grid has presses"));
@@ -174,6 +179,12 @@ mod tests {
     }
 
     #[test]
+    fn the_sample_by_algebra() {
+        let algebra = Method::Algebra(Box::default());
+        assert_eq!(run(&algebra, 6, SAMPLE), ("3\n2\n-1\n".into(), true));
+    }
+
+    #[test]
     fn max_steps_cuts_answers() {
         let table = Method::Table(table::embedded());
         assert_eq!(run(&table, 2, SAMPLE), ("-1\n2\n-1\n".into(), true));
@@ -181,7 +192,11 @@ mod tests {
 
     #[test]
     fn moves_follow_the_answer_and_turn_the_grid_on() {
-        for method in [Method::Table(table::embedded()), Method::Enumerate] {
+        for method in [
+            Method::Table(table::embedded()),
+            Method::Enumerate,
+            Method::Algebra(Box::default()),
+        ] {
             let options = QueryOptions {
                 max_steps: 6,
                 line_buffered: false,

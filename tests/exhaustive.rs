@@ -65,3 +65,16 @@ fn a_corrupted_entry_is_caught_by_the_comparison() {
     assert_eq!(report.mismatches, 1);
     assert_eq!(report.first_mismatch.map(|m| (m.0, m.1)), Some((0, 0)));
 }
+
+#[test]
+fn algebra_agrees_with_the_exact_table_on_every_state() {
+    // The exact table is itself checked against first-row enumeration above.
+    let exact = DepthTable::new(exact_table_file()).unwrap();
+    let algebra = lightsout::solve::algebra::Algebra::new();
+    let grids: Vec<u32> = (0..1u32 << 25).collect();
+    let mut answers = vec![0u8; grids.len()];
+    algebra.min_presses_batch(&grids, &mut answers, 16);
+    for (&grid, &answer) in grids.iter().zip(&answers) {
+        assert_eq!(answer, exact.depth(grid), "grid {grid:#x}");
+    }
+}
