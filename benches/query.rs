@@ -17,18 +17,8 @@ fn grids(n: usize, seed: u64) -> Vec<u32> {
 }
 
 fn classic_text(grids: &[u32]) -> Vec<u8> {
-    let mut text = format!("{}\n", grids.len()).into_bytes();
-    for (i, &grid) in grids.iter().enumerate() {
-        if i > 0 {
-            text.push(b'\n');
-        }
-        for row in 0..5 {
-            for col in 0..5 {
-                text.push(b'0' + (grid >> (5 * row + col) & 1) as u8);
-            }
-            text.push(b'\n');
-        }
-    }
+    let mut text = Vec::new();
+    lightsout::parse::write_grids(&mut text, grids);
     text
 }
 

@@ -114,16 +114,11 @@ fn query(args: QueryArgs) -> anyhow::Result<()> {
             check_max_steps(&table, args.max_steps)?;
             Method::Table(table)
         }
-        MethodArg::Enumerate | MethodArg::Algebra => {
-            if args.table.is_some() {
-                return Err(UsageError("--table goes with --method table".into()).into());
-            }
-            if args.method == MethodArg::Enumerate {
-                Method::Enumerate
-            } else {
-                Method::Algebra(Box::default())
-            }
+        _ if args.table.is_some() => {
+            return Err(UsageError("--table goes with --method table".into()).into());
         }
+        MethodArg::Enumerate => Method::Enumerate,
+        MethodArg::Algebra => Method::Algebra(Box::default()),
     };
     let options = QueryOptions {
         max_steps: args.max_steps,
@@ -361,19 +356,8 @@ fn puzzles(args: PuzzlesArgs) -> anyhow::Result<()> {
         seed
     });
     let grids = lightsout::puzzles::pick(&table, args.steps, args.count, seed)?;
-    let mut out = Vec::with_capacity(32 * grids.len() + 24);
-    writeln!(out, "{}", grids.len())?;
-    for (i, grid) in grids.iter().enumerate() {
-        if i > 0 {
-            out.push(b'\n');
-        }
-        for row in 0..5 {
-            for col in 0..5 {
-                out.push(b'0' + (grid >> (5 * row + col) & 1) as u8);
-            }
-            out.push(b'\n');
-        }
-    }
+    let mut out = Vec::with_capacity(31 * grids.len() + 24);
+    lightsout::parse::write_grids(&mut out, &grids);
     io::stdout().lock().write_all(&out)?;
     Ok(())
 }

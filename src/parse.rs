@@ -466,6 +466,24 @@ impl<R: Read> BoardReader<R> {
     }
 }
 
+/// Writes `grids` in the classic input format: the count line, then each grid as five
+/// rows of five digits, grids separated by a blank line. [`BoardReader`] reads it back.
+pub fn write_grids(out: &mut Vec<u8>, grids: &[Grid]) {
+    out.extend_from_slice(grids.len().to_string().as_bytes());
+    out.push(b'\n');
+    for (i, grid) in grids.iter().enumerate() {
+        if i > 0 {
+            out.push(b'\n');
+        }
+        for row in 0..5 {
+            for col in 0..5 {
+                out.push(b'0' + (grid >> (5 * row + col) & 1) as u8);
+            }
+            out.push(b'\n');
+        }
+    }
+}
+
 /// Bytes the fast path looks at: five rows of `ddddd\n`, plus two bytes so that every
 /// row can be loaded as one 8-byte word.
 const FAST_GRID_BYTES: usize = 32;
@@ -612,6 +630,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn written_grids_read_back() {
+        let written = [0, 1, 0x1FF_FFFF, 0x0AB_CDEF];
+        let mut text = Vec::new();
+        write_grids(&mut text, &written);
+        assert!(text.starts_with(b"4\n00000\n"));
+        let mut reader = BoardReader::new(&text[..], 5, 5).unwrap();
+        let mut read = Vec::new();
+        while let Some(g) = reader.next_grid().unwrap() {
+            read.push(g);
+        }
+        assert_eq!(read, written);
     }
 
     #[test]

@@ -36,21 +36,9 @@ impl Rng {
 
 /// 5x5 grids in the classic input format.
 pub fn classic_input(grids: &[u32]) -> String {
-    let mut text = format!("{}\n", grids.len());
-    for &grid in grids {
-        for row in 0..5 {
-            for col in 0..5 {
-                text.push(if grid >> (5 * row + col) & 1 == 1 {
-                    '1'
-                } else {
-                    '0'
-                });
-            }
-            text.push('\n');
-        }
-        text.push('\n');
-    }
-    text
+    let mut text = Vec::new();
+    lightsout::parse::write_grids(&mut text, grids);
+    String::from_utf8(text).expect("digits are ASCII")
 }
 
 /// A valid one-grid input whose grid is all on (answer 0).
