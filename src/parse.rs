@@ -287,16 +287,15 @@ fn fast_row(text: &[u8], cols: usize, out: &mut [u64]) -> bool {
         let word = match <[u8; 8]>::try_from(chunk) {
             Ok(whole) => u64::from_le_bytes(whole),
             Err(_) => {
-                // The tail: padded with what a well-formed row would hold, value 0.
-                let mut bytes = if spaced {
-                    SPACED.to_le_bytes()
-                } else {
-                    DIGITS.to_le_bytes()
-                };
-                for (b, &t) in bytes.iter_mut().zip(chunk) {
-                    *b = t;
-                }
-                u64::from_le_bytes(bytes)
+                // The tail, padded with what a well-formed row would hold (value 0).
+                // Built in a register: bytes stored one by one and read back as a word
+                // would stall on store forwarding.
+                let pad = if spaced { SPACED } else { DIGITS };
+                let (known, _) = chunk.iter().fold((0u64, 0), |(word, shift), &t| {
+                    (word | u64::from(t) << shift, shift + 8)
+                });
+                let filled = 8 * chunk.len();
+                known | (pad >> filled) << filled
             }
         };
         let bits = if spaced {

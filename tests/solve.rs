@@ -280,3 +280,38 @@ fn empty_shapes_are_refused() {
     assert!(Solver::new(0, 5).is_err());
     assert!(Solver::new(5, 0).is_err());
 }
+
+#[test]
+fn tabulated_small_boards_answer_exactly_like_the_general_path() {
+    let mut rng = Rng(64);
+    let shapes = [
+        (1, 1),
+        (2, 3),
+        (4, 4),
+        (5, 5),
+        (5, 6),
+        (6, 5),
+        (8, 8),
+        (7, 9),
+        (9, 7),
+        (1, 64),
+        (64, 1),
+        (4, 16),
+    ];
+    for (rows, cols) in shapes {
+        let solver = Solver::new(rows, cols).unwrap();
+        let (mut fast, mut slow) = (solver.workspace(), solver.workspace());
+        for _ in 0..3000 {
+            let b = random_board(&mut rng, rows, cols);
+            for target in [Target::Off, Target::On] {
+                let tabulated = solver
+                    .solve_with(&b, target, &mut fast)
+                    .map(|s| (s.presses.clone(), s.proven_minimal));
+                let chased = solver
+                    .solve_by_chasing(&b, target, &mut slow)
+                    .map(|s| (s.presses.clone(), s.proven_minimal));
+                assert_eq!(tabulated, chased, "{rows}x{cols} {target:?}");
+            }
+        }
+    }
+}

@@ -7,6 +7,10 @@
 //! and one product with the stored reduction of `M`; the shape's work is done once.
 //! The board is transposed when it is wider than tall, so there are fewer unknowns.
 //!
+//! For boards of at most 64 lights the whole pipeline (chase, product, chase) is one
+//! linear map of the board, so it is tabulated per byte of the board: a board then costs
+//! a few table lookups (`SmallMap`), with exactly the answers of the general path.
+//!
 //! Solutions differ by the quiet patterns (press sets that change nothing), one per
 //! null-space vector of `M`. When `2^k` of them are few enough to walk (in Gray-code
 //! order, one XOR and popcount of the board per step), the answer is proven minimal.
@@ -52,6 +56,50 @@ pub struct Solver {
     /// The whole quiet patterns (chased), when the minimum search is within budget.
     quiet: Vec<Board>,
     searchable: bool,
+    /// The tabulated map, for boards of at most 64 lights.
+    small: Option<SmallMap>,
+}
+
+/// The particular solution and the solvability test of boards of at most 64 lights,
+/// tabulated: bit `r * cols + c` of a flattened board is the light at row `r`, column
+/// `c`, and each table maps one byte of it to its share of the answer.
+#[derive(Debug, Clone)]
+struct SmallMap {
+    presses: Vec<[u64; 256]>,
+    unsolvable: Vec<[u64; 256]>,
+    every_light: u64,
+    quiet: Vec<u64>,
+}
+
+/// Per-cell contributions, tabulated by byte: entry `v` of table `k` is the XOR of the
+/// contributions of the set bits of `v`, cells `8k..8k + 8`.
+fn byte_tables(per_cell: &[u64]) -> Vec<[u64; 256]> {
+    per_cell
+        .chunks(8)
+        .map(|cells| {
+            let mut table = [0u64; 256];
+            for (v, slot) in table.iter_mut().enumerate() {
+                *slot = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(b, _)| v >> b & 1 == 1)
+                    .fold(0, |acc, (_, &c)| acc ^ c);
+            }
+            table
+        })
+        .collect()
+}
+
+fn flatten(board: &Board) -> u64 {
+    (0..board.rows()).fold(0, |flat, r| flat | board.row(r)[0] << (r * board.cols()))
+}
+
+fn unflatten(flat: u64, board: &mut Board) {
+    let (rows, cols) = (board.rows(), board.cols());
+    let mask = super::bits::last_word_mask(cols);
+    for r in 0..rows {
+        board.row_mut(r)[0] = (flat >> (r * cols)) & mask;
+    }
 }
 
 /// Reusable buffers, so a batch of boards allocates nothing per board.
@@ -148,6 +196,7 @@ impl Solver {
             kernel,
             quiet: Vec::new(),
             searchable,
+            small: None,
         };
         if searchable {
             solver.quiet = solver
@@ -156,7 +205,31 @@ impl Solver {
                 .map(|top| solver.chase_quiet(top))
                 .collect();
         }
+        if rows * cols <= 64 {
+            solver.small = Some(solver.small_map());
+        }
         Ok(solver)
+    }
+
+    /// Tabulates the general path, one light at a time (it is linear in the board).
+    fn small_map(&self) -> SmallMap {
+        let mut ws = self.workspace();
+        let mut unit = Board::new(self.rows, self.cols);
+        let (mut presses, mut unsolvable) = (Vec::new(), Vec::new());
+        for cell in 0..self.rows * self.cols {
+            unit.set(cell / self.cols, cell % self.cols, true);
+            unsolvable.push(self.particular(&unit, Target::Off, &mut ws));
+            presses.push(flatten(&ws.out));
+            unit.set(cell / self.cols, cell % self.cols, false);
+        }
+        let mut every = Board::new(self.rows, self.cols);
+        every.invert();
+        SmallMap {
+            presses: byte_tables(&presses),
+            unsolvable: byte_tables(&unsolvable),
+            every_light: flatten(&every),
+            quiet: self.quiet_patterns().iter().map(flatten).collect(),
+        }
     }
 
     fn chase_quiet(&self, top: &[u64]) -> Board {
@@ -240,6 +313,60 @@ impl Solver {
         target: Target,
         ws: &'w mut Workspace,
     ) -> Option<Solution<'w>> {
+        match &self.small {
+            Some(map) => self.solve_small(map, board, target, ws),
+            None => self.solve_by_chasing(board, target, ws),
+        }
+    }
+
+    fn solve_small<'w>(
+        &self,
+        map: &SmallMap,
+        board: &Board,
+        target: Target,
+        ws: &'w mut Workspace,
+    ) -> Option<Solution<'w>> {
+        assert_eq!(
+            (board.rows(), board.cols()),
+            (self.rows, self.cols),
+            "board shape"
+        );
+        let mut lights = flatten(board);
+        if target == Target::On {
+            lights ^= map.every_light;
+        }
+        let (mut presses, mut unsolvable) = (0u64, 0u64);
+        for (k, (p, u)) in map.presses.iter().zip(&map.unsolvable).enumerate() {
+            let byte = (lights >> (8 * k)) as u8 as usize;
+            presses ^= p[byte];
+            unsolvable ^= u[byte];
+        }
+        if unsolvable != 0 {
+            return None;
+        }
+        if self.searchable {
+            // The same Gray-code walk as the general path, so the same ties win.
+            let (mut current, mut fewest) = (presses, presses.count_ones());
+            for step in 1u64..1 << map.quiet.len() {
+                current ^= map.quiet[step.trailing_zeros() as usize];
+                if current.count_ones() < fewest {
+                    fewest = current.count_ones();
+                    presses = current;
+                }
+            }
+        }
+        unflatten(presses, &mut ws.out);
+        Some(Solution {
+            presses: &ws.out,
+            proven_minimal: self.searchable,
+        })
+    }
+
+    /// Chases `board` (turned into the lights to change for `target`) with the top row
+    /// that the elimination gives, free variables 0, leaving the presses in `ws.out`
+    /// (even when they do not solve the board). Returns parities that are nonzero
+    /// exactly when the board has no solution. All of it is linear in the board.
+    fn particular(&self, board: &Board, target: Target, ws: &mut Workspace) -> u64 {
         assert_eq!(
             (board.rows(), board.cols()),
             (self.rows, self.cols),
@@ -255,16 +382,35 @@ impl Solver {
         }
         ws.top.fill(0);
         chase(Some(&ws.lights), &ws.top, &mut ws.presses, &mut ws.residual);
-        if !self.reduced.solve(&ws.residual, &mut ws.top) {
-            return None;
-        }
+        let unsolvable = self.reduced.solve_linear(&ws.residual, &mut ws.top);
         chase(Some(&ws.lights), &ws.top, &mut ws.presses, &mut ws.residual);
         debug_assert!(
-            ws.residual.iter().all(|&w| w == 0),
-            "the chase clears the board"
+            unsolvable != 0 || ws.residual.iter().all(|&w| w == 0),
+            "the chase clears a solvable board"
         );
-        let mut answer = &ws.presses;
+        if self.transposed {
+            ws.presses.transpose_into(&mut ws.out);
+        } else {
+            ws.out.words_mut().copy_from_slice(ws.presses.words());
+        }
+        unsolvable
+    }
+
+    /// The general path of [`solve_with`](Self::solve_with), which boards of at most 64
+    /// lights skip (through tables built from this very path). Public so that the two
+    /// can be compared.
+    pub fn solve_by_chasing<'w>(
+        &self,
+        board: &Board,
+        target: Target,
+        ws: &'w mut Workspace,
+    ) -> Option<Solution<'w>> {
+        if self.particular(board, target, ws) != 0 {
+            return None;
+        }
         if self.searchable && !self.quiet.is_empty() {
+            // Walk in the working orientation: `ws.presses` holds the particular
+            // solution there.
             ws.best.words_mut().copy_from_slice(ws.presses.words());
             let mut fewest = ws.presses.count_ones();
             for step in 1u64..1 << self.quiet.len() {
@@ -276,12 +422,11 @@ impl Solver {
                     ws.best.words_mut().copy_from_slice(ws.presses.words());
                 }
             }
-            answer = &ws.best;
-        }
-        if self.transposed {
-            answer.transpose_into(&mut ws.out);
-        } else {
-            ws.out.words_mut().copy_from_slice(answer.words());
+            if self.transposed {
+                ws.best.transpose_into(&mut ws.out);
+            } else {
+                ws.out.words_mut().copy_from_slice(ws.best.words());
+            }
         }
         Some(Solution {
             presses: &ws.out,

@@ -204,6 +204,29 @@ impl Reduced {
         true
     }
 
+    /// Solves `matrix x = rhs` as far as it goes, free variables 0, and returns the
+    /// parities that must be zero for a solution to exist (bit `j` for the `j`-th zero
+    /// row of the echelon form; at most 64 are kept). Both results are linear in `rhs`.
+    pub fn solve_linear(&self, rhs: &[u64], x: &mut [u64]) -> u64 {
+        x.fill(0);
+        let mut unsolvable = 0u64;
+        for i in 0..self.n {
+            let parity = self
+                .transform(i)
+                .iter()
+                .zip(rhs)
+                .fold(0, |p, (t, r)| p ^ (t & r).count_ones())
+                & 1;
+            if parity == 1 {
+                match self.pivots.get(i) {
+                    Some(&col) => x[col / 64] |= 1 << (col % 64),
+                    None => unsolvable |= 1 << ((i - self.rank()) % 64),
+                }
+            }
+        }
+        unsolvable
+    }
+
     /// [`solve`](Self::solve) for at most 64 unknowns.
     fn solve_narrow(&self, rhs: u64, x: &mut u64) -> bool {
         *x = 0;
