@@ -90,6 +90,15 @@ fn byte_tables(per_cell: &[u64]) -> Vec<[u64; 256]> {
         .collect()
 }
 
+/// Copies `from` into `to`, transposing it when `transposed`.
+fn copy_oriented(transposed: bool, from: &Board, to: &mut Board) {
+    if transposed {
+        from.transpose_into(to);
+    } else {
+        to.words_mut().copy_from_slice(from.words());
+    }
+}
+
 fn flatten(board: &Board) -> u64 {
     (0..board.rows()).fold(0, |flat, r| flat | board.row(r)[0] << (r * board.cols()))
 }
@@ -372,11 +381,7 @@ impl Solver {
             (self.rows, self.cols),
             "board shape"
         );
-        if self.transposed {
-            board.transpose_into(&mut ws.lights);
-        } else {
-            ws.lights.words_mut().copy_from_slice(board.words());
-        }
+        copy_oriented(self.transposed, board, &mut ws.lights);
         if target == Target::On {
             ws.lights.invert();
         }
@@ -388,11 +393,7 @@ impl Solver {
             unsolvable != 0 || ws.residual.iter().all(|&w| w == 0),
             "the chase clears a solvable board"
         );
-        if self.transposed {
-            ws.presses.transpose_into(&mut ws.out);
-        } else {
-            ws.out.words_mut().copy_from_slice(ws.presses.words());
-        }
+        copy_oriented(self.transposed, &ws.presses, &mut ws.out);
         unsolvable
     }
 
@@ -422,11 +423,7 @@ impl Solver {
                     ws.best.words_mut().copy_from_slice(ws.presses.words());
                 }
             }
-            if self.transposed {
-                ws.best.transpose_into(&mut ws.out);
-            } else {
-                ws.out.words_mut().copy_from_slice(ws.best.words());
-            }
+            copy_oriented(self.transposed, &ws.best, &mut ws.out);
         }
         Some(Solution {
             presses: &ws.out,

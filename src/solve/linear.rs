@@ -186,22 +186,7 @@ impl Reduced {
         if self.words == 1 {
             return self.solve_narrow(rhs[0], &mut x[0]);
         }
-        x.fill(0);
-        for i in 0..self.n {
-            let parity = self
-                .transform(i)
-                .iter()
-                .zip(rhs)
-                .fold(0, |p, (t, r)| p ^ (t & r).count_ones())
-                & 1;
-            if parity == 1 {
-                match self.pivots.get(i) {
-                    Some(&col) => x[col / 64] |= 1 << (col % 64),
-                    None => return false,
-                }
-            }
-        }
-        true
+        self.solve_linear(rhs, x) == 0
     }
 
     /// Solves `matrix x = rhs` as far as it goes, free variables 0, and returns the
