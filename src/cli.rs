@@ -19,7 +19,11 @@ neighbours; a solution is a set of presses.
 Quick start:
   lightsout query < grids.txt          fewest presses to all-on for each 5x5 grid
   lightsout generate                   write the depth table to tables/lights-5x5-d6.lot
-  lightsout query --table tables/lights-5x5-d6.lot < grids.txt")]
+  lightsout query --table tables/lights-5x5-d6.lot < grids.txt
+  lightsout solve --rows 5 --cols 6 < boards.txt   press pattern for boards of any size
+  lightsout explain < grids.txt        draw each grid with the buttons to press
+
+Each command's --help shows its input format and examples.")]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
