@@ -14,13 +14,7 @@ use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
 fn exact_table(dir: &Path) -> PathBuf {
-    let path = dir.join("exact.lot");
-    lightsout()
-        .args(["generate", "--exact", "--out"])
-        .arg(&path)
-        .assert()
-        .success();
-    path
+    common::generate_into(dir, "exact.lot", &["--exact"])
 }
 
 #[test]

@@ -13,13 +13,7 @@ use std::path::{Path, PathBuf};
 const FILE_LEN: u64 = 12_582_912 + 64;
 
 fn generated(dir: &Path) -> PathBuf {
-    let path = dir.join("d6.lot");
-    lightsout()
-        .args(["generate", "--out"])
-        .arg(&path)
-        .assert()
-        .success();
-    path
+    common::generate_into(dir, "d6.lot", &[])
 }
 
 #[test]

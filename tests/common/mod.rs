@@ -41,5 +41,18 @@ pub fn classic_input(grids: &[u32]) -> String {
     String::from_utf8(text).expect("digits are ASCII")
 }
 
+/// Runs `lightsout generate` (with `extra` flags) into `dir/name` and returns the path.
+pub fn generate_into(dir: &std::path::Path, name: &str, extra: &[&str]) -> PathBuf {
+    let path = dir.join(name);
+    lightsout()
+        .arg("generate")
+        .args(extra)
+        .arg("--out")
+        .arg(&path)
+        .assert()
+        .success();
+    path
+}
+
 /// A valid one-grid input whose grid is all on (answer 0).
 pub const ONE_ALL_ON: &str = "1\n11111\n11111\n11111\n11111\n11111\n";
