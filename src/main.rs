@@ -90,10 +90,13 @@ fn load_table(path: Option<&Path>) -> anyhow::Result<DepthTable<TableBytes>> {
     if !meta.is_file() {
         bail!("table {shown} is not a regular file; {regenerate}");
     }
-    let file = File::open(path).with_context(|| format!("cannot open table {shown}"))?;
+    let mut file = File::open(path).with_context(|| format!("cannot open table {shown}"))?;
     let bytes = if meta.len() < HEADER_LEN as u64 {
         // Too short to map usefully (an empty file cannot be mapped at all).
-        TableBytes::Read(std::fs::read(path).with_context(|| format!("cannot read {shown}"))?)
+        let mut short = Vec::new();
+        io::Read::read_to_end(&mut file, &mut short)
+            .with_context(|| format!("cannot read {shown}"))?;
+        TableBytes::Read(short)
     } else {
         // SAFETY: the map is read-only and lives as long as the table. If another
         // process truncated the file while it is mapped, reading the lost pages would

@@ -36,54 +36,6 @@ impl Board {
         }
     }
 
-    /// A board over `bits`, `rows * words_for(cols)` words, row after row.
-    ///
-    /// # Panics
-    ///
-    /// If the length is wrong or a bit past `cols` is set.
-    pub fn from_words(rows: usize, cols: usize, bits: Vec<u64>) -> Board {
-        let words = words_for(cols);
-        assert_eq!(bits.len(), rows * words, "{rows} rows of {words} words");
-        let board = Board {
-            rows,
-            cols,
-            words,
-            bits,
-        };
-        for r in 0..rows {
-            assert_eq!(
-                board.row(r)[words - 1] & !last_word_mask(cols),
-                0,
-                "bits past column {cols}"
-            );
-        }
-        board
-    }
-
-    /// A board from rows of `0`/`1` characters (other characters are ignored), for tests
-    /// and examples.
-    pub fn from_text(text: &str) -> Board {
-        let rows: Vec<Vec<bool>> = text
-            .lines()
-            .map(|l| {
-                l.bytes()
-                    .filter(|b| matches!(b, b'0' | b'1'))
-                    .map(|b| b == b'1')
-                    .collect()
-            })
-            .filter(|r: &Vec<bool>| !r.is_empty())
-            .collect();
-        let cols = rows.first().map_or(0, Vec::len);
-        let mut board = Board::new(rows.len(), cols);
-        for (r, row) in rows.iter().enumerate() {
-            assert_eq!(row.len(), cols, "row {r} length");
-            for (c, &on) in row.iter().enumerate() {
-                board.set(r, c, on);
-            }
-        }
-        board
-    }
-
     /// Rows.
     pub fn rows(&self) -> usize {
         self.rows

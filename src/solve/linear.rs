@@ -183,9 +183,6 @@ impl Reduced {
 
     /// Solves `matrix x = rhs`, free variables 0; `false` if there is no solution.
     pub fn solve(&self, rhs: &[u64], x: &mut [u64]) -> bool {
-        if self.words == 1 {
-            return self.solve_narrow(rhs[0], &mut x[0]);
-        }
         self.solve_linear(rhs, x) == 0
     }
 
@@ -210,20 +207,6 @@ impl Reduced {
             }
         }
         unsolvable
-    }
-
-    /// [`solve`](Self::solve) for at most 64 unknowns.
-    fn solve_narrow(&self, rhs: u64, x: &mut u64) -> bool {
-        *x = 0;
-        for (i, pair) in self.rows.chunks_exact(2).enumerate() {
-            if (pair[1] & rhs).count_ones() & 1 == 1 {
-                match self.pivots.get(i) {
-                    Some(&col) => *x |= 1 << col,
-                    None => return false,
-                }
-            }
-        }
-        true
     }
 
     /// A basis of the null space: `n - rank` vectors of `words_for(n)` words.
