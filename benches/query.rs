@@ -1,29 +1,25 @@
 //! The 5x5 query path: lookups, parsing, the whole stream, and the first-row solver.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use lightsout::{answer_stream, first_row, table, BoardReader, Method, QueryOptions};
+use lightsout::{
+    answer_stream, embedded_table, first_row_min_presses, BoardReader, Method, QueryOptions,
+    SplitMix64, ALL_ON,
+};
 
-/// Deterministic pseudo-random 25-bit grids (xorshift64, fixed seed).
+/// Deterministic pseudo-random 25-bit grids.
 fn grids(n: usize, seed: u64) -> Vec<u32> {
-    let mut x = seed;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 20) as u32 & ((1 << 25) - 1)
-        })
-        .collect()
+    let mut rng = SplitMix64(seed);
+    (0..n).map(|_| rng.next_u64() as u32 & ALL_ON).collect()
 }
 
 fn classic_text(grids: &[u32]) -> Vec<u8> {
     let mut text = Vec::new();
-    lightsout::parse::write_grids(&mut text, grids);
+    lightsout::write_grids(&mut text, grids);
     text
 }
 
 fn lookup(c: &mut Criterion) {
-    let table = table::embedded();
+    let table = embedded_table();
     let states = grids(1 << 16, 0x5EED);
     let mut group = c.benchmark_group("lookup");
     group.throughput(Throughput::Elements(states.len() as u64));
@@ -55,7 +51,7 @@ fn parse(c: &mut Criterion) {
 fn whole_query(c: &mut Criterion) {
     let states = grids(1_000_000, 0xFACE);
     let text = classic_text(&states);
-    let table = Method::Table(table::embedded());
+    let table = Method::Table(embedded_table());
     let options = QueryOptions {
         max_steps: 6,
         line_buffered: false,
@@ -82,7 +78,7 @@ fn enumerate(c: &mut Criterion) {
         b.iter(|| {
             states
                 .iter()
-                .map(|&g| first_row::min_presses(black_box(g)).unwrap_or(99))
+                .map(|&g| first_row_min_presses(black_box(g)).unwrap_or(99))
                 .sum::<u32>()
         })
     });

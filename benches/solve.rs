@@ -2,9 +2,7 @@
 //! batch of 5x6 contest boards through the whole stream.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use lightsout::solve::general::Target;
-use lightsout::solve::stream::solve_stream;
-use lightsout::{Board, Solver};
+use lightsout::{solve_stream, Board, Solver, SplitMix64, Target};
 
 fn square_all_on(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve_square_all_on");
@@ -29,16 +27,14 @@ fn contest_batch(c: &mut Criterion) {
     // 100,000 seeded 5x6 boards, spaced digits, as the contest gives them.
     let count = 100_000;
     let mut text = format!("{count}\n").into_bytes();
-    let mut x = 0x5EED_u64;
+    let mut rng = SplitMix64(0x5EED);
     for _ in 0..count * 5 {
+        let lights = rng.next_u64();
         for col in 0..6 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
             if col > 0 {
                 text.push(b' ');
             }
-            text.push(b'0' + (x >> 33 & 1) as u8);
+            text.push(b'0' + (lights >> col & 1) as u8);
         }
         text.push(b'\n');
     }

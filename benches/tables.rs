@@ -2,39 +2,30 @@
 //! table-free algebra per grid.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use lightsout::solve::algebra::Algebra;
-use lightsout::table::{self, exact, generate};
+use lightsout::{embedded_table, Algebra, SplitMix64, TableKind};
 
 fn generation(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
     group.sample_size(20);
     group.throughput(Throughput::Elements(1 << 25));
-    let mut depth6 = vec![0u8; generate::FILE_LEN];
-    group.bench_function("depth6_in_memory", |b| {
-        b.iter(|| generate::fill_depth_table_file(&mut depth6))
-    });
-    let mut exact_file = vec![0u8; exact::EXACT_FILE_LEN];
-    group.bench_function("exact_in_memory", |b| {
-        b.iter(|| exact::fill_exact_table_file(&mut exact_file))
-    });
+    for (name, kind) in [
+        ("depth6_in_memory", TableKind::Depth6),
+        ("exact_in_memory", TableKind::Exact),
+    ] {
+        let mut file = vec![0u8; kind.file_len()];
+        group.bench_function(name, |b| b.iter(|| kind.fill_file(&mut file)));
+    }
     group.finish();
 }
 
 /// Seeded 25-bit states: `spread` distinct values (hot: few, cache-resident; cold: all).
 fn states(n: usize, spread: u32) -> Vec<u32> {
-    let mut x = 0x1234_5678_u64;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 20) as u32 % spread
-        })
-        .collect()
+    let mut rng = SplitMix64(0x1234_5678);
+    (0..n).map(|_| rng.next_u64() as u32 % spread).collect()
 }
 
 fn lookups(c: &mut Criterion) {
-    let table = table::embedded();
+    let table = embedded_table();
     let algebra = Algebra::new();
     let mut group = c.benchmark_group("answer_per_grid");
     for (name, spread) in [("hot", 1u32 << 12), ("cold", 1 << 25)] {

@@ -3,6 +3,7 @@
 //! Usage: `cargo run --release --example random_boards -- COUNT [ROWS COLS [SEED [spaced]]]`
 //! (default 5 x 5, seed 1). `spaced` writes `0 1 1 0 1` rows, as the 5x6 contest does.
 
+use lightsout::SplitMix64;
 use std::io::{self, BufWriter, Write};
 
 fn main() -> io::Result<()> {
@@ -18,7 +19,7 @@ fn main() -> io::Result<()> {
     let count = number(0, 1000);
     let rows = number(1, 5);
     let cols = number(2, 5);
-    let mut x = number(3, 1) | 1;
+    let mut rng = SplitMix64(number(3, 1));
     let spaced = args.get(4).is_some_and(|a| a == "spaced");
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     writeln!(out, "{count}")?;
@@ -29,14 +30,15 @@ fn main() -> io::Result<()> {
         }
         for _ in 0..rows {
             line.clear();
+            let mut bits = 0;
             for col in 0..cols {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                if col % 64 == 0 {
+                    bits = rng.next_u64();
+                }
                 if spaced && col > 0 {
                     line.push(b' ');
                 }
-                line.push(b'0' + (x >> 33 & 1) as u8);
+                line.push(b'0' + (bits >> (col % 64) & 1) as u8);
             }
             line.push(b'\n');
             out.write_all(&line)?;

@@ -1,4 +1,4 @@
-//! Command-line flags, and their check before any work starts.
+//! Command-line flags as clap parses them; `config` checks them before any work starts.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;

@@ -4,18 +4,28 @@
 //! orthogonal neighbours. Order does not matter and pressing twice cancels, so a
 //! solution is a set of presses.
 //!
+//! `ARCHITECTURE.md` at the top of the repository maps the modules and their layers.
+//! Everything public is exported here, flat; the modules are private, except
+//! [`format`](mod@format), the documented byte layout of a table file.
+//!
 //! # The 5x5 question
 //!
 //! [`DepthTable`] holds, for each of the 2^25 states, the fewest presses that turn
 //! every light on (0..=6, or 7 for "farther or never") in 3 bits: 12 MiB. It works over
-//! any bytes: the table built into the binary ([`table::embedded`]), a memory map of a
-//! file, or a `Vec<u8>`. [`first_row::min_presses`] answers the same question with no
+//! any bytes: the table built into the binary ([`embedded_table`]), a memory map of a
+//! file, or a `Vec<u8>`. [`first_row_min_presses`] answers the same question with no
 //! table, by trying the 32 top-row press sets; the two are compared on every state.
+//! [`TableKind::Exact`] is the exact table (every solvable state, 0..=15, 4 MiB), and
+//! [`Algebra`] answers exactly with no table at all.
+//!
+//! # Any board
+//!
+//! [`Solver`] solves R x C boards ([`Board`]) over GF(2) by light chasing.
 //!
 //! # Formats
 //!
-//! - Input: see [`parse`]. A count line, then boards of rows of `0`/`1`.
-//! - The table file: see [`table::format`] for the byte layout.
+//! - Input: see [`BoardReader`]. A count line, then boards of rows of `0`/`1`.
+//! - The table file: see [`format`](mod@format) for the byte layout.
 //!
 //! # Memory maps
 //!
@@ -25,26 +35,44 @@
 //! # Example
 //!
 //! ```
-//! use lightsout::{board, first_row, table};
+//! use lightsout::{embedded_table, first_row_min_presses, press_mask, ALL_ON};
 //!
-//! let grid = board::ALL_ON ^ board::press_mask(12); // one press from all-on
-//! assert_eq!(table::embedded().min_presses(grid), Some(1));
-//! assert_eq!(first_row::min_presses(grid), Some(1));
+//! let grid = ALL_ON ^ press_mask(12); // one press from all-on
+//! assert_eq!(embedded_table().min_presses(grid), Some(1));
+//! assert_eq!(first_row_min_presses(grid), Some(1));
 //! ```
 #![deny(missing_docs)]
 
-pub mod board;
-pub mod explain;
-pub mod parse;
-pub mod puzzles;
-pub mod query;
-pub mod solve;
-pub mod table;
-pub mod verify;
+mod board;
+mod grid;
+mod puzzles;
+mod rng;
+mod solve;
+mod stream;
+mod table;
+mod verify;
 
-pub use board::Grid;
-pub use parse::{BoardReader, InputError, ParseError};
-pub use query::{answer_stream, Method, QueryError, QueryOptions};
-pub use solve::first_row;
-pub use solve::{Board, Solver, Target};
-pub use table::{DepthTable, FormatError, Header, StoreError};
+pub use board::Board;
+pub use grid::{
+    apply_presses, exact_index, exact_state, fewest_of_four, is_solvable, press_mask,
+    solve_by_elimination, Grid, Particular, Presses, ALL_ON, CELLS, PRESS_MASKS, QUIET_COLUMNS,
+    QUIET_ROWS, SIDE, SOLVABLE_STATES, STATES,
+};
+pub use puzzles::{pick as pick_puzzles, PuzzleError};
+pub use rng::SplitMix64;
+pub use solve::algebra::Algebra;
+pub use solve::first_row::{
+    min_press_set as first_row_min_press_set, min_presses as first_row_min_presses,
+};
+pub use solve::{EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
+pub use stream::{
+    answer_stream, draw, explain_stream, line_limit, push_moves, solve_stream, write_grids,
+    write_pattern, BoardReader, InputError, Method, ParseError, QueryOptions, StreamError, Style,
+    MIN_LINE_LIMIT,
+};
+pub use table::format;
+pub use table::{
+    embedded_table, embedded_table_file, write_table, DepthTable, FormatError, Header, StoreError,
+    StoreOptions, TableKind,
+};
+pub use verify::{compare as verify_table, Report as VerifyReport};

@@ -1,7 +1,7 @@
 //! The exhaustive cross-check: a depth table against first-row enumeration, on every
 //! one of the 2^25 states.
 
-use crate::board::{Grid, STATES};
+use crate::grid::{Grid, STATES};
 use crate::solve::first_row;
 use crate::table::DepthTable;
 use rayon::prelude::*;

@@ -4,11 +4,10 @@
 mod common;
 
 use common::{lightsout, read_data, Rng};
-use lightsout::board::{apply_presses, ALL_ON};
-use lightsout::first_row;
-use lightsout::table::exact::exact_table_file;
-use lightsout::table::format::{exact_state, EXACT_ENTRIES};
+use lightsout::format::EXACT_ENTRIES;
 use lightsout::DepthTable;
+use lightsout::{apply_presses, ALL_ON};
+use lightsout::{exact_state, first_row_min_presses};
 use predicates::prelude::*;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -32,7 +31,7 @@ fn exact_table_matches_the_committed_manifest() {
         .lines()
         .find(|l| l.ends_with("lights-5x5-exact.lot"))
         .expect("a manifest line");
-    let got: String = Sha256::digest(exact_table_file())
+    let got: String = Sha256::digest(lightsout::TableKind::Exact.file())
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
@@ -56,14 +55,14 @@ fn parse_moves(line: &str) -> (u32, u32) {
 fn deep_queries_and_moves_are_right_at_every_depth() {
     let dir = tempfile::tempdir().unwrap();
     let path = exact_table(dir.path());
-    let table = DepthTable::new(exact_table_file()).unwrap();
+    let table = DepthTable::new(lightsout::TableKind::Exact.file()).unwrap();
     // Eight grids of each depth 0..=15 (depth 0 has one), plus random ones (mostly unsolvable).
     let mut rng = Rng(404);
     let mut grids = Vec::new();
     for depth in 0..=15u8 {
         let mut found = 0;
         while found < 8 && !(depth == 0 && found == 1) {
-            let grid = exact_state(rng.next() as u32 % EXACT_ENTRIES);
+            let grid = exact_state(rng.next_u64() as u32 % EXACT_ENTRIES);
             let grid = if depth == 0 { ALL_ON } else { grid };
             if table.depth(grid) == depth {
                 grids.push(grid);
@@ -71,7 +70,7 @@ fn deep_queries_and_moves_are_right_at_every_depth() {
             }
         }
     }
-    grids.extend((0..500).map(|_| rng.next() as u32 & ALL_ON));
+    grids.extend((0..500).map(|_| rng.next_u64() as u32 & ALL_ON));
     let out = lightsout()
         .args(["query", "--moves", "--max-steps", "15", "--table"])
         .arg(&path)
@@ -83,7 +82,7 @@ fn deep_queries_and_moves_are_right_at_every_depth() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), grids.len());
     for (&grid, line) in grids.iter().zip(lines) {
-        match first_row::min_presses(grid) {
+        match first_row_min_presses(grid) {
             None => assert_eq!(line, "-1"),
             Some(expected) => {
                 let (count, presses) = parse_moves(line);
@@ -173,7 +172,7 @@ fn puzzles_are_reproducible_distinct_and_of_the_asked_depth() {
     let mut reader = lightsout::BoardReader::new(text.as_bytes(), 5, 5).unwrap();
     let mut grids = Vec::new();
     while let Some(g) = reader.next_grid().unwrap() {
-        assert_eq!(first_row::min_presses(g), Some(9), "grid {g:#x}");
+        assert_eq!(first_row_min_presses(g), Some(9), "grid {g:#x}");
         grids.push(g);
     }
     assert_eq!(grids.len(), 40);

@@ -1,14 +1,12 @@
 //! The tables against first-row enumeration on all 2^25 states. Run with `--release`:
 //! in a debug build this takes minutes.
 
-use lightsout::table::exact::exact_table_file;
-use lightsout::table::generate::depth_table_file;
-use lightsout::{verify, DepthTable};
+use lightsout::{verify_table, DepthTable};
 
 #[test]
 fn generated_table_agrees_with_first_row_enumeration_on_every_state() {
-    let table = DepthTable::new(depth_table_file()).expect("a valid table");
-    let report = verify::compare(&table);
+    let table = DepthTable::new(lightsout::TableKind::Depth6.file()).expect("a valid table");
+    let report = verify_table(&table);
     assert_eq!(report.states, 1 << 25);
     assert_eq!(report.first_mismatch, None);
     assert_eq!(report.mismatches, 0);
@@ -20,8 +18,8 @@ fn generated_table_agrees_with_first_row_enumeration_on_every_state() {
 
 #[test]
 fn exact_table_agrees_with_first_row_enumeration_on_every_state() {
-    let table = DepthTable::new(exact_table_file()).expect("a valid table");
-    let report = verify::compare(&table);
+    let table = DepthTable::new(lightsout::TableKind::Exact.file()).expect("a valid table");
+    let report = verify_table(&table);
     assert_eq!(report.first_mismatch, None);
     assert_eq!(report.mismatches, 0);
     assert_eq!(
@@ -35,8 +33,8 @@ fn exact_table_agrees_with_first_row_enumeration_on_every_state() {
 
 #[test]
 fn exact_table_agrees_with_the_depth_six_table_below_seven() {
-    let exact = DepthTable::new(exact_table_file()).unwrap();
-    let depth6 = DepthTable::new(depth_table_file()).unwrap();
+    let exact = DepthTable::new(lightsout::TableKind::Exact.file()).unwrap();
+    let depth6 = DepthTable::new(lightsout::TableKind::Depth6.file()).unwrap();
     for grid in 0..1u32 << 25 {
         let shallow = depth6.depth(grid);
         let full = exact.depth(grid);
@@ -55,13 +53,13 @@ fn exact_table_agrees_with_the_depth_six_table_below_seven() {
 fn a_corrupted_entry_is_caught_by_the_comparison() {
     // The comparison must be able to fail: change one entry (and fix the CRC so the
     // table still opens) and expect exactly that state to be reported.
-    use lightsout::table::format::{Header, HEADER_LEN};
-    let mut file = depth_table_file();
+    use lightsout::format::{Header, HEADER_LEN};
+    let mut file = lightsout::TableKind::Depth6.file();
     // State 0 (all off) is beyond depth 6; claim it is 0 presses away.
     file[HEADER_LEN] &= !0b111;
     let crc = crc32fast::hash(&file[HEADER_LEN..]);
     file[..HEADER_LEN].copy_from_slice(&Header::depth_table(crc).encode());
-    let report = verify::compare(&DepthTable::new(file).unwrap());
+    let report = verify_table(&DepthTable::new(file).unwrap());
     assert_eq!(report.mismatches, 1);
     assert_eq!(report.first_mismatch.map(|m| (m.0, m.1)), Some((0, 0)));
 }
@@ -69,8 +67,8 @@ fn a_corrupted_entry_is_caught_by_the_comparison() {
 #[test]
 fn algebra_agrees_with_the_exact_table_on_every_state() {
     // The exact table is itself checked against first-row enumeration above.
-    let exact = DepthTable::new(exact_table_file()).unwrap();
-    let algebra = lightsout::solve::algebra::Algebra::new();
+    let exact = DepthTable::new(lightsout::TableKind::Exact.file()).unwrap();
+    let algebra = lightsout::Algebra::new();
     let grids: Vec<u32> = (0..1u32 << 25).collect();
     let mut answers = vec![0u8; grids.len()];
     algebra.min_presses_batch(&grids, &mut answers, 16);

@@ -1,17 +1,16 @@
 //! Property tests: no input, however hostile, makes the decoders or parsers panic, and
 //! well-formed input round-trips whatever its layout.
 
-use lightsout::solve::general::Target;
-use lightsout::solve::stream::solve_stream;
-use lightsout::table::format::{check_file, Header, HEADER_LEN};
-use lightsout::table::generate::depth_table_file;
+use lightsout::format::{check_file, Header, HEADER_LEN};
+use lightsout::solve_stream;
+use lightsout::Target;
 use lightsout::{answer_stream, BoardReader, DepthTable, InputError, Method, QueryOptions, Solver};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
 fn table_file() -> &'static [u8] {
     static FILE: OnceLock<Vec<u8>> = OnceLock::new();
-    FILE.get_or_init(depth_table_file)
+    FILE.get_or_init(|| lightsout::TableKind::Depth6.file())
 }
 
 /// Bytes that look like the input format more often than chance would.
@@ -70,7 +69,7 @@ proptest! {
         let method: Method<&[u8]> = Method::Enumerate;
         let options = QueryOptions { max_steps: 6, line_buffered: false, moves: false };
         let mut out = Vec::new();
-        if let Err(lightsout::QueryError::Input(InputError::Parse(err))) =
+        if let Err(lightsout::StreamError::Input(InputError::Parse(err))) =
             answer_stream(&method, options, &input[..], &mut out)
         {
             let lines = input.split(|&b| b == b'\n').count() as u64;

@@ -73,12 +73,12 @@ fn max_steps_deeper_than_the_table_is_a_usage_error() {
 
 #[test]
 fn enumerate_answers_beyond_six() {
-    use lightsout::{board, first_row};
+    use lightsout::{first_row_min_presses, ALL_ON};
     // The first pseudo-random solvable grid that needs more than six presses.
     let mut rng = common::Rng(7);
     let (grid, presses) = loop {
-        let grid = rng.next() as u32 & board::ALL_ON;
-        if let Some(p) = first_row::min_presses(grid).filter(|&p| p > 6) {
+        let grid = rng.next_u64() as u32 & ALL_ON;
+        if let Some(p) = first_row_min_presses(grid).filter(|&p| p > 6) {
             break (grid, p);
         }
     };

@@ -4,14 +4,14 @@
 mod common;
 
 use common::Rng;
-use lightsout::solve::general::Target;
-use lightsout::{board, first_row, table, Board, Solver};
+use lightsout::Target;
+use lightsout::{embedded_table, first_row_min_presses, Board, Solver, ALL_ON};
 
 fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> Board {
     let mut b = Board::new(rows, cols);
     for r in 0..rows {
         for c in 0..cols {
-            b.set(r, c, rng.next() & 1 == 1);
+            b.set(r, c, rng.next_u64() & 1 == 1);
         }
     }
     b
@@ -175,7 +175,7 @@ fn answers_are_minimal_against_brute_force() {
             (0..1u32 << cells).collect()
         } else {
             (0..3000)
-                .map(|_| rng.next() as u32 & ((1 << cells) - 1))
+                .map(|_| rng.next_u64() as u32 & ((1 << cells) - 1))
                 .collect()
         };
         for state in states {
@@ -201,17 +201,17 @@ fn answers_are_minimal_against_brute_force() {
 #[test]
 fn five_by_five_agrees_with_enumeration_and_the_table() {
     let solver = Solver::new(5, 5).unwrap();
-    let table = table::embedded();
+    let table = embedded_table();
     let mut rng = Rng(55);
     let mut solvable = 0;
     let total = 40_000;
     for _ in 0..total {
-        let grid = rng.next() as u32 & board::ALL_ON;
+        let grid = rng.next_u64() as u32 & ALL_ON;
         let b = to_board(grid, 5, 5);
         let ours = solver
             .solve(&b, Target::On)
             .map(|(p, _)| p.count_ones() as u32);
-        assert_eq!(ours, first_row::min_presses(grid), "grid {grid:#x}");
+        assert_eq!(ours, first_row_min_presses(grid), "grid {grid:#x}");
         if let Some(d) = table.min_presses(grid) {
             assert_eq!(ours, Some(u32::from(d)));
         }

@@ -4,8 +4,7 @@
 mod common;
 
 use common::{lightsout, Rng, ONE_ALL_ON};
-use lightsout::table::format::{Header, HEADER_LEN};
-use lightsout::table::generate::depth_table_file;
+use lightsout::format::{Header, HEADER_LEN};
 use predicates::prelude::*;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -32,7 +31,7 @@ fn generated_table_matches_the_committed_manifest() {
         .find(|l| l.ends_with("lights-5x5-d6.lot"))
         .expect("a manifest line for the default table");
     let expected = line.split_whitespace().next().unwrap();
-    let digest = Sha256::digest(depth_table_file());
+    let digest = Sha256::digest(lightsout::TableKind::Depth6.file());
     let got: String = digest.iter().map(|b| format!("{b:02x}")).collect();
     assert_eq!(got, expected);
 }
@@ -80,10 +79,11 @@ fn file_table_embedded_table_and_enumeration_agree_on_20000_random_grids() {
     let grids: Vec<u32> = (0..20_000)
         .map(|i| {
             if i % 2 == 0 {
-                rng.next() as u32 & lightsout::board::ALL_ON
+                rng.next_u64() as u32 & lightsout::ALL_ON
             } else {
-                let presses = (0..1 + rng.next() % 7).fold(0, |p, _| p | 1 << (rng.next() % 25));
-                lightsout::board::apply_presses(lightsout::board::ALL_ON, presses as u32)
+                let presses =
+                    (0..1 + rng.next_u64() % 7).fold(0, |p, _| p | 1 << (rng.next_u64() % 25));
+                lightsout::apply_presses(lightsout::ALL_ON, presses as u32)
             }
         })
         .collect();
@@ -104,7 +104,7 @@ fn file_table_embedded_table_and_enumeration_agree_on_20000_random_grids() {
     assert_eq!(from_file, enumerated);
     let expected: String = grids
         .iter()
-        .map(|&g| match lightsout::first_row::min_presses(g) {
+        .map(|&g| match lightsout::first_row_min_presses(g) {
             Some(p) if p <= 6 => format!("{p}\n"),
             _ => "-1\n".to_string(),
         })
@@ -144,7 +144,7 @@ fn refused_path(path: &Path, message: &str) {
 /// A header with a field changed and its CRC made right again, so the field check
 /// itself is what refuses it.
 fn with_header(edit: impl FnOnce(&mut Header)) -> Vec<u8> {
-    let mut file = depth_table_file();
+    let mut file = lightsout::TableKind::Depth6.file();
     let mut header = Header::decode(&file).unwrap();
     edit(&mut header);
     file[..HEADER_LEN].copy_from_slice(&header.encode());
@@ -164,41 +164,41 @@ fn empty_table() {
 
 #[test]
 fn table_truncated_inside_the_header() {
-    refused(&depth_table_file()[..40], "40 bytes long");
+    refused(&lightsout::TableKind::Depth6.file()[..40], "40 bytes long");
 }
 
 #[test]
 fn table_truncated_inside_the_payload() {
     refused(
-        &depth_table_file()[..1_000_000],
+        &lightsout::TableKind::Depth6.file()[..1_000_000],
         "its header promises 12582976",
     );
 }
 
 #[test]
 fn table_with_a_flipped_payload_bit() {
-    let mut file = depth_table_file();
+    let mut file = lightsout::TableKind::Depth6.file();
     file[HEADER_LEN + 4_000_000] ^= 0x04;
     refused(&file, "payload is damaged");
 }
 
 #[test]
 fn table_with_a_flipped_header_bit() {
-    let mut file = depth_table_file();
+    let mut file = lightsout::TableKind::Depth6.file();
     file[33] ^= 0x01; // inside the payload CRC field
     refused(&file, "header is damaged");
 }
 
 #[test]
 fn foreign_magic() {
-    let mut file = depth_table_file();
+    let mut file = lightsout::TableKind::Depth6.file();
     file[..8].copy_from_slice(b"PK\x03\x04zip!");
     refused(&file, "not a lightsout table");
 }
 
 #[test]
 fn future_version() {
-    let mut file = depth_table_file();
+    let mut file = lightsout::TableKind::Depth6.file();
     file[8] = 2;
     refused(&file, "format version 2");
 }
@@ -218,7 +218,7 @@ fn other_depth_limit() {
 
 #[test]
 fn payload_length_disagreeing_with_the_header() {
-    let mut file = depth_table_file();
+    let mut file = lightsout::TableKind::Depth6.file();
     file.extend_from_slice(&[0xFF; 3]);
     refused(&file, "its header promises 12582976");
 }
@@ -259,7 +259,10 @@ fn concurrent_forced_generates_leave_one_whole_table() {
     for mut child in children {
         assert!(child.wait().unwrap().success());
     }
-    assert_eq!(std::fs::read(&path).unwrap(), depth_table_file());
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        lightsout::TableKind::Depth6.file()
+    );
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -291,7 +294,10 @@ fn concurrent_generates_without_force_let_exactly_one_win() {
         assert_eq!(loser.status.code(), Some(1));
         assert!(String::from_utf8_lossy(&loser.stderr).contains("already exists"));
     }
-    assert_eq!(std::fs::read(&path).unwrap(), depth_table_file());
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        lightsout::TableKind::Depth6.file()
+    );
 }
 
 #[test]

@@ -2,9 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lightsout::solve::general::Target;
-use lightsout::solve::stream::solve_stream;
-use lightsout::Solver;
+use lightsout::{solve_stream, Solver, Target};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&shape, text)) = data.split_first() else {

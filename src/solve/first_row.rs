@@ -4,9 +4,9 @@
 //! in row `r` can only be turned on by pressing the cell below it. So try each of the
 //! 32 press sets of the top row, chase the lights down row by row, and keep the fewest
 //! presses among the chases that end with every light on. It shares nothing with the
-//! table but [`crate::board`]'s cell numbering.
+//! table but [`crate::grid`]'s cell numbering.
 
-use crate::board::{Grid, ALL_ON, SIDE};
+use crate::grid::{Grid, Presses, ALL_ON, SIDE};
 
 const ROW: u32 = (1 << SIDE) - 1;
 
@@ -25,10 +25,10 @@ fn row_press(row: u32, presses: u32) -> Grid {
 
 /// The fewest presses, as a set of cells, that turn `grid` all-on; `None` when no set
 /// of presses does. Ties go to the lowest top-row press set.
-pub fn min_press_set(grid: Grid) -> Option<Grid> {
+pub fn min_press_set(grid: Grid) -> Option<Presses> {
     // Work with the lights still off: the chase must clear them all.
     let off = !grid & ALL_ON;
-    let mut best: Option<Grid> = None;
+    let mut best: Option<Presses> = None;
     for top in 0..=ROW {
         let mut left = off ^ row_press(0, top);
         let mut presses = top;
@@ -52,7 +52,8 @@ pub fn min_presses(grid: Grid) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{apply_presses, PRESS_MASKS};
+    use crate::grid::{apply_presses, solve_by_elimination, PRESS_MASKS, STATES};
+    use crate::rng::SplitMix64;
 
     #[test]
     fn all_on_needs_nothing() {
@@ -74,15 +75,23 @@ mod tests {
 
     #[test]
     fn the_presses_found_do_turn_everything_on() {
-        let mut x = 0x9E37_79B9u32;
+        let mut rng = SplitMix64(0x9E37_79B9);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            let grid = x & ALL_ON;
+            let grid = rng.next_u64() as Grid & ALL_ON;
             if let Some(presses) = min_press_set(grid) {
                 assert_eq!(apply_presses(grid, presses), ALL_ON, "grid {grid:#x}");
             }
+        }
+    }
+
+    #[test]
+    fn enumeration_and_elimination_agree_on_solvability() {
+        for grid in (0..STATES).step_by(557) {
+            assert_eq!(
+                min_press_set(grid).is_some(),
+                solve_by_elimination(grid).is_some(),
+                "{grid:#x}"
+            );
         }
     }
 }

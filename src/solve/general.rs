@@ -15,8 +15,9 @@
 //! null-space vector of `M`. When `2^k` of them are few enough to walk (in Gray-code
 //! order, one XOR and popcount of the board per step), the answer is proven minimal.
 
-use super::bits::{xor_into, xor_spread, Board};
+use super::bytes::byte_tables;
 use super::linear::{press_matrix, Reduced};
+use crate::board::{last_word_mask, words_for, xor_into, xor_spread, Board};
 
 /// What the presses should leave.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +33,7 @@ pub const SEARCH_BUDGET: u64 = 1 << 30;
 
 /// Why a shape cannot be solved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("a board needs at least one row and one column, not {rows} x {cols}")]
 pub struct EmptyShape {
     /// Rows asked for.
@@ -63,31 +65,18 @@ pub struct Solver {
 /// The particular solution and the solvability test of boards of at most 64 lights,
 /// tabulated: bit `r * cols + c` of a flattened board is the light at row `r`, column
 /// `c`, and each table maps one byte of it to its share of the answer.
+///
+/// Tabulating relies on both results being linear in the board. The presses are (two
+/// chases and a matrix product). The solvability parities are too, but
+/// [`Reduced::solve_linear`] keeps only 64 of them, folded modulo 64: that is exact
+/// while the nullity is at most 64, which always holds here, since a board of at most
+/// 64 lights has at most 64 unknowns.
 #[derive(Debug, Clone)]
 struct SmallMap {
     presses: Vec<[u64; 256]>,
     unsolvable: Vec<[u64; 256]>,
     every_light: u64,
     quiet: Vec<u64>,
-}
-
-/// Per-cell contributions, tabulated by byte: entry `v` of table `k` is the XOR of the
-/// contributions of the set bits of `v`, cells `8k..8k + 8`.
-fn byte_tables(per_cell: &[u64]) -> Vec<[u64; 256]> {
-    per_cell
-        .chunks(8)
-        .map(|cells| {
-            let mut table = [0u64; 256];
-            for (v, slot) in table.iter_mut().enumerate() {
-                *slot = cells
-                    .iter()
-                    .enumerate()
-                    .filter(|(b, _)| v >> b & 1 == 1)
-                    .fold(0, |acc, (_, &c)| acc ^ c);
-            }
-            table
-        })
-        .collect()
 }
 
 /// Copies `from` into `to`, transposing it when `transposed`.
@@ -105,7 +94,7 @@ fn flatten(board: &Board) -> u64 {
 
 fn unflatten(flat: u64, board: &mut Board) {
     let (rows, cols) = (board.rows(), board.cols());
-    let mask = super::bits::last_word_mask(cols);
+    let mask = last_word_mask(cols);
     for r in 0..rows {
         board.row_mut(r)[0] = (flat >> (r * cols)) & mask;
     }
@@ -162,7 +151,7 @@ fn chase(lights: Option<&Board>, top: &[u64], presses: &mut Board, residual: &mu
 
 /// [`chase`] for boards of at most 64 columns: one word a row.
 fn chase_narrow(lights: Option<&Board>, top: u64, presses: &mut Board, residual: &mut [u64]) {
-    let mask = super::bits::last_word_mask(presses.cols());
+    let mask = last_word_mask(presses.cols());
     let bits = presses.words_mut();
     let (mut prev, mut cur) = (0u64, top);
     for (r, row) in bits.iter_mut().enumerate() {
@@ -184,7 +173,7 @@ impl Solver {
         }
         // Transpose when that shortens the rows in words: fewer unknowns in the
         // elimination, fewer words per chased row. (5 x 6 stays as it is: one word.)
-        let transposed = cols > rows && cols.div_ceil(64) > rows.div_ceil(64);
+        let transposed = cols > rows && words_for(cols) > words_for(rows);
         let (work_rows, work_cols) = if transposed {
             (cols, rows)
         } else {
@@ -192,9 +181,12 @@ impl Solver {
         };
         let reduced = Reduced::new(&press_matrix(work_rows, work_cols), work_cols);
         let kernel = reduced.null_space();
-        let words = work_cols.div_ceil(64) as u64;
-        let searchable = kernel.len() < 40
-            && (1u64 << kernel.len()).saturating_mul(work_rows as u64 * words) <= SEARCH_BUDGET;
+        let words = words_for(work_cols) as u64;
+        // 2^k walk steps of one chased board each; `checked_shl` alone would let
+        // 2^64 and more wrap, so compare the exponent first.
+        let searchable = u32::try_from(kernel.len()).is_ok_and(|k| {
+            k < 64 && (1u64 << k).saturating_mul(work_rows as u64 * words) <= SEARCH_BUDGET
+        });
         let mut solver = Solver {
             rows,
             cols,
@@ -292,7 +284,7 @@ impl Solver {
 
     /// Buffers for [`solve_with`](Self::solve_with).
     pub fn workspace(&self) -> Workspace {
-        let words = self.work_cols.div_ceil(64);
+        let words = words_for(self.work_cols);
         Workspace {
             lights: Board::new(self.work_rows, self.work_cols),
             presses: Board::new(self.work_rows, self.work_cols),

@@ -13,7 +13,7 @@
 //! single `m`-bit ring element found in `O(R m / 64)`, and row `j` of `M` is
 //! `M[j][i] = w[(i - j) mod m] + w[(i + j + 2) mod m]`: two windows of `w`.
 
-use super::bits::{last_word_mask, words_for};
+use crate::board::{last_word_mask, words_for};
 
 /// `v * z` in GF(2)[z] / (z^m - 1): every bit one place up, the top bit to bit 0.
 fn times_z(v: &[u64], m: usize, out: &mut [u64]) {
@@ -132,7 +132,11 @@ impl Reduced {
         }
         let mut pivots = Vec::new();
         let mut pivot_row = vec![0u64; stride];
-        // The pivot row is zero in earlier pivot columns, but not in earlier free ones.
+        // Eliminating column `col` XORs the pivot row into others. The pivot row is zero
+        // in every earlier pivot column, so words wholly before `col` need no XOR,
+        // except that it may be nonzero in an earlier free column: so the XOR starts at
+        // the word of `col` or of the first free column, whichever is lower. For a
+        // full-rank matrix this halves the work of the elimination.
         let mut first_free_word = usize::MAX;
         for col in 0..n {
             let rank = pivots.len();
@@ -179,11 +183,6 @@ impl Reduced {
     fn transform(&self, i: usize) -> &[u64] {
         let s = 2 * self.words * i + self.words;
         &self.rows[s..s + self.words]
-    }
-
-    /// Solves `matrix x = rhs`, free variables 0; `false` if there is no solution.
-    pub fn solve(&self, rhs: &[u64], x: &mut [u64]) -> bool {
-        self.solve_linear(rhs, x) == 0
     }
 
     /// Solves `matrix x = rhs` as far as it goes, free variables 0, and returns the
@@ -234,7 +233,7 @@ impl Reduced {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::bits::xor_spread;
+    use crate::board::xor_spread;
 
     /// `M` the slow way: chase `C x C` symbolic rows (column `j` of row `r` is the
     /// presses of row `r` that top-row press `j` causes).
@@ -327,7 +326,7 @@ mod tests {
             *x0.last_mut().unwrap() &= last_word_mask(cols);
             let rhs = times(&m, cols, &x0);
             let mut x = vec![0u64; words_for(cols)];
-            assert!(reduced.solve(&rhs, &mut x));
+            assert_eq!(reduced.solve_linear(&rhs, &mut x), 0);
             assert_eq!(times(&m, cols, &x), rhs);
         }
         assert!(seen_nullity > 0, "some shape has a null space to check");
@@ -343,7 +342,7 @@ mod tests {
         }
         let rhs = times(&m, n, &[0x5_A5A5]);
         let mut x = vec![0u64];
-        assert!(reduced.solve(&rhs, &mut x));
+        assert_eq!(reduced.solve_linear(&rhs, &mut x), 0);
         assert_eq!(times(&m, n, &x), rhs);
     }
 }

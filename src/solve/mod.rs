@@ -1,12 +1,10 @@
-//! Solvers that work without a table: first-row enumeration for 5x5, and the general
-//! R x C solver over GF(2).
+//! The solvers: first-row enumeration and linear algebra for 5x5, and the general
+//! R x C solver over GF(2). No I/O and no tables.
 
 pub mod algebra;
-pub mod bits;
+mod bytes;
 pub mod first_row;
 pub mod general;
-pub mod linear;
-pub mod stream;
+mod linear;
 
-pub use bits::Board;
-pub use general::{EmptyShape, Solution, Solver, Target, Workspace};
+pub use general::{EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};

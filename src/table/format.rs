@@ -1,9 +1,11 @@
-//! The byte layout of a depth table file.
+//! The byte layout of a table file: bytes only, no puzzle logic.
+//!
+//! This is the one description of the format; `tables/README.md` links here.
+//!
+//! # Header
 //!
 //! A table file is a fixed 64-byte header followed by the payload. Every integer is
-//! little-endian. There are two kinds: the depth-6 table (kind 0, 3-bit entries for all
-//! 2^25 states) and the exact table (kind 1, 4-bit entries for the 2^23 solvable
-//! states). Values given as `a / b` are for kind 0 / kind 1.
+//! little-endian. Values given as `a / b` are for kind 0 / kind 1.
 //!
 //! | offset | size | field          | meaning                                                        |
 //! |-------:|-----:|----------------|----------------------------------------------------------------|
@@ -15,7 +17,7 @@
 //! | 14     | 1    | target         | 1 = every light on (the only target written today)             |
 //! | 15     | 1    | bits per entry | 3 / 4                                                          |
 //! | 16     | 1    | depth limit    | 6 / 15: entries up to it are exact (kind 0: 7 = "more or never")|
-//! | 17     | 1    | kind           | 0 = indexed by the 25-bit state; 1 = by the 23-bit [`exact_index`] |
+//! | 17     | 1    | kind           | 0 = depth-6 table, by 25-bit state; 1 = exact table, by 23-bit index |
 //! | 18     | 2    | header length  | 64: the payload starts at this offset                          |
 //! | 20     | 4    | entries        | 2^25 = 33,554,432 / 2^23 = 8,388,608                           |
 //! | 24     | 8    | payload length | entries * bits / 8 = 12,582,912 / 4,194,304 bytes              |
@@ -23,20 +25,25 @@
 //! | 36     | 4    | header CRC     | CRC-32 of header bytes 0..36                                   |
 //! | 40     | 24   | reserved       | zero                                                           |
 //!
-//! The payload is a bit stream: bit `k` of the stream is bit `k % 8` (least significant
-//! first) of payload byte `k / 8`. Entry `i` is the 3 bits `3i, 3i+1, 3i+2` of the
-//! stream, least significant first, with no gaps and no padding. Entry `i` is the
-//! fewest presses that turn the state whose bits are `i` (bit `r*5+c` = light at row `r`,
-//! column `c` is on) into all-on, or 7 when that is more than the depth limit or
-//! impossible. In `bitvec` terms the payload is a `BitSlice<u8, Lsb0>` and entry `i` is
-//! `bits[3*i..3*i+3].load_le::<u8>()`. In the exact table (kind 1) entries are 4 bits
-//! (entry `i` is the low nibble of byte `i / 2` when `i` is even, the high nibble when
-//! odd), and entry `i` is the exact minimum for the solvable state whose index is `i`:
-//! the state's bits with bits 1 and 5 removed (bit 0 stays, bits 2..=4 move to 1..=3,
-//! bits 6..=24 to 4..=22). The two removed bits are set by parity: a state is
-//! solvable exactly when it has even overlap with both quiet patterns
-//! `10101/10101/00000/10101/10101` and `11011/00000/11011/00000/11011`, and bit 5 is in
-//! the first only, bit 1 in the second only.
+//! # Kind 0 payload: the depth-6 table
+//!
+//! A bit stream: bit `k` of the stream is bit `k % 8` (least significant first) of
+//! payload byte `k / 8`. Entry `i` is the 3 bits `3i, 3i+1, 3i+2` of the stream, least
+//! significant first, with no gaps and no padding ([`entry3`]). In `bitvec` terms the
+//! payload is a `BitSlice<u8, Lsb0>` and entry `i` is `bits[3*i..3*i+3].load_le::<u8>()`.
+//! Entry `i` is the fewest presses that turn the state whose bits are `i` (bit `r*5+c`
+//! = light at row `r`, column `c` is on) into all-on, or 7 when that is more than 6 or
+//! impossible.
+//!
+//! # Kind 1 payload: the exact table
+//!
+//! Entry `i` is 4 bits: the low nibble of byte `i / 2` when `i` is even, the high nibble
+//! when odd ([`entry4`]). It is the exact minimum (0..=15) for the solvable state whose
+//! index is `i`. The index is the state's 25 bits with bits 1 and 5 removed (bit 0
+//! stays, bits 2..=4 move to 1..=3, bits 6..=24 to 4..=22). The two removed bits follow
+//! by parity: a state is solvable exactly when it has even overlap with both quiet
+//! patterns `10101/10101/00000/10101/10101` (which holds bit 5 and not bit 1) and
+//! `11011/00000/11011/00000/11011` (bit 1, not bit 5). Unsolvable states have no entry.
 //!
 //! This file is compiled by `build.rs` as well as by the library: it uses only `std`,
 //! `byteorder`, `crc32fast` and `thiserror`.
@@ -66,7 +73,7 @@ pub const DEPTH_LIMIT: u8 = 6;
 pub const ENTRIES: u32 = 1 << 25;
 /// Payload bytes of a 5x5 table with 3-bit entries.
 pub const PAYLOAD_LEN: usize = ENTRIES as usize * BITS_PER_ENTRY as usize / 8;
-/// The `kind` byte of the exact table, indexed by [`exact_index`].
+/// The `kind` byte of the exact table, indexed by the 23-bit index of a solvable state.
 pub const KIND_EXACT: u8 = 1;
 /// The longest minimal solution on 5x5: the exact table's depth limit.
 pub const EXACT_DEPTH: u8 = 15;
@@ -74,30 +81,6 @@ pub const EXACT_DEPTH: u8 = 15;
 pub const EXACT_ENTRIES: u32 = 1 << 23;
 /// Payload bytes of the exact table (4 bits an entry): 4 MiB.
 pub const EXACT_PAYLOAD_LEN: usize = EXACT_ENTRIES as usize / 2;
-/// The quiet pattern `10101/10101/00000/10101/10101`: pressing it changes nothing.
-pub const QUIET_COLUMNS: u32 = 0b10101_10101_00000_10101_10101;
-/// The quiet pattern `11011/00000/11011/00000/11011`, the transpose of the other.
-pub const QUIET_ROWS: u32 = 0b11011_00000_11011_00000_11011;
-
-/// The exact table's index of `grid` (bits 1 and 5 removed), or `None` when no presses
-/// turn it all-on (odd overlap with a quiet pattern).
-#[inline]
-pub fn exact_index(grid: u32) -> Option<u32> {
-    let solvable =
-        (grid & QUIET_COLUMNS).count_ones() % 2 == 0 && (grid & QUIET_ROWS).count_ones() % 2 == 0;
-    solvable.then_some((grid & 1) | ((grid >> 2) & 0b111) << 1 | (grid >> 6) << 4)
-}
-
-/// The solvable state with exact-table index `index` (the inverse of [`exact_index`]).
-#[inline]
-pub fn exact_state(index: u32) -> u32 {
-    let mut grid = (index & 1) | ((index >> 1) & 0b111) << 2 | (index >> 4) << 6;
-    // Bit 5 is in QUIET_COLUMNS only and bit 1 in QUIET_ROWS only: set each for even parity.
-    grid |= ((grid & QUIET_COLUMNS).count_ones() & 1) << 5;
-    grid |= ((grid & QUIET_ROWS).count_ones() & 1) << 1;
-    grid
-}
-
 /// Entry `index` of a payload of 4-bit entries.
 #[inline(always)]
 pub fn entry4(payload: &[u8], index: u32) -> u8 {
@@ -106,6 +89,7 @@ pub fn entry4(payload: &[u8], index: u32) -> u8 {
 
 /// What is wrong with a table file's bytes. Every variant says how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FormatError {
     /// Fewer bytes than a header.
     #[error(
@@ -385,7 +369,7 @@ pub fn check_file(bytes: &[u8]) -> Result<Header, FormatError> {
 ///
 /// If the entry lies outside `payload`.
 #[inline(always)]
-pub fn entry(payload: &[u8], index: u32) -> u8 {
+pub fn entry3(payload: &[u8], index: u32) -> u8 {
     let bit = index as usize * BITS_PER_ENTRY as usize;
     let byte = bit / 8;
     let shift = bit % 8;
@@ -426,27 +410,6 @@ mod tests {
     }
 
     #[test]
-    fn exact_index_round_trips_and_rejects_unsolvable_states() {
-        let mut solvable = 0u32;
-        for grid in (0..1u32 << 25).step_by(97) {
-            if let Some(i) = exact_index(grid) {
-                assert!(i < EXACT_ENTRIES);
-                assert_eq!(exact_state(i), grid);
-                solvable += 1;
-            }
-        }
-        for i in (0..EXACT_ENTRIES).step_by(13) {
-            assert_eq!(exact_index(exact_state(i)), Some(i));
-        }
-        // A quarter of the states are solvable.
-        let sampled = (1u32 << 25).div_ceil(97);
-        assert!(
-            (solvable * 4).abs_diff(sampled) < sampled / 50,
-            "{solvable} of {sampled}"
-        );
-    }
-
-    #[test]
     fn entry_reads_the_documented_bit_order() {
         use bitvec::prelude::*;
         let mut payload = vec![0u8; 3 * 64 / 8];
@@ -455,7 +418,7 @@ mod tests {
             bits[3 * i..3 * i + 3].store_le((i * 5 % 8) as u8);
         }
         for i in 0..64u32 {
-            assert_eq!(entry(&payload, i), (i * 5 % 8) as u8, "entry {i}");
+            assert_eq!(entry3(&payload, i), (i * 5 % 8) as u8, "entry {i}");
         }
         // Entry 1 is bits 3..6 of byte 0, entry 2 straddles bytes 0 and 1.
         assert_eq!((payload[0] >> 3) & 7, 5);

@@ -15,8 +15,8 @@
 //! This file is compiled by `build.rs` as well as by the library, so the embedded table
 //! and `lightsout generate` come from one source.
 
-use super::format::{entry, Header, DEPTH_LIMIT, FARTHER, HEADER_LEN, PAYLOAD_LEN};
-use crate::board::{ALL_ON, CELLS, PRESS_MASKS};
+use super::format::{entry3, Header, DEPTH_LIMIT, FARTHER, HEADER_LEN, PAYLOAD_LEN};
+use crate::grid::{ALL_ON, CELLS, PRESS_MASKS};
 use bitvec::prelude::*;
 
 /// Fills `payload` (exactly [`PAYLOAD_LEN`] bytes) with the depth-6 table: every entry
@@ -34,7 +34,7 @@ pub fn fill_depth_payload(payload: &mut [u8]) {
         for &(state, first) in &frontier {
             for cell in first..CELLS {
                 let reached = state ^ PRESS_MASKS[cell as usize];
-                if entry(payload, reached) == FARTHER {
+                if entry3(payload, reached) == FARTHER {
                     store(payload, reached, depth);
                 }
                 if depth < DEPTH_LIMIT {
@@ -44,13 +44,6 @@ pub fn fill_depth_payload(payload: &mut [u8]) {
         }
         std::mem::swap(&mut frontier, &mut next);
     }
-}
-
-/// The payload of the depth-6 table, see [`fill_depth_payload`].
-pub fn depth_payload() -> Vec<u8> {
-    let mut payload = vec![0; PAYLOAD_LEN];
-    fill_depth_payload(&mut payload);
-    payload
 }
 
 /// Writes entry `index`; the bit order is the one `format` documents.
@@ -70,10 +63,3 @@ pub fn fill_depth_table_file(file: &mut [u8]) {
 
 /// Bytes of the depth-6 table file.
 pub const FILE_LEN: usize = HEADER_LEN + PAYLOAD_LEN;
-
-/// The whole depth-6 table file, see [`fill_depth_table_file`].
-pub fn depth_table_file() -> Vec<u8> {
-    let mut file = vec![0; FILE_LEN];
-    fill_depth_table_file(&mut file);
-    file
-}

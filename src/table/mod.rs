@@ -1,4 +1,7 @@
-//! The 5x5 depth table: its file format, its generator, and lookups over any bytes.
+//! The 5x5 tables: their file format, their generators, and lookups over any bytes.
+//!
+//! Two kinds ([`TableKind`]): the depth-6 table the classic question asks for, and the
+//! exact table (every solvable state, 0..=15). [`DepthTable`] reads either.
 
 pub mod exact;
 pub mod format;
@@ -8,8 +11,103 @@ mod store;
 pub use format::{FormatError, Header};
 pub use store::{write_table, StoreError, StoreOptions};
 
-use crate::board::{Grid, ALL_ON};
-use format::{entry, entry4, exact_index, FARTHER, HEADER_LEN, KIND_EXACT};
+use crate::grid::{exact_index, exact_state, press_mask, Grid, Presses, ALL_ON, CELLS};
+use format::{entry3, entry4, FARTHER, HEADER_LEN, KIND_EXACT, KIND_FULL_STATE};
+use std::path::Path;
+
+/// The two kinds of table, and everything that differs between them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TableKind {
+    /// 3 bits for each of the 2^25 states: 0..=6, or 7 for farther or never (12 MiB).
+    Depth6,
+    /// 4 bits for each of the 2^23 solvable states: the exact minimum, 0..=15 (4 MiB).
+    Exact,
+}
+
+impl TableKind {
+    /// The kind a checked header describes.
+    pub fn of(header: &Header) -> TableKind {
+        match header.kind {
+            KIND_EXACT => TableKind::Exact,
+            KIND_FULL_STATE => TableKind::Depth6,
+            other => unreachable!("Header::decode refuses kind {other}"),
+        }
+    }
+
+    /// What a person calls it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableKind::Depth6 => "depth-6 table",
+            TableKind::Exact => "exact table",
+        }
+    }
+
+    /// Where `lightsout generate` writes it when no path is given (relative to the
+    /// current directory).
+    pub fn default_path(self) -> &'static Path {
+        Path::new(match self {
+            TableKind::Depth6 => "tables/lights-5x5-d6.lot",
+            TableKind::Exact => "tables/lights-5x5-exact.lot",
+        })
+    }
+
+    /// The largest exact depth its entries hold.
+    pub fn depth_limit(self) -> u8 {
+        match self {
+            TableKind::Depth6 => format::DEPTH_LIMIT,
+            TableKind::Exact => format::EXACT_DEPTH,
+        }
+    }
+
+    /// Bytes of the whole file, header and payload.
+    pub fn file_len(self) -> usize {
+        match self {
+            TableKind::Depth6 => generate::FILE_LEN,
+            TableKind::Exact => exact::EXACT_FILE_LEN,
+        }
+    }
+
+    /// Writes the whole file (exactly [`file_len`](Self::file_len) bytes) into `file`.
+    pub fn fill_file(self, file: &mut [u8]) {
+        match self {
+            TableKind::Depth6 => generate::fill_depth_table_file(file),
+            TableKind::Exact => exact::fill_exact_table_file(file),
+        }
+    }
+
+    /// The whole file, in memory.
+    pub fn file(self) -> Vec<u8> {
+        let mut file = vec![0; self.file_len()];
+        self.fill_file(&mut file);
+        file
+    }
+
+    /// The command that writes a table of this kind to `path`, replacing what is there:
+    /// the repair for a missing or damaged table file.
+    pub fn repair_command(self, path: &Path) -> String {
+        let exact = match self {
+            TableKind::Depth6 => "",
+            TableKind::Exact => " --exact",
+        };
+        format!(
+            "lightsout generate{exact} --out {} --force",
+            shell_quoted(&path.to_string_lossy())
+        )
+    }
+}
+
+/// `text` as one shell word: as it is when that is safe, else in single quotes.
+fn shell_quoted(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./,:+@%=".contains(&b));
+    if plain {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
 
 /// A checked depth table over any bytes: `&'static [u8]` for the embedded table, a
 /// memory map, or a `Vec<u8>`. The library never maps files itself.
@@ -42,9 +140,9 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
         &self.data.as_ref()[HEADER_LEN..]
     }
 
-    /// Whether this is the exact table (every solvable state, depths 0..=15).
-    pub fn is_exact(&self) -> bool {
-        self.header.kind == KIND_EXACT
+    /// Which kind of table this is.
+    pub fn kind(&self) -> TableKind {
+        TableKind::of(&self.header)
     }
 
     /// The table's answer for `grid`: the fewest presses to all-on, or
@@ -53,10 +151,11 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
     #[inline]
     pub fn depth(&self, grid: Grid) -> u8 {
         let grid = grid & ALL_ON;
-        if self.is_exact() {
-            exact_index(grid).map_or(self.header.depth_limit + 1, |i| entry4(self.payload(), i))
-        } else {
-            entry(self.payload(), grid)
+        match self.kind() {
+            TableKind::Exact => {
+                exact_index(grid).map_or(self.header.depth_limit + 1, |i| entry4(self.payload(), i))
+            }
+            TableKind::Depth6 => entry3(self.payload(), grid),
         }
     }
 
@@ -65,14 +164,17 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
     #[inline]
     pub fn depths(&self, grids: &[Grid], depths: &mut [u8]) {
         let payload = self.payload();
-        if self.is_exact() {
-            let never = self.header.depth_limit + 1;
-            for (grid, depth) in grids.iter().zip(depths) {
-                *depth = exact_index(grid & ALL_ON).map_or(never, |i| entry4(payload, i));
+        match self.kind() {
+            TableKind::Exact => {
+                let never = self.header.depth_limit + 1;
+                for (grid, depth) in grids.iter().zip(depths) {
+                    *depth = exact_index(grid & ALL_ON).map_or(never, |i| entry4(payload, i));
+                }
             }
-        } else {
-            for (grid, depth) in grids.iter().zip(depths) {
-                *depth = entry(payload, grid & ALL_ON);
+            TableKind::Depth6 => {
+                for (grid, depth) in grids.iter().zip(depths) {
+                    *depth = entry3(payload, grid & ALL_ON);
+                }
             }
         }
     }
@@ -80,13 +182,13 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
     /// A fewest set of presses that turns `grid` all-on, found by descending the table
     /// (from depth `d` some press leads to depth `d - 1`; the lowest such cell is taken),
     /// or `None` when the table has no answer for it.
-    pub fn presses(&self, grid: Grid) -> Option<Grid> {
+    pub fn min_press_set(&self, grid: Grid) -> Option<Presses> {
         let mut depth = self.min_presses(grid)?;
         let (mut state, mut presses) = (grid & ALL_ON, 0);
         while depth > 0 {
-            let cell = (0..crate::board::CELLS)
-                .find(|&cell| self.depth(state ^ crate::board::press_mask(cell)) == depth - 1)?;
-            state ^= crate::board::press_mask(cell);
+            let cell =
+                (0..CELLS).find(|&cell| self.depth(state ^ press_mask(cell)) == depth - 1)?;
+            state ^= press_mask(cell);
             presses ^= 1 << cell;
             depth -= 1;
         }
@@ -103,32 +205,50 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
     /// exact one (whose entries are the solvable states only).
     pub fn histogram(&self) -> Vec<u64> {
         let payload = self.payload();
-        if self.is_exact() {
-            let mut counts = vec![0; 16];
-            for i in 0..self.header.entries {
-                counts[entry4(payload, i) as usize] += 1;
+        match self.kind() {
+            TableKind::Exact => {
+                let mut counts = vec![0; 16];
+                for i in 0..self.header.entries {
+                    counts[entry4(payload, i) as usize] += 1;
+                }
+                counts
             }
-            counts
-        } else {
-            let mut counts = vec![0; FARTHER as usize + 1];
-            for grid in 0..self.header.entries {
-                counts[entry(payload, grid) as usize] += 1;
+            TableKind::Depth6 => {
+                let mut counts = vec![0; FARTHER as usize + 1];
+                for grid in 0..self.header.entries {
+                    counts[entry3(payload, grid) as usize] += 1;
+                }
+                counts
             }
-            counts
+        }
+    }
+
+    /// The grids that need exactly `depth` presses, in increasing order.
+    pub fn grids_at_depth(&self, depth: u8) -> Vec<Grid> {
+        let payload = self.payload();
+        let entries = self.header.entries;
+        match self.kind() {
+            TableKind::Exact => (0..entries)
+                .filter(|&i| entry4(payload, i) == depth)
+                .map(exact_state)
+                .collect(),
+            TableKind::Depth6 => (0..entries)
+                .filter(|&g| entry3(payload, g) == depth)
+                .collect(),
         }
     }
 }
 
 static EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/lights-5x5-d6.lot"));
 
-/// The bytes of the table file built into the binary by `build.rs`.
-pub fn embedded_file() -> &'static [u8] {
+/// The bytes of the depth-6 table file built into the binary by `build.rs`.
+pub fn embedded_table_file() -> &'static [u8] {
     EMBEDDED
 }
 
 /// The depth-6 table built into the binary by `build.rs` with the same generator as
 /// `lightsout generate`.
-pub fn embedded() -> DepthTable<&'static [u8]> {
+pub fn embedded_table() -> DepthTable<&'static [u8]> {
     DepthTable::new(EMBEDDED).expect("build.rs checked the embedded table")
 }
 
@@ -138,12 +258,12 @@ mod tests {
 
     #[test]
     fn embedded_table_is_the_generated_one() {
-        assert_eq!(EMBEDDED, generate::depth_table_file().as_slice());
+        assert_eq!(EMBEDDED, TableKind::Depth6.file().as_slice());
     }
 
     #[test]
     fn histogram_matches_the_known_counts() {
-        let counts = embedded().histogram();
+        let counts = embedded_table().histogram();
         assert_eq!(
             counts,
             [1, 25, 300, 2_300, 12_650, 53_130, 176_176, 33_309_850]
@@ -152,8 +272,8 @@ mod tests {
 
     #[test]
     fn exact_histogram_matches_the_known_counts() {
-        let table = DepthTable::new(exact::exact_table_file()).unwrap();
-        assert!(table.is_exact());
+        let table = DepthTable::new(TableKind::Exact.file()).unwrap();
+        assert_eq!(table.kind(), TableKind::Exact);
         assert_eq!(
             table.histogram(),
             [
@@ -165,11 +285,11 @@ mod tests {
 
     #[test]
     fn descending_the_table_gives_a_fewest_press_set() {
-        use crate::board::apply_presses;
-        let table = DepthTable::new(exact::exact_table_file()).unwrap();
+        use crate::grid::apply_presses;
+        let table = DepthTable::new(TableKind::Exact.file()).unwrap();
         for i in (0..format::EXACT_ENTRIES).step_by(9_973) {
-            let grid = format::exact_state(i);
-            let presses = table.presses(grid).expect("solvable");
+            let grid = exact_state(i);
+            let presses = table.min_press_set(grid).expect("solvable");
             assert_eq!(apply_presses(grid, presses), ALL_ON);
             assert_eq!(presses.count_ones(), u32::from(table.depth(grid)));
         }
@@ -177,12 +297,24 @@ mod tests {
 
     #[test]
     fn a_damaged_payload_is_refused() {
-        let mut file = generate::depth_table_file();
+        let mut file = TableKind::Depth6.file();
         let last = file.len() - 1;
         file[last] ^= 0x10;
         assert!(matches!(
             DepthTable::new(file),
             Err(FormatError::PayloadChecksum { .. })
         ));
+    }
+
+    #[test]
+    fn repair_commands_name_the_kind_and_a_quoted_path() {
+        assert_eq!(
+            TableKind::Exact.repair_command(Path::new("t/x.lot")),
+            "lightsout generate --exact --out t/x.lot --force"
+        );
+        assert_eq!(
+            TableKind::Depth6.repair_command(Path::new("my tables/it's.lot")),
+            "lightsout generate --out 'my tables/it'\\''s.lot' --force"
+        );
     }
 }

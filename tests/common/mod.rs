@@ -21,23 +21,14 @@ pub fn read_data(name: &str) -> String {
     std::fs::read_to_string(data(name)).expect("test data")
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+/// Deterministic pseudo-random numbers: the library's one seeded generator.
+#[allow(unused_imports)] // not every test file draws random numbers
+pub use lightsout::SplitMix64 as Rng;
 
 /// 5x5 grids in the classic input format.
 pub fn classic_input(grids: &[u32]) -> String {
     let mut text = Vec::new();
-    lightsout::parse::write_grids(&mut text, grids);
+    lightsout::write_grids(&mut text, grids);
     String::from_utf8(text).expect("digits are ASCII")
 }
 

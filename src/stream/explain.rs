@@ -1,7 +1,10 @@
-//! Grids drawn for a person: the lights, the buttons to press, and how many.
+//! `lightsout explain`: grids drawn for a person, with the buttons to press and how many.
 
-use crate::board::Grid;
-use std::fmt::Write;
+use super::{BoardReader, Chunked, StreamError};
+use crate::grid::{Grid, Presses};
+use crate::table::DepthTable;
+use std::fmt::Write as _;
+use std::io::{Read, Write};
 
 /// ANSI styles, or none.
 #[derive(Debug, Clone, Copy)]
@@ -20,13 +23,51 @@ impl Style {
     }
 }
 
+/// Reads the classic format from `input` and draws each grid to `output` with a fewest
+/// press set from `table` marked, when it needs at most `max_steps` presses. Drawings
+/// for the grids before a bad one are written before the error is returned. Returns
+/// the number of grids drawn.
+pub fn explain_stream<D: AsRef<[u8]>>(
+    table: &DepthTable<D>,
+    max_steps: u32,
+    style: Style,
+    input: impl Read,
+    output: impl Write,
+) -> Result<u64, StreamError> {
+    // Drawings are for a person: each one is written as soon as it is drawn.
+    let mut out = Chunked::new(output, true);
+    let mut reader = BoardReader::new(input, 5, 5)?;
+    let mut number = 0;
+    let mut text = String::new();
+    loop {
+        let grid = match reader.next_grid() {
+            Ok(Some(grid)) => grid,
+            Ok(None) => break,
+            Err(err) => {
+                out.finish()?;
+                return Err(err.into());
+            }
+        };
+        number += 1;
+        let answer = table
+            .min_press_set(grid)
+            .filter(|p| p.count_ones() <= max_steps);
+        text.clear();
+        draw(&mut text, number, grid, answer, max_steps, style);
+        out.buf.extend_from_slice(text.as_bytes());
+        out.answered()?;
+    }
+    out.finish()?;
+    Ok(number)
+}
+
 /// Draws grid `number`: `#` for a light on, `.` for off, `[ ]` around each button to
 /// press; then the count, or why there is none.
 pub fn draw(
     out: &mut String,
     number: u64,
     grid: Grid,
-    answer: Option<Grid>,
+    answer: Option<Presses>,
     max_steps: u32,
     style: Style,
 ) {

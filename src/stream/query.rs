@@ -1,11 +1,12 @@
 //! The classic question, answered as a stream: grids in, one line per grid out.
 
-use crate::board::Grid;
-use crate::parse::{BoardReader, InputError};
+use super::write::push_moves;
+use super::{BoardReader, Chunked, StreamError};
+use crate::grid::Grid;
 use crate::solve::algebra::Algebra;
 use crate::solve::first_row;
 use crate::table::DepthTable;
-use std::io::{self, Read, Write};
+use std::io::{Read, Write};
 
 /// How each grid is answered.
 pub enum Method<D> {
@@ -28,21 +29,8 @@ pub struct QueryOptions {
     pub moves: bool,
 }
 
-/// Why a query stopped early.
-#[derive(Debug, thiserror::Error)]
-pub enum QueryError {
-    /// The input is unreadable or malformed; the answers before it were written.
-    #[error(transparent)]
-    Input(#[from] InputError),
-    /// Writing the answers failed (a closed pipe, a full disk).
-    #[error("cannot write the answers")]
-    Output(#[source] io::Error),
-}
-
 /// Grids answered per batch: their table lookups overlap in the memory system.
 const BATCH: usize = 256;
-/// Answers are written in chunks of about this size.
-const OUT_CHUNK: usize = 64 * 1024;
 /// The entry meaning "no answer within reach".
 const NONE: u8 = u8::MAX;
 
@@ -54,9 +42,9 @@ pub fn answer_stream<D: AsRef<[u8]>>(
     method: &Method<D>,
     options: QueryOptions,
     input: impl Read,
-    mut output: impl Write,
-) -> Result<u64, QueryError> {
-    let mut out = Vec::with_capacity(OUT_CHUNK + 64);
+    output: impl Write,
+) -> Result<u64, StreamError> {
+    let mut out = Chunked::new(output, options.line_buffered);
     let mut grids = [0 as Grid; BATCH];
     let mut depths = [0u8; BATCH];
     let batch = if options.line_buffered { 1 } else { BATCH };
@@ -101,41 +89,26 @@ pub fn answer_stream<D: AsRef<[u8]>>(
             Method::Algebra(algebra) => algebra.min_presses_batch(grids, depths, NONE),
         }
         for (&grid, &depth) in grids.iter().zip(depths.iter()) {
-            push_answer(&mut out, depth, options.max_steps);
+            push_answer(&mut out.buf, depth, options.max_steps);
             if options.moves && depth != NONE && u32::from(depth) <= options.max_steps {
                 let presses = match method {
-                    Method::Table(table) => table.presses(grid),
+                    Method::Table(table) => table.min_press_set(grid),
                     Method::Enumerate => first_row::min_press_set(grid),
                     Method::Algebra(algebra) => algebra.min_press_set(grid),
                 };
-                out.pop(); // the line end goes after the moves
-                push_moves(&mut out, presses.expect("an answered grid has presses"));
-                out.push(b'\n');
+                out.buf.pop(); // the line end goes after the moves
+                push_moves(&mut out.buf, presses.expect("an answered grid has presses"));
+                out.buf.push(b'\n');
             }
         }
         answered += filled as u64;
-        if out.len() >= OUT_CHUNK || options.line_buffered || stop.is_some() {
-            output.write_all(&out).map_err(QueryError::Output)?;
-            out.clear();
-            if options.line_buffered || stop.is_some() {
-                output.flush().map_err(QueryError::Output)?;
+        match stop {
+            None => out.answered()?,
+            Some(result) => {
+                out.finish()?;
+                return result.map(|()| answered).map_err(StreamError::from);
             }
         }
-        match stop {
-            None => {}
-            Some(Ok(())) => return Ok(answered),
-            Some(Err(err)) => return Err(err.into()),
-        }
-    }
-}
-
-/// Appends ` r,c` (1-based) for every cell of `presses`, in cell order.
-pub fn push_moves(out: &mut Vec<u8>, presses: Grid) {
-    let mut rest = presses;
-    while rest != 0 {
-        let cell = rest.trailing_zeros();
-        out.extend_from_slice(&[b' ', b'1' + (cell / 5) as u8, b',', b'1' + (cell % 5) as u8]);
-        rest &= rest - 1;
     }
 }
 
@@ -170,7 +143,7 @@ mod tests {
 
     #[test]
     fn the_sample_by_table_and_by_enumeration() {
-        let table = Method::Table(table::embedded());
+        let table = Method::Table(table::embedded_table());
         assert_eq!(run(&table, 6, SAMPLE), ("3\n2\n-1\n".into(), true));
         assert_eq!(
             run(&Method::Enumerate, 6, SAMPLE),
@@ -186,14 +159,14 @@ mod tests {
 
     #[test]
     fn max_steps_cuts_answers() {
-        let table = Method::Table(table::embedded());
+        let table = Method::Table(table::embedded_table());
         assert_eq!(run(&table, 2, SAMPLE), ("-1\n2\n-1\n".into(), true));
     }
 
     #[test]
     fn moves_follow_the_answer_and_turn_the_grid_on() {
         for method in [
-            Method::Table(table::embedded()),
+            Method::Table(table::embedded_table()),
             Method::Enumerate,
             Method::Algebra(Box::default()),
         ] {
@@ -208,7 +181,7 @@ mod tests {
             let lines: Vec<&str> = text.lines().collect();
             assert_eq!(lines.len(), 3);
             assert_eq!(lines[2], "-1");
-            let mut reader = crate::BoardReader::new(SAMPLE.as_bytes(), 5, 5).unwrap();
+            let mut reader = BoardReader::new(SAMPLE.as_bytes(), 5, 5).unwrap();
             let grids = [
                 reader.next_grid().unwrap().unwrap(),
                 reader.next_grid().unwrap().unwrap(),
@@ -222,8 +195,8 @@ mod tests {
                 });
                 assert_eq!(presses.count_ones(), count, "{line}");
                 assert_eq!(
-                    crate::board::apply_presses(grid, presses),
-                    crate::board::ALL_ON,
+                    crate::grid::apply_presses(grid, presses),
+                    crate::grid::ALL_ON,
                     "{line}"
                 );
             }

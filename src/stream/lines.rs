@@ -1,0 +1,107 @@
+//! Lines from a byte stream through one fixed buffer.
+
+use super::reader::{InputError, ParseError};
+use memchr::memchr;
+use std::io::{self, Read};
+
+/// Lines from a byte stream, through one fixed buffer: memory is bounded by the
+/// longest line allowed, never by the input.
+pub struct LineReader<R> {
+    source: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    end: usize,
+    eof: bool,
+    /// The number of the next line to be returned, 1-based.
+    line: u64,
+}
+
+impl<R: Read> LineReader<R> {
+    /// A reader whose lines may be up to `max_line` bytes long (without the `\n`).
+    pub fn new(source: R, max_line: usize) -> Self {
+        LineReader {
+            source,
+            buf: vec![0; max_line.max(64) + 1].into_boxed_slice(),
+            pos: 0,
+            end: 0,
+            eof: false,
+            line: 1,
+        }
+    }
+
+    /// The number of the line the next call to [`next_line`](Self::next_line) returns.
+    pub fn line_number(&self) -> u64 {
+        self.line
+    }
+
+    /// Moves the unread bytes to the front and reads once more.
+    fn refill(&mut self) -> io::Result<()> {
+        if self.pos > 0 {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            self.pos = 0;
+        }
+        loop {
+            match self.source.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => {
+                    self.end += n;
+                    return Ok(());
+                }
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            }
+        }
+    }
+
+    /// The unread bytes already buffered; reads once only if there are none, so it
+    /// never waits for more than an interactive writer has sent.
+    pub fn buffered(&mut self) -> io::Result<&[u8]> {
+        if self.pos == self.end && !self.eof {
+            self.refill()?;
+        }
+        Ok(&self.buf[self.pos..self.end])
+    }
+
+    /// Marks `bytes` bytes holding `lines` whole lines as read.
+    pub fn consume(&mut self, bytes: usize, lines: u64) {
+        debug_assert!(self.pos + bytes <= self.end);
+        self.pos += bytes;
+        self.line += lines;
+    }
+
+    /// The next line without its `\n`, with its number; `None` at the end of input.
+    pub fn next_line(&mut self) -> Result<Option<(u64, &[u8])>, InputError> {
+        let mut scanned = 0;
+        let (start, stop, next) = loop {
+            let from = self.pos + scanned;
+            if let Some(i) = memchr(b'\n', &self.buf[from..self.end]) {
+                break (self.pos, from + i, from + i + 1);
+            }
+            scanned = self.end - self.pos;
+            if self.eof {
+                if scanned == 0 {
+                    return Ok(None);
+                }
+                break (self.pos, self.end, self.end);
+            }
+            if scanned + 1 >= self.buf.len() {
+                return Err(ParseError {
+                    line: self.line,
+                    column: self.buf.len() as u64,
+                    expected: format!("a line of at most {} bytes", self.buf.len() - 1),
+                    found: "a longer line".into(),
+                }
+                .into());
+            }
+            self.refill()?;
+        };
+        self.pos = next;
+        let number = self.line;
+        self.line += 1;
+        Ok(Some((number, &self.buf[start..stop])))
+    }
+}

@@ -1,0 +1,82 @@
+//! Text in, answers out, as streams: the input format, the writers, and the three
+//! streaming commands (`query`, `solve`, `explain`) over the solvers and tables below.
+//!
+//! Memory never depends on the length of the input: lines go through one fixed buffer
+//! ([`reader`]), answers through one chunked writer ([`Chunked`]). Answers for the
+//! boards before a bad one are always written before the error is returned.
+
+mod explain;
+mod lines;
+mod query;
+mod reader;
+mod rows;
+mod solve;
+mod write;
+
+pub use explain::{draw, explain_stream, Style};
+pub use query::{answer_stream, Method, QueryOptions};
+pub use reader::{line_limit, BoardReader, InputError, ParseError, MIN_LINE_LIMIT};
+pub use solve::solve_stream;
+pub use write::{push_moves, write_grids, write_pattern};
+
+use std::io::{self, Write};
+
+/// Why a stream stopped early.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StreamError {
+    /// The input is unreadable or malformed; the answers before it were written.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// Writing the answers failed (a closed pipe, a full disk).
+    #[error("cannot write the answers")]
+    Output(#[source] io::Error),
+}
+
+/// Answers are written in chunks of about this size.
+const OUT_CHUNK: usize = 64 * 1024;
+
+/// The one output policy of every stream: answers gather in a buffer that is written
+/// when it passes [`OUT_CHUNK`] bytes, after every answer when line-buffered (then
+/// flushed too, for a coprocess waiting on it), and at the end.
+pub(crate) struct Chunked<W: Write> {
+    output: W,
+    /// Answers not yet written.
+    pub buf: Vec<u8>,
+    line_buffered: bool,
+}
+
+impl<W: Write> Chunked<W> {
+    pub fn new(output: W, line_buffered: bool) -> Self {
+        Chunked {
+            output,
+            buf: Vec::with_capacity(OUT_CHUNK + 1024),
+            line_buffered,
+        }
+    }
+
+    /// Call after each answer (or batch of answers): writes when the policy says so.
+    pub fn answered(&mut self) -> Result<(), StreamError> {
+        if self.line_buffered {
+            self.finish()
+        } else if self.buf.len() >= OUT_CHUNK {
+            self.write()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Writes and flushes everything: at the end, and before an error is returned.
+    pub fn finish(&mut self) -> Result<(), StreamError> {
+        self.write()?;
+        self.output.flush().map_err(StreamError::Output)
+    }
+
+    fn write(&mut self) -> Result<(), StreamError> {
+        self.output
+            .write_all(&self.buf)
+            .map_err(StreamError::Output)?;
+        self.buf.clear();
+        Ok(())
+    }
+}

@@ -1,0 +1,335 @@
+//! Text to boards, streaming: a count line, then that many boards of rows of `0`/`1`.
+//!
+//! The accepted text, for boards of `R` rows and `C` columns:
+//!
+//! - Line 1 holds the number of boards `n`: decimal digits, leading zeros allowed, no
+//!   sign, surrounding spaces allowed. It sets how many boards to read and nothing else;
+//!   memory never depends on it.
+//! - Then `n` boards of `R` consecutive rows. A row is `C` digits `0`/`1`, either
+//!   adjacent (`01101`) or each pair separated by exactly one space (`0 1 1 0 1`).
+//!   Trailing spaces, tabs and a `\r` before the `\n` are ignored.
+//! - Blank lines (empty or white space only) may stand before a board, not inside one.
+//! - After the last board only blank lines may follow. The last line may lack its `\n`.
+//!
+//! Every error carries the 1-based line and column where the text went wrong, what was
+//! expected there and what was found.
+
+use super::lines::LineReader;
+use super::rows::{describe_byte, fast_grid, is_blank, parse_row, trim_end, FAST_GRID_BYTES};
+use crate::board::{words_for, Board};
+use crate::grid::Grid;
+use std::fmt;
+use std::io::{self, Read};
+
+/// Where and how the text differs from the format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: u64,
+    /// 1-based byte column within the line.
+    pub column: u64,
+    /// What the format needs at that point.
+    pub expected: String,
+    /// What the text has there.
+    pub found: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: expected {}, found {}",
+            self.line, self.column, self.expected, self.found
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Reading the input failed, or the input is not in the format.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum InputError {
+    /// The input could not be read.
+    #[error("cannot read the input")]
+    Io(#[from] io::Error),
+    /// The input is not in the format.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+}
+
+/// Boards of `rows` x `cols` lights from a stream in the format of the module docs.
+pub struct BoardReader<R> {
+    lines: LineReader<R>,
+    rows: usize,
+    cols: usize,
+    count: u64,
+    done: u64,
+    finished: bool,
+}
+
+/// The line length every reader accepts, whatever the board: 256 KiB.
+pub const MIN_LINE_LIMIT: usize = 256 * 1024;
+
+/// The longest line a reader for rows of `cols` lights accepts: [`MIN_LINE_LIMIT`], or
+/// for boards too wide for that, a spaced row (`2 cols - 1` bytes) with 4 KiB to spare
+/// for trailing white space. Memory for lines is bounded by this, never by the input.
+pub fn line_limit(cols: usize) -> usize {
+    (2 * cols + 4096).max(MIN_LINE_LIMIT)
+}
+
+impl<R: Read> BoardReader<R> {
+    /// Reads the count line.
+    pub fn new(source: R, rows: usize, cols: usize) -> Result<Self, InputError> {
+        let mut lines = LineReader::new(source, line_limit(cols));
+        let count = read_count(&mut lines)?;
+        Ok(BoardReader {
+            lines,
+            rows,
+            cols,
+            count,
+            done: 0,
+            finished: false,
+        })
+    }
+
+    /// Reads the next board into `out`, which must have the reader's shape. Returns
+    /// `false` after the last board, once the rest of the input is checked to be blank.
+    ///
+    /// # Panics
+    ///
+    /// If `out` is not a board of the reader's rows and columns.
+    pub fn next_board(&mut self, out: &mut Board) -> Result<bool, InputError> {
+        assert_eq!(
+            (out.rows(), out.cols()),
+            (self.rows, self.cols),
+            "a board of the reader's shape"
+        );
+        self.read_rows(out.words_mut())
+    }
+
+    /// [`next_board`](Self::next_board) into `out`, laid out as [`Board`]'s words
+    /// (`rows` rows of `words_for(cols)` words).
+    fn read_rows(&mut self, out: &mut [u64]) -> Result<bool, InputError> {
+        if self.done == self.count {
+            self.finish()?;
+            return Ok(false);
+        }
+        let board = self.done + 1;
+        let words = words_for(self.cols);
+        for row in 0..self.rows {
+            let what = || {
+                format!(
+                    "row {} of board {board} of {} ({} lights `0`/`1`)",
+                    row + 1,
+                    self.count,
+                    self.cols
+                )
+            };
+            let (line, text) = loop {
+                let at = self.lines.line_number();
+                match self.lines.next_line()? {
+                    None => {
+                        return Err(ParseError {
+                            line: at,
+                            column: 1,
+                            expected: what(),
+                            found: "the end of the input".into(),
+                        }
+                        .into())
+                    }
+                    Some((_, text)) if row == 0 && is_blank(text) => continue,
+                    Some((line, text)) => break (line, text),
+                }
+            };
+            if is_blank(text) {
+                return Err(ParseError {
+                    line,
+                    column: 1,
+                    expected: what(),
+                    found: "a blank line inside the board".into(),
+                }
+                .into());
+            }
+            let row_out = &mut out[row * words..(row + 1) * words];
+            parse_row(text, line, self.cols, board, row, row_out)?;
+        }
+        self.done += 1;
+        Ok(true)
+    }
+
+    /// Reads the next 5x5 grid (the reader must be for 5 x 5 boards). Grids laid out as
+    /// five rows of five digits each ending in `\n` take a fast path; anything else
+    /// goes through [`next_board`](Self::next_board).
+    pub fn next_grid(&mut self) -> Result<Option<Grid>, InputError> {
+        debug_assert!(self.rows == 5 && self.cols == 5);
+        if self.done < self.count {
+            loop {
+                let ahead = self.lines.buffered()?;
+                if ahead.first() == Some(&b'\n') {
+                    self.lines.consume(1, 1);
+                    continue;
+                }
+                if let Some(grid) = ahead.get(..FAST_GRID_BYTES).and_then(fast_grid) {
+                    self.lines.consume(30, 5);
+                    self.done += 1;
+                    return Ok(Some(grid));
+                }
+                break;
+            }
+        }
+        // A 5-column row is one word, as in a 5 x 5 `Board`.
+        let mut rows = [0u64; 5];
+        if !self.read_rows(&mut rows)? {
+            return Ok(None);
+        }
+        Ok(Some(rows.iter().enumerate().fold(0, |grid, (r, &row)| {
+            grid | (row as Grid) << (5 * r)
+        })))
+    }
+
+    /// Checks that nothing but blank lines follows the last board.
+    fn finish(&mut self) -> Result<(), InputError> {
+        if self.finished {
+            return Ok(());
+        }
+        while let Some((line, text)) = self.lines.next_line()? {
+            if let Some(at) = text.iter().position(|b| !matches!(b, b' ' | b'\t' | b'\r')) {
+                return Err(ParseError {
+                    line,
+                    column: at as u64 + 1,
+                    expected: format!(
+                        "the end of the input after the {} boards the first line announced",
+                        self.count
+                    ),
+                    found: describe_byte(text[at]),
+                }
+                .into());
+            }
+        }
+        self.finished = true;
+        Ok(())
+    }
+}
+
+fn read_count<R: Read>(lines: &mut LineReader<R>) -> Result<u64, InputError> {
+    let expected = || "the number of boards (a whole number, like `3`) on the first line".into();
+    let Some((line, text)) = lines.next_line()? else {
+        return Err(ParseError {
+            line: 1,
+            column: 1,
+            expected: expected(),
+            found: "an empty input".into(),
+        }
+        .into());
+    };
+    let start = text
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t'))
+        .unwrap_or(text.len());
+    let digits = trim_end(&text[start..]);
+    let error = |column: usize, found: String| ParseError {
+        line,
+        column: column as u64 + 1,
+        expected: expected(),
+        found,
+    };
+    if digits.is_empty() {
+        return Err(error(start, "a blank line".into()).into());
+    }
+    if digits[0] == b'-' {
+        let shown = String::from_utf8_lossy(digits);
+        return Err(error(start, format!("the negative number `{shown}`")).into());
+    }
+    let mut count: u64 = 0;
+    for (i, &b) in digits.iter().enumerate() {
+        if !b.is_ascii_digit() {
+            return Err(error(start + i, describe_byte(b)).into());
+        }
+        count = count
+            .checked_mul(10)
+            .and_then(|c| c.checked_add(u64::from(b - b'0')))
+            .ok_or_else(|| error(start, "a number too large for 64 bits".into()))?;
+    }
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grids(text: &str) -> Result<Vec<Grid>, InputError> {
+        let mut reader = BoardReader::new(text.as_bytes(), 5, 5)?;
+        let mut out = Vec::new();
+        while let Some(grid) = reader.next_grid()? {
+            out.push(grid);
+        }
+        Ok(out)
+    }
+
+    fn parse_error(text: &str) -> ParseError {
+        match grids(text) {
+            Err(InputError::Parse(err)) => err,
+            other => panic!("expected a parse error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn layouts_agree() {
+        let plain = "2\n00111\n01011\n10001\n11010\n11100\n\n11101\n11101\n11110\n11111\n11111\n";
+        let spaced = "2\r\n0 0 1 1 1\r\n0 1 0 1 1 \r\n1 0 0 0 1\r\n1 1 0 1 0\r\n1 1 1 0 0\r\n\
+                      11101\r\n11101\r\n11110  \r\n11111\r\n11111";
+        assert_eq!(grids(plain).unwrap(), grids(spaced).unwrap());
+        assert_eq!(grids(plain).unwrap()[0] & 0x1F, 0b11100);
+    }
+
+    #[test]
+    fn wrong_character_is_located() {
+        let err = parse_error("1\n11111\n11x11\n11111\n11111\n11111\n");
+        assert_eq!((err.line, err.column), (3, 3));
+        assert_eq!(err.found, "`x`");
+    }
+
+    #[test]
+    fn short_and_long_rows_are_located() {
+        let err = parse_error("1\n11111\n1111\n11111\n11111\n11111\n");
+        assert_eq!((err.line, err.column), (3, 5));
+        let err = parse_error("1\n11111\n111111\n11111\n11111\n11111\n");
+        assert_eq!((err.line, err.column), (3, 6));
+    }
+
+    #[test]
+    fn count_errors() {
+        assert_eq!(parse_error("").found, "an empty input");
+        assert_eq!(parse_error("-2\n").found, "the negative number `-2`");
+        assert_eq!(parse_error("+2\n").found, "`+`");
+        assert_eq!(parse_error("3a\n").column, 2);
+    }
+
+    #[test]
+    fn leading_zeros_in_the_count_are_accepted() {
+        assert_eq!(
+            grids("001\n11111\n11111\n11111\n11111\n11111")
+                .unwrap()
+                .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn missing_grids_and_trailing_data() {
+        let err = parse_error("2\n11111\n11111\n11111\n11111\n11111\n");
+        assert_eq!(err.line, 7);
+        assert_eq!(err.found, "the end of the input");
+        let err = parse_error("1\n11111\n11111\n11111\n11111\n11111\n\n  junk\n");
+        assert_eq!((err.line, err.column), (8, 3));
+    }
+
+    #[test]
+    fn a_long_line_is_refused_with_bounded_memory() {
+        let text = format!("1\n{}\n", "1".repeat(300_000));
+        let err = parse_error(&text);
+        assert_eq!(err.line, 2);
+        assert_eq!(err.found, "a longer line");
+    }
+}

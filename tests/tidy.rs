@@ -1,0 +1,227 @@
+//! Keeps ARCHITECTURE.md honest, in the manner of rust-analyzer's tidy tests: every
+//! module of the library and the binary has a section in it, and every library module
+//! uses only the modules its "May use" line lists, with no cycle among them.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The `mod x;` declarations of a crate root.
+fn declared_modules(file: &str) -> Vec<String> {
+    read(&root().join(file))
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            let rest = line
+                .strip_prefix("pub mod ")
+                .or(line.strip_prefix("mod "))?;
+            Some(rest.strip_suffix(';')?.to_string())
+        })
+        .collect()
+}
+
+/// The sections of ARCHITECTURE.md (`### `name``) and their "May use" lists.
+fn documented() -> BTreeMap<String, Option<BTreeSet<String>>> {
+    let text = read(&root().join("ARCHITECTURE.md"));
+    let mut sections = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        if let Some(name) = line.strip_prefix("### `").and_then(|r| r.strip_suffix('`')) {
+            current = Some(name.to_string());
+            sections.insert(name.to_string(), None);
+        } else if let Some(list) = line.strip_prefix("**May use:**") {
+            let name = current.clone().expect("a May use line inside a section");
+            let uses = list
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect();
+            sections.insert(name, Some(uses));
+        }
+    }
+    sections
+}
+
+/// Every `.rs` file of library module `module`, with its module depth (1 for the
+/// module's root file).
+fn module_files(module: &str) -> Vec<(PathBuf, usize)> {
+    let src = root().join("src");
+    let mut files = Vec::new();
+    let single = src.join(format!("{module}.rs"));
+    if single.exists() {
+        files.push((single, 1));
+    }
+    let mut dirs = vec![(src.join(module), 1usize)];
+    while let Some((dir, depth)) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push((path, depth + 1));
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let own = path.file_name().is_some_and(|n| n != "mod.rs");
+                files.push((path, depth + usize::from(own)));
+            }
+        }
+    }
+    assert!(!files.is_empty(), "no source for module `{module}`");
+    files
+}
+
+/// The crate-level modules a line of code names: `crate::x`, `crate::{x, y::z}`, or
+/// `super::` climbing out of a module of depth `depth` to the crate root.
+fn crate_references(line: &str, depth: usize) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut paths: Vec<&str> = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("crate::") {
+        paths.push(&rest[at + "crate::".len()..]);
+        rest = &rest[at + 1..];
+    }
+    let supers = "super::".repeat(depth);
+    if let Some(at) = line.find(&supers) {
+        paths.push(&line[at + supers.len()..]);
+    }
+    for path in paths {
+        if let Some(group) = path.strip_prefix('{') {
+            let group = &group[..group.find('}').unwrap_or(group.len())];
+            for item in group.split(',') {
+                found.push(ident(item.trim()));
+            }
+        } else {
+            found.push(ident(path));
+        }
+    }
+    found.retain(|name| !name.is_empty());
+    found
+}
+
+fn ident(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+#[test]
+fn every_module_has_a_section_and_every_section_a_module() {
+    let docs = documented();
+    let mut modules = declared_modules("src/lib.rs");
+    modules.extend(declared_modules("src/main.rs"));
+    modules.push("main".into());
+    for module in &modules {
+        assert!(
+            docs.contains_key(module),
+            "ARCHITECTURE.md has no section `### `{module}`` for module `{module}`"
+        );
+    }
+    for section in docs.keys() {
+        assert!(
+            modules.contains(section),
+            "ARCHITECTURE.md describes `{section}`, which src/lib.rs and src/main.rs do not declare"
+        );
+    }
+}
+
+#[test]
+fn library_modules_use_only_what_the_map_allows() {
+    let docs = documented();
+    let modules = declared_modules("src/lib.rs");
+    let mut violations = Vec::new();
+    for module in &modules {
+        let allowed = docs
+            .get(module)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| panic!("ARCHITECTURE.md: `{module}` has no **May use:** line"));
+        for (file, depth) in module_files(module) {
+            for (n, line) in read(&file).lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                if code.contains("lightsout::") {
+                    violations.push(format!(
+                        "{}:{}: the library names itself as `lightsout::`",
+                        file.display(),
+                        n + 1
+                    ));
+                }
+                for used in crate_references(code, depth) {
+                    if used != *module && !allowed.contains(&used) {
+                        let what = if modules.contains(&used) {
+                            format!("uses `{used}`, which its May use line does not list")
+                        } else {
+                            format!("names `crate::{used}`: name the module, not a root re-export")
+                        };
+                        violations.push(format!("{}:{}: `{module}` {what}", file.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+#[test]
+fn the_documented_layers_have_no_cycle() {
+    let docs = documented();
+    let graph: BTreeMap<String, BTreeSet<String>> = docs
+        .into_iter()
+        .filter_map(|(name, uses)| Some((name, uses?)))
+        .collect();
+    // Depth-first search; a node met again while on the stack closes a cycle.
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        stack: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) {
+        if done.contains(node) {
+            return;
+        }
+        if let Some(at) = stack.iter().position(|n| n == node) {
+            panic!("cycle: {} -> {node}", stack[at..].join(" -> "));
+        }
+        stack.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            assert!(
+                graph.contains_key(next),
+                "`{node}` may use `{next}`, which has no section"
+            );
+            visit(next, graph, stack, done);
+        }
+        stack.pop();
+        done.insert(node.to_string());
+    }
+    let mut done = BTreeSet::new();
+    for node in graph.keys() {
+        visit(node, &graph, &mut Vec::new(), &mut done);
+    }
+}
+
+#[test]
+fn the_reference_scanner_sees_groups_and_supers() {
+    assert_eq!(crate_references("use crate::grid::Grid;", 1), ["grid"]);
+    assert_eq!(
+        crate_references("use crate::{board::Board, table};", 2),
+        ["board", "table"]
+    );
+    assert_eq!(
+        crate_references("use super::bytes::byte_tables;", 2),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        crate_references("use super::lines::LineReader;", 1),
+        ["lines"]
+    );
+}
