@@ -56,6 +56,7 @@ fn whole_query(c: &mut Criterion) {
         max_steps: 6,
         line_buffered: false,
         moves: false,
+        target: lightsout::Target::On,
     };
     let mut group = c.benchmark_group("query");
     group.sample_size(10);

@@ -1,13 +1,17 @@
 //! Flags, checked: each command's raw clap arguments become a [`Job`] whose values
 //! all make sense together, before any work starts. A flag that makes no sense is a
-//! [`UsageError`] (exit 2); a table that cannot be used is an ordinary error (exit 1).
+//! [`UsageError`] (exit 2); a file or table that cannot be used is an ordinary error
+//! (exit 1).
 
 use crate::cli::{
-    Command, ExplainArgs, GenerateArgs, MethodArg, PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs,
-    TargetArg, VerifyArgs,
+    AnswerArgs, Command, CompletionsArgs, ExplainArgs, GenerateArgs, InputArgs, MethodArg,
+    PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs, TargetArg, VerifyArgs,
 };
 use crate::mapped::{open_table, Table, TableBytes};
+use anyhow::Context;
 use lightsout::{DepthTable, Method, QueryOptions, Solver, StoreOptions, Style, TableKind, Target};
+use std::fs::File;
+use std::io::{self, IsTerminal, Read};
 use std::path::PathBuf;
 
 /// A flag value that makes no sense; exits with code 2 like clap's own errors.
@@ -15,12 +19,35 @@ use std::path::PathBuf;
 #[error("{0}")]
 pub struct UsageError(pub String);
 
+fn usage(message: impl Into<String>) -> anyhow::Error {
+    UsageError(message.into()).into()
+}
+
 /// The largest board `solve` takes: 2^30 lights (128 MiB per copy of a board).
 const MAX_CELLS: u64 = 1 << 30;
+
+/// Where the boards come from, opened.
+pub struct Input {
+    /// `stdin`, or the file's path: how errors name it.
+    pub name: String,
+    pub reader: Box<dyn Read>,
+    /// stdin is a terminal: a person is typing.
+    pub interactive: bool,
+}
+
+/// What kind of boards a stream reads, for the hints that follow an input error.
+#[derive(Debug, Clone, Copy)]
+pub enum Reads {
+    /// 5x5 grids (`query`, `explain`).
+    Grids,
+    /// Boards of this many columns (`solve`).
+    Boards { cols: u32 },
+}
 
 /// One command, ready to run.
 pub enum Job {
     Query {
+        input: Input,
         method: Method<TableBytes>,
         options: QueryOptions,
     },
@@ -33,13 +60,16 @@ pub enum Job {
         table: Table,
     },
     Solve {
+        input: Input,
         solver: Solver,
         target: Target,
         line_buffered: bool,
     },
     Explain {
-        table: Table,
+        input: Input,
+        method: Method<TableBytes>,
         max_steps: u32,
+        target: Target,
         style: Style,
     },
     Stats {
@@ -52,7 +82,12 @@ pub enum Job {
         steps: u8,
         count: u64,
         seed: Option<u64>,
+        target: Target,
     },
+    Completions {
+        shell: clap_complete::Shell,
+    },
+    Man,
 }
 
 /// Checks the flags of `command` and opens what it needs.
@@ -61,7 +96,7 @@ pub fn job(command: Command) -> anyhow::Result<Job> {
         Command::Query(args) => query(args)?,
         Command::Generate(args) => generate(args),
         Command::Verify(VerifyArgs { table }) => Job::Verify {
-            table: open_table(table.as_deref())?,
+            table: open_table(table.as_deref(), None)?,
         },
         Command::Solve(args) => solve(args)?,
         Command::Explain(args) => explain(args)?,
@@ -69,52 +104,133 @@ pub fn job(command: Command) -> anyhow::Result<Job> {
             name: table
                 .as_ref()
                 .map_or("built-in".to_string(), |p| p.display().to_string()),
-            table: open_table(table.as_deref())?,
+            table: open_table(table.as_deref(), None)?,
         },
         Command::Puzzles(args) => puzzles(args)?,
+        Command::Completions(CompletionsArgs { shell }) => Job::Completions { shell },
+        Command::Man => Job::Man,
     })
 }
 
-fn query(args: QueryArgs) -> anyhow::Result<Job> {
+fn target(arg: TargetArg) -> Target {
+    match arg {
+        TargetArg::Off => Target::Off,
+        TargetArg::On => Target::On,
+    }
+}
+
+/// Whether `text` is a row of lights: digits `0`/`1`, adjacent or spaced.
+fn looks_like_row(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| matches!(b, b'0' | b'1' | b' '))
+}
+
+/// Opens FILE (or stdin for none or `-`); refuses extra operands, with a hint when they
+/// look like grids typed as arguments.
+fn open_input(args: InputArgs, command: &str) -> anyhow::Result<Input> {
+    if let Some(extra) = args.extra.first() {
+        let first = args
+            .file
+            .as_ref()
+            .map_or(String::new(), |f| f.display().to_string());
+        let hint = if looks_like_row(&first) && args.extra.iter().all(|a| looks_like_row(a)) {
+            format!(
+                "; grids are read from a file or stdin, not from arguments: put a count line \
+                 and the rows in a file, or pipe them, e.g. \
+                 `printf '1\\n{first}\\n...\\n' | lightsout {command}`"
+            )
+        } else {
+            String::new()
+        };
+        return Err(usage(format!(
+            "unexpected argument `{extra}`: `lightsout {command}` reads one FILE (or stdin){hint}"
+        )));
+    }
+    match args.file {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            let file = File::open(&path).map_err(|err| {
+                let hint = if err.kind() == io::ErrorKind::NotFound && looks_like_row(&name) {
+                    format!(
+                        "; `{name}` looks like a row of a grid: grids are read from a file or \
+                         stdin, e.g. `printf '1\\n{name}\\n...\\n' | lightsout {command}`"
+                    )
+                } else {
+                    String::new()
+                };
+                anyhow::Error::new(err).context(format!("cannot open {name}{hint}"))
+            })?;
+            Ok(Input {
+                name,
+                reader: Box::new(file),
+                interactive: false,
+            })
+        }
+        _ => Ok(Input {
+            name: "stdin".into(),
+            interactive: io::stdin().is_terminal(),
+            reader: Box::new(io::stdin().lock()),
+        }),
+    }
+}
+
+/// The method and the table behind `--method`, `--table` and `--max-steps`, checked
+/// together.
+fn answer_method(args: &AnswerArgs) -> anyhow::Result<Method<TableBytes>> {
     let method = match args.method {
         MethodArg::Table => {
-            let table = open_table(args.table.as_deref())?;
-            check_max_steps(&table, args.max_steps)?;
+            let table = open_table(args.table.as_deref(), None)?;
+            check_max_steps(&table, args.max_steps, true)?;
             Method::Table(table)
         }
         _ if args.table.is_some() => {
-            return Err(UsageError("--table goes with --method table".into()).into());
+            return Err(usage("--table goes with --method table (the default)"));
         }
         MethodArg::Enumerate => Method::Enumerate,
         MethodArg::Algebra => Method::Algebra(Box::default()),
     };
-    Ok(Job::Query {
-        method,
-        options: QueryOptions {
-            max_steps: args.max_steps,
-            line_buffered: args.line_buffered,
-            moves: args.moves,
-        },
-    })
+    Ok(method)
 }
 
-/// Refuses a --max-steps the table cannot answer, saying where deeper answers are.
-fn check_max_steps(table: &Table, max_steps: u32) -> Result<(), UsageError> {
+/// Refuses a depth the table cannot answer, naming every way to deeper answers that the
+/// command has (`--method` only where the command takes it).
+fn check_max_steps(table: &Table, steps: u32, has_method: bool) -> Result<(), UsageError> {
     let limit = u32::from(table.depth_limit());
-    if max_steps <= limit {
+    if steps <= limit {
         return Ok(());
     }
     let deeper = match table.kind() {
         TableKind::Exact => "no 5x5 grid needs more than 15".to_string(),
-        TableKind::Depth6 => format!(
-            "for up to 15 use the exact table (`lightsout generate --exact`, then \
-             --table {}) or --method enumerate",
-            TableKind::Exact.default_path().display()
-        ),
+        TableKind::Depth6 => {
+            let exact = format!(
+                "the exact table (`lightsout generate --exact`, then --table {})",
+                TableKind::Exact.default_path().display()
+            );
+            if has_method {
+                format!("for up to 15 use {exact}, --method algebra or --method enumerate")
+            } else {
+                format!("for up to 15 use {exact}, or leave out --table")
+            }
+        }
     };
     Err(UsageError(format!(
-        "--max-steps {max_steps} is deeper than the table, which knows depths up to {limit}; {deeper}"
+        "{steps} presses is deeper than the table, which knows depths up to {limit}; {deeper}"
     )))
+}
+
+fn query(args: QueryArgs) -> anyhow::Result<Job> {
+    let method = answer_method(&args.answer)?;
+    let input = open_input(args.input, "query")?;
+    Ok(Job::Query {
+        method,
+        options: QueryOptions {
+            max_steps: args.answer.max_steps,
+            // A person typing wants each answer as soon as the grid is complete.
+            line_buffered: args.line_buffered || input.interactive,
+            moves: args.moves,
+            target: target(args.answer.target),
+        },
+        input,
+    })
 }
 
 fn generate(args: GenerateArgs) -> Job {
@@ -136,36 +252,37 @@ fn generate(args: GenerateArgs) -> Job {
 fn solve(args: SolveArgs) -> anyhow::Result<Job> {
     let cells = u64::from(args.rows) * u64::from(args.cols);
     if cells > MAX_CELLS {
-        return Err(UsageError(format!(
-            "a {} x {} board has {cells} lights; the most this solver takes is {MAX_CELLS}",
-            args.rows, args.cols
-        ))
-        .into());
+        return Err(usage(format!(
+            "a {} x {} board has {} lights; the most this solver takes is {}",
+            args.rows,
+            args.cols,
+            lightsout::thousands(cells),
+            lightsout::thousands(MAX_CELLS)
+        )));
     }
+    let input = open_input(args.input, "solve")?;
     let solver = Solver::new(args.rows as usize, args.cols as usize)
         .map_err(|e| UsageError(e.to_string()))?;
     Ok(Job::Solve {
+        line_buffered: args.line_buffered || input.interactive,
+        input,
         solver,
-        target: match args.target {
-            TargetArg::Off => Target::Off,
-            TargetArg::On => Target::On,
-        },
-        line_buffered: args.line_buffered,
+        target: target(args.target),
     })
 }
 
 /// Colour only for a terminal, and never when NO_COLOR is set to anything.
 fn colour_wanted() -> bool {
-    use std::io::IsTerminal;
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
-    let table = open_table(args.table.as_deref())?;
-    check_max_steps(&table, args.max_steps)?;
+    let method = answer_method(&args.answer)?;
     Ok(Job::Explain {
-        table,
-        max_steps: args.max_steps,
+        input: open_input(args.input, "explain")?,
+        method,
+        max_steps: args.answer.max_steps,
+        target: target(args.answer.target),
         style: Style {
             colour: colour_wanted(),
         },
@@ -174,14 +291,20 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
 
 fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
     let table = match &args.table {
-        Some(path) => open_table(Some(path))?,
+        Some(path) => {
+            let table = open_table(Some(path), None)?;
+            check_max_steps(&table, u32::from(args.steps), false)?;
+            table
+        }
         // Without a table, the exact one is computed in memory (about 25 ms).
-        None => DepthTable::new(TableBytes::Read(TableKind::Exact.file()))?,
+        None => DepthTable::new(TableBytes::Read(TableKind::Exact.file()))
+            .context("the exact table computed in memory is damaged")?,
     };
     Ok(Job::Puzzles {
         table,
         steps: args.steps,
         count: args.count,
         seed: args.seed,
+        target: target(args.target),
     })
 }

@@ -50,6 +50,7 @@ mod rng;
 mod solve;
 mod stream;
 mod table;
+mod text;
 mod verify;
 
 pub use board::Board;
@@ -67,12 +68,17 @@ pub use solve::first_row::{
 pub use solve::{EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
 pub use stream::{
     answer_stream, draw, explain_stream, line_limit, push_moves, solve_stream, write_grids,
-    write_pattern, BoardReader, InputError, Method, ParseError, QueryOptions, StreamError, Style,
-    MIN_LINE_LIMIT,
+    write_pattern, BoardReader, Clue, InputError, Method, ParseError, QueryOptions, StreamError,
+    Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use table::format;
 pub use table::{
-    embedded_table, embedded_table_file, write_table, DepthTable, FormatError, Header, StoreError,
-    StoreOptions, TableKind,
+    embedded_table, embedded_table_file, file_type_name, remove_partial_table,
+    remove_stale_partials, write_table, DepthTable, FormatError, Header, StoreError, StoreOptions,
+    TableKind,
 };
-pub use verify::{compare as verify_table, Report as VerifyReport};
+pub use text::{plural, thousands};
+pub use verify::{
+    compare as verify_table, compare_with_progress as verify_table_with_progress,
+    Report as VerifyReport,
+};

@@ -6,14 +6,15 @@ mod config;
 mod mapped;
 
 use anyhow::{bail, Context};
-use clap::Parser;
-use config::{Job, UsageError};
+use clap::{CommandFactory, Parser};
+use config::{Input, Job, Reads, UsageError};
 use lightsout::{
-    answer_stream, explain_stream, format, solve_stream, verify_table, write_grids, write_table,
-    StreamError, TableKind, STATES,
+    answer_stream, explain_stream, format, plural, solve_stream, thousands,
+    verify_table_with_progress, write_grids, write_table, Clue, InputError, StreamError, TableKind,
+    ALL_ON, STATES,
 };
 use mapped::Table;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -22,7 +23,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("lightsout: error: {err:#}");
+            note(format_args!("error: {err:#}"));
             if err.downcast_ref::<UsageError>().is_some() {
                 ExitCode::from(2)
             } else {
@@ -30,6 +31,12 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Writes `lightsout: MESSAGE` to stderr. A stderr that is closed or full loses the
+/// message but changes nothing else: not the exit code, not stdout.
+fn note(message: std::fmt::Arguments) {
+    let _ = writeln!(io::stderr().lock(), "lightsout: {message}");
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -41,67 +48,170 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 fn run(job: Job) -> anyhow::Result<()> {
-    let (stdin, stdout) = (io::stdin().lock(), io::stdout().lock());
+    let stdout = io::stdout().lock();
     match job {
-        Job::Query { method, options } => {
-            stream_outcome(answer_stream(&method, options, stdin, stdout))
+        Job::Query {
+            input,
+            method,
+            options,
+        } => {
+            announce(&input);
+            let outcome = answer_stream(&method, options, input.reader, stdout);
+            stream_outcome(outcome, &input.name, Reads::Grids)
         }
         Job::Generate { kind, out, options } => generate(kind, &out, options),
-        Job::Verify { table } => verify(&table),
+        Job::Verify { table } => verify(&table, stdout),
         Job::Solve {
+            input,
             solver,
             target,
             line_buffered,
         } => {
             if !solver.proves_minimal() {
-                eprintln!(
-                    "lightsout: note: each solvable {} x {} board has 2^{} solutions, too \
-                     many to compare; the presses printed are valid but not proven to be \
-                     the fewest",
+                note(format_args!(
+                    "note: each solvable {} x {} board has 2^{} solutions, too many to \
+                     compare; the presses printed are valid but not proven to be the fewest",
                     solver.rows(),
                     solver.cols(),
                     solver.nullity()
-                );
+                ));
             }
-            stream_outcome(solve_stream(&solver, target, line_buffered, stdin, stdout))
+            announce(&input);
+            let cols = solver.cols() as u32;
+            let outcome = solve_stream(&solver, target, line_buffered, input.reader, stdout);
+            stream_outcome(outcome, &input.name, Reads::Boards { cols })
         }
         Job::Explain {
-            table,
+            input,
+            method,
             max_steps,
+            target,
             style,
-        } => stream_outcome(explain_stream(&table, max_steps, style, stdin, stdout)),
-        Job::Stats { table, name } => stats(&table, &name),
+        } => {
+            announce(&input);
+            let outcome = explain_stream(&method, max_steps, target, style, input.reader, stdout);
+            stream_outcome(outcome, &input.name, Reads::Grids)
+        }
+        Job::Stats { table, name } => stats(&table, &name, stdout),
         Job::Puzzles {
             table,
             steps,
             count,
             seed,
+            target,
         } => {
             let seed = seed.unwrap_or_else(|| {
                 let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
                 let seed = now.map_or(0, |d| d.as_nanos() as u64);
-                eprintln!("lightsout: seed {seed} (pass --seed {seed} to get these grids again)");
+                note(format_args!(
+                    "seed {seed} (pass --seed {seed} to get these grids again)"
+                ));
                 seed
             });
-            let grids = lightsout::pick_puzzles(&table, steps, count, seed)?;
-            let mut out = Vec::new();
-            write_grids(&mut out, &grids);
-            let mut stdout = stdout;
-            stdout.write_all(&out)?;
-            stdout.flush()?;
-            Ok(())
+            let mut grids = lightsout::pick_puzzles(&table, steps, count, seed)?;
+            if target == lightsout::Target::Off {
+                // A grid's presses to all-off are its complement's presses to all-on.
+                grids.iter_mut().for_each(|g| *g ^= ALL_ON);
+            }
+            let mut text = Vec::new();
+            write_grids(&mut text, &grids);
+            finish(stdout, &text)
+        }
+        Job::Completions { shell } => {
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut cli::Cli::command(), "lightsout", &mut text);
+            finish(stdout, &text)
+        }
+        Job::Man => {
+            let mut text = Vec::new();
+            clap_mangen::Man::new(cli::Cli::command()).render(&mut text)?;
+            finish(stdout, &text)
         }
     }
 }
 
-/// Names stdin as the place of an input error.
-fn stream_outcome<T>(outcome: Result<T, StreamError>) -> anyhow::Result<()> {
-    match outcome {
-        Ok(_) => Ok(()),
-        Err(StreamError::Input(err)) => Err(anyhow::Error::new(err).context("bad input on stdin")),
-        Err(err) => Err(err.into()),
+/// Writes all of `text` and flushes, so a full disk is an error, not a lost tail.
+fn finish(mut out: impl Write, text: &[u8]) -> anyhow::Result<()> {
+    out.write_all(text)
+        .and_then(|()| out.flush())
+        .context("cannot write to stdout")
+}
+
+/// Tells a person typing at a terminal what is being read, once.
+fn announce(input: &Input) {
+    if input.interactive {
+        note(format_args!(
+            "reading boards from the terminal: type the count line, then each board; \
+             each answer follows its board at once; Ctrl-D ends"
+        ));
     }
 }
+
+/// Names the input of an input error, and adds a hint when the error suggests the
+/// likely mistake.
+fn stream_outcome<T>(
+    outcome: Result<T, StreamError>,
+    name: &str,
+    reads: Reads,
+) -> anyhow::Result<()> {
+    let err = match outcome {
+        Ok(_) => return Ok(()),
+        Err(StreamError::Input(err)) => err,
+        Err(err) => return Err(err.into()),
+    };
+    let hint = match (&err, reads) {
+        (InputError::Parse(parse), _) => match (parse.clue, reads) {
+            (Some(Clue::CountLooksLikeRow), Reads::Grids) => {
+                "\nhint: the first line must be the number of grids (for one grid, `1`); \
+                 the first line here looks like a row of a grid"
+                    .to_string()
+            }
+            (Some(Clue::CountLooksLikeRow), Reads::Boards { .. }) => {
+                "\nhint: the first line must be the number of boards (for one board, `1`); \
+                 the first line here looks like a row of a board"
+                    .to_string()
+            }
+            (Some(Clue::RowOfOtherWidth { lights }), Reads::Grids) => format!(
+                "\nhint: this row has {lights} lights, and grids here are 5 x 5; for boards \
+                 of R rows of {lights} lights use `lightsout solve --rows R --cols {lights}` \
+                 (the 5x6 contest boards: `lightsout solve --rows 5 --cols 6`)"
+            ),
+            (Some(Clue::RowOfOtherWidth { lights }), Reads::Boards { cols }) => format!(
+                "\nhint: this row has {lights} lights, and --cols is {cols}; give \
+                 --cols {lights} if the boards are that wide"
+            ),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
+    let place = if name == "stdin" {
+        "on stdin".to_string()
+    } else {
+        format!("in {name}")
+    };
+    let err = anyhow::Error::new(err).context(format!("bad input {place}"));
+    if hint.is_empty() {
+        Err(err)
+    } else {
+        Err(WithHint { err, hint }.into())
+    }
+}
+
+/// An error followed by a hint on its own line: the hint comes after the whole chain
+/// of causes, where a person reads last.
+#[derive(Debug)]
+struct WithHint {
+    err: anyhow::Error,
+    hint: String,
+}
+
+impl std::fmt::Display for WithHint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:#}{}", self.err, self.hint)
+    }
+}
+
+impl std::error::Error for WithHint {}
 
 fn generate(
     kind: TableKind,
@@ -115,18 +225,42 @@ fn generate(
     #[cfg(target_os = "linux")]
     let _ = bytes.advise(memmap2::Advice::HugePage);
     kind.fill_file(&mut bytes);
+    remove_partial_on_signal();
     write_table(out, &bytes, options)?;
-    eprintln!(
-        "lightsout: wrote {} ({} bytes: {}-byte header and payload)",
+    note(format_args!(
+        "wrote {} ({} bytes: {}-byte header and payload)",
         out.display(),
-        bytes.len(),
+        thousands(bytes.len() as u64),
         format::HEADER_LEN
-    );
+    ));
     Ok(())
 }
 
+/// On SIGINT or SIGTERM, removes the temporary file of a table being written, then
+/// dies of the signal as it would have.
+fn remove_partial_on_signal() {
+    extern "C" fn handler(signal: libc::c_int) {
+        lightsout::remove_partial_table();
+        // SAFETY: signal and raise are async-signal-safe; the default action ends the
+        // process with this signal, as if no handler had been installed.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+    }
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: the handler only makes async-signal-safe calls.
+        unsafe {
+            libc::signal(
+                signal,
+                handler as extern "C" fn(libc::c_int) as libc::sighandler_t,
+            )
+        };
+    }
+}
+
 /// The label of histogram row `depth` of `rows` rows: the last row of the depth-6
-/// table is "7+" (farther or never); the exact table adds a "never" row itself.
+/// table is "7+" (farther or never).
 fn depth_label(kind: TableKind, depth: usize, rows: usize) -> String {
     if kind == TableKind::Depth6 && depth == rows - 1 {
         format!("{depth}+")
@@ -135,46 +269,89 @@ fn depth_label(kind: TableKind, depth: usize, rows: usize) -> String {
     }
 }
 
-fn verify(table: &Table) -> anyhow::Result<()> {
-    eprintln!("lightsout: comparing all 33,554,432 states with first-row enumeration...");
-    let report = verify_table(table);
-    println!("depth  states");
+fn verify(table: &Table, stdout: impl Write) -> anyhow::Result<()> {
+    let mut out = Vec::new();
+    let bar = if io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(u64::from(STATES));
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {percent}% ({eta} left)")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        bar.set_message("comparing with first-row enumeration");
+        Some(bar)
+    } else {
+        note(format_args!(
+            "comparing all {} states with first-row enumeration...",
+            thousands(STATES)
+        ));
+        None
+    };
+    let report = verify_table_with_progress(table, &|n| {
+        if let Some(bar) = &bar {
+            bar.inc(n);
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    writeln!(out, "depth      states")?;
     let rows = report.histogram.len();
-    for (depth, count) in report.histogram.iter().enumerate() {
+    for (depth, &count) in report.histogram.iter().enumerate() {
         let label = match table.kind() {
             TableKind::Exact if depth == rows - 1 => "never".to_string(),
             kind => depth_label(kind, depth, rows),
         };
-        println!("{label:>5}  {count:>10}");
+        writeln!(out, "{label:>5}  {:>10}", thousands(count))?;
     }
-    println!("states compared: {}", report.states);
-    println!("mismatches: {}", report.mismatches);
+    writeln!(out, "states compared: {}", thousands(report.states))?;
+    writeln!(out, "mismatches: {}", thousands(report.mismatches))?;
     if let Some((grid, entry, presses)) = report.first_mismatch {
+        finish(stdout, &out)?;
         bail!(
-            "the table disagrees with first-row enumeration on {} states; the first is \
+            "the table disagrees with first-row enumeration on {}; the first is \
              {grid:#09x}: table {entry}, enumeration {presses:?}; regenerate the table",
-            report.mismatches
+            plural(report.mismatches, "state", "states")
         );
     }
-    Ok(())
+    writeln!(
+        out,
+        "ok: the table agrees with first-row enumeration on all {} states",
+        thousands(report.states)
+    )?;
+    finish(stdout, &out)
 }
 
-fn stats(table: &Table, name: &str) -> anyhow::Result<()> {
+fn stats(table: &Table, name: &str, stdout: impl Write) -> anyhow::Result<()> {
+    let mut out = Vec::new();
     let h = *table.header();
     let kind = table.kind();
-    println!("table:          {name} ({}, kind {})", kind.name(), h.kind);
-    println!("format version: {}", format::VERSION);
-    println!(
+    writeln!(
+        out,
+        "table:          {name} ({}, kind {})",
+        kind.name(),
+        h.kind
+    )?;
+    writeln!(out, "format version: {}", format::VERSION)?;
+    writeln!(
+        out,
         "board:          {} x {}, target: every light on",
         h.rows, h.cols
-    );
-    println!("entries:        {} of {} bits", h.entries, h.bits_per_entry);
-    println!("depth limit:    {}", h.depth_limit);
-    println!(
+    )?;
+    writeln!(
+        out,
+        "entries:        {} of {} bits",
+        thousands(h.entries),
+        h.bits_per_entry
+    )?;
+    writeln!(out, "depth limit:    {}", h.depth_limit)?;
+    writeln!(
+        out,
         "payload:        {} bytes, CRC-32 {:#010x}",
-        h.payload_len, h.payload_crc
-    );
-    println!();
+        thousands(h.payload_len),
+        h.payload_crc
+    )?;
+    writeln!(out)?;
     let histogram = table.histogram();
     let mut rows: Vec<(String, u64)> = histogram
         .iter()
@@ -184,12 +361,31 @@ fn stats(table: &Table, name: &str) -> anyhow::Result<()> {
     if kind == TableKind::Exact {
         rows.push(("never".to_string(), u64::from(STATES - h.entries)));
     }
-    let widest = rows.iter().map(|r| r.1).max().unwrap_or(1).max(1);
-    println!("presses      states");
+    let widest = rows.iter().map(|r| r.1).max().unwrap_or(1);
+    writeln!(
+        out,
+        "presses      states  (bars: log scale, so 1 state shows)"
+    )?;
     for (label, n) in &rows {
-        let bar = ((n * 50).div_ceil(widest)) as usize;
-        println!("{label:>7}  {n:>10}  {}", "#".repeat(bar));
+        writeln!(
+            out,
+            "{label:>7}  {:>10}  {}",
+            thousands(*n),
+            log_bar(*n, widest)
+        )?;
     }
-    println!("  total  {:>10}", rows.iter().map(|r| r.1).sum::<u64>());
-    Ok(())
+    let total: u64 = rows.iter().map(|r| r.1).sum();
+    writeln!(out, "  total  {:>10}", thousands(total))?;
+    finish(stdout, &out)
+}
+
+/// A bar of up to 50 `#` on a log scale: one `#` for a count of 1, 50 for `widest`,
+/// none for 0.
+fn log_bar(n: u64, widest: u64) -> String {
+    if n == 0 {
+        return String::new();
+    }
+    let scale = ((widest + 1) as f64).log10().max(f64::EPSILON);
+    let width = 1 + (49.0 * (n as f64).log10() / scale).round() as usize;
+    "#".repeat(width.min(50))
 }

@@ -3,6 +3,7 @@
 use crate::grid::Grid;
 use crate::rng::SplitMix64;
 use crate::table::DepthTable;
+use crate::text::{plural, thousands};
 
 /// Why no puzzle set can be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -20,7 +21,12 @@ pub enum PuzzleError {
         limit: u8,
     },
     /// Fewer grids than asked need that many presses.
-    #[error("only {available} grids need exactly {steps} presses, not {count}")]
+    #[error(
+        "only {} need exactly {}, not {}",
+        plural(*available, "grid", "grids"),
+        plural(*steps, "press", "presses"),
+        thousands(*count)
+    )]
     TooFew {
         /// Asked for.
         count: u64,
@@ -31,8 +37,10 @@ pub enum PuzzleError {
     },
 }
 
-/// `count` distinct grids that need exactly `steps` presses, chosen uniformly from all
-/// such grids; the same `seed` gives the same grids in the same order.
+/// `count` distinct grids that need exactly `steps` presses to turn all-on, chosen
+/// uniformly from all such grids; the same `seed` gives the same grids in the same
+/// order. (Their complements are the grids that need exactly `steps` presses to turn
+/// all-off.)
 pub fn pick<D: AsRef<[u8]>>(
     table: &DepthTable<D>,
     steps: u8,

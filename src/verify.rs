@@ -32,6 +32,15 @@ fn expected_entry(presses: Option<u32>, limit: u8) -> u8 {
 /// depth-6 table must hold the exact count up to 6 and 7 beyond; the exact table the
 /// exact count for every solvable state and "never" for the rest.
 pub fn compare<D: AsRef<[u8]> + Sync>(table: &DepthTable<D>) -> Report {
+    compare_with_progress(table, &|_| {})
+}
+
+/// [`compare`], calling `progress` with the number of states just compared, every few
+/// tens of thousands of states (from any thread), so a caller can show progress.
+pub fn compare_with_progress<D: AsRef<[u8]> + Sync>(
+    table: &DepthTable<D>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Report {
     const CHUNK: u32 = 1 << 16;
     let limit = table.depth_limit();
     let empty = || Report {
@@ -54,6 +63,7 @@ pub fn compare<D: AsRef<[u8]> + Sync>(table: &DepthTable<D>) -> Report {
                     report.first_mismatch.get_or_insert((grid, entry, presses));
                 }
             }
+            progress(u64::from(CHUNK));
             report
         })
         .reduce(empty, |mut a, b| {

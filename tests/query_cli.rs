@@ -164,7 +164,7 @@ fn trailing_data_after_the_last_grid() {
         &text,
         "0\n",
         "line 8, column 1",
-        "the end of the input after the 1 boards",
+        "the end of the input after the 1 board the first line",
     );
 }
 

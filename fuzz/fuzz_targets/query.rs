@@ -10,6 +10,7 @@ fuzz_target!(|data: &[u8]| {
         max_steps: 6,
         line_buffered: false,
         moves: false,
+        target: lightsout::Target::On,
     };
     let _ = answer_stream(&method, options, data, std::io::sink());
 });

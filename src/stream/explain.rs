@@ -1,8 +1,10 @@
 //! `lightsout explain`: grids drawn for a person, with the buttons to press and how many.
 
-use super::{BoardReader, Chunked, StreamError};
-use crate::grid::{Grid, Presses};
-use crate::table::DepthTable;
+use super::query::toward_all_on;
+use super::{BoardReader, Chunked, Method, StreamError};
+use crate::grid::{is_solvable, Grid, Presses};
+use crate::solve::Target;
+use crate::text::plural;
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 
@@ -23,13 +25,25 @@ impl Style {
     }
 }
 
+/// What `explain` says of one grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// A fewest set of presses.
+    Presses(Presses),
+    /// No set of presses reaches the target.
+    Unsolvable,
+    /// It can be solved, but needs more presses than this.
+    MoreThan(u32),
+}
+
 /// Reads the classic format from `input` and draws each grid to `output` with a fewest
-/// press set from `table` marked, when it needs at most `max_steps` presses. Drawings
-/// for the grids before a bad one are written before the error is returned. Returns
-/// the number of grids drawn.
+/// press set (by `method`) that brings it to `target` marked, when it needs at most
+/// `max_steps` presses. Drawings for the grids before a bad one are written before the
+/// error is returned. Returns the number of grids drawn.
 pub fn explain_stream<D: AsRef<[u8]>>(
-    table: &DepthTable<D>,
+    method: &Method<D>,
     max_steps: u32,
+    target: Target,
     style: Style,
     input: impl Read,
     output: impl Write,
@@ -49,11 +63,17 @@ pub fn explain_stream<D: AsRef<[u8]>>(
             }
         };
         number += 1;
-        let answer = table
-            .min_press_set(grid)
-            .filter(|p| p.count_ones() <= max_steps);
+        let toward_on = toward_all_on(grid, target);
+        let verdict = if !is_solvable(toward_on) {
+            Verdict::Unsolvable
+        } else {
+            method
+                .min_press_set(toward_on)
+                .filter(|p| p.count_ones() <= max_steps)
+                .map_or(Verdict::MoreThan(max_steps), Verdict::Presses)
+        };
         text.clear();
-        draw(&mut text, number, grid, answer, max_steps, style);
+        draw(&mut text, number, grid, verdict, target, style);
         out.buf.extend_from_slice(text.as_bytes());
         out.answered()?;
     }
@@ -67,18 +87,32 @@ pub fn draw(
     out: &mut String,
     number: u64,
     grid: Grid,
-    answer: Option<Presses>,
-    max_steps: u32,
+    verdict: Verdict,
+    target: Target,
     style: Style,
 ) {
-    let summary = match answer {
-        Some(p) if p.count_ones() == 1 => "1 press, marked [ ]".to_string(),
-        Some(p) => format!("{} presses, marked [ ]", p.count_ones()),
-        None => format!("no way to turn every light on in {max_steps} presses or fewer"),
+    let goal = match target {
+        Target::On => "turn every light on",
+        Target::Off => "turn every light off",
+    };
+    let summary = match verdict {
+        Verdict::Presses(p) => {
+            format!("{}, marked [ ]", plural(p.count_ones(), "press", "presses"))
+        }
+        Verdict::Unsolvable => format!("cannot be solved: no presses {goal}"),
+        Verdict::MoreThan(max) => format!(
+            "no way to {goal} in {} or fewer",
+            plural(max, "press", "presses")
+        ),
+    };
+    let presses = match verdict {
+        Verdict::Presses(p) => p,
+        _ => 0,
     };
     let _ = writeln!(out, "grid {number}: {}", style.paint("1", &summary));
     let _ = writeln!(out, "     1  2  3  4  5");
     for r in 0..5 {
+        let row_start = out.len();
         let _ = write!(out, "{:>2}  ", r + 1);
         for c in 0..5 {
             let cell = 5 * r + c;
@@ -88,7 +122,7 @@ pub fn draw(
             } else {
                 ".".to_string()
             };
-            if answer.is_some_and(|p| p >> cell & 1 == 1) {
+            if presses >> cell & 1 == 1 {
                 let _ = write!(
                     out,
                     "{}{light}{}",
@@ -99,6 +133,8 @@ pub fn draw(
                 let _ = write!(out, " {light} ");
             }
         }
+        let kept = out[row_start..].trim_end().len();
+        out.truncate(row_start + kept);
         out.push('\n');
     }
     out.push('\n');
@@ -112,20 +148,52 @@ mod tests {
     fn draws_lights_and_presses_without_colour() {
         let mut out = String::new();
         // Row 1 all on but the first light; press cell (1,1).
-        draw(&mut out, 1, 0x1FF_FFFE, Some(1), 6, Style { colour: false });
+        let verdict = Verdict::Presses(1);
+        draw(
+            &mut out,
+            1,
+            0x1FF_FFFE,
+            verdict,
+            Target::On,
+            Style { colour: false },
+        );
         assert!(out.starts_with("grid 1: 1 press, marked [ ]\n"));
-        assert!(out.contains(" 1  [.] #  #  #  # \n"), "{out}");
+        assert!(out.contains(" 1  [.] #  #  #  #\n"), "{out}");
         assert!(!out.contains('\x1b'));
+        assert!(out.lines().all(|line| !line.ends_with(' ')), "{out}");
     }
 
     #[test]
     fn colour_marks_lit_cells_and_presses() {
         let mut out = String::new();
-        draw(&mut out, 1, 0x1FF_FFFE, Some(1), 6, Style { colour: true });
+        let verdict = Verdict::Presses(1);
+        draw(
+            &mut out,
+            1,
+            0x1FF_FFFE,
+            verdict,
+            Target::On,
+            Style { colour: true },
+        );
         assert!(
             out.contains("\x1b[36;1m[\x1b[0m.\x1b[36;1m]\x1b[0m"),
             "{out:?}"
         );
         assert!(out.contains("\x1b[33;1m#\x1b[0m"));
+    }
+
+    #[test]
+    fn unsolvable_grids_say_so() {
+        let mut out = String::new();
+        let style = Style { colour: false };
+        draw(
+            &mut out,
+            2,
+            0x1FF_FFFE,
+            Verdict::Unsolvable,
+            Target::On,
+            style,
+        );
+        assert!(out.starts_with("grid 2: cannot be solved: no presses turn every light on\n"));
     }
 }

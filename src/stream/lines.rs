@@ -94,6 +94,7 @@ impl<R: Read> LineReader<R> {
                     column: self.buf.len() as u64,
                     expected: format!("a line of at most {} bytes", self.buf.len() - 1),
                     found: "a longer line".into(),
+                    clue: None,
                 }
                 .into());
             }

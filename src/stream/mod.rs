@@ -13,9 +13,9 @@ mod rows;
 mod solve;
 mod write;
 
-pub use explain::{draw, explain_stream, Style};
+pub use explain::{draw, explain_stream, Style, Verdict};
 pub use query::{answer_stream, Method, QueryOptions};
-pub use reader::{line_limit, BoardReader, InputError, ParseError, MIN_LINE_LIMIT};
+pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
 pub use solve::solve_stream;
 pub use write::{push_moves, write_grids, write_pattern};
 

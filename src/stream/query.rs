@@ -2,9 +2,10 @@
 
 use super::write::push_moves;
 use super::{BoardReader, Chunked, StreamError};
-use crate::grid::Grid;
+use crate::grid::{Grid, Presses, ALL_ON};
 use crate::solve::algebra::Algebra;
 use crate::solve::first_row;
+use crate::solve::Target;
 use crate::table::DepthTable;
 use std::io::{Read, Write};
 
@@ -18,6 +19,49 @@ pub enum Method<D> {
     Algebra(Box<Algebra>),
 }
 
+impl<D: AsRef<[u8]>> Method<D> {
+    /// A fewest set of presses that turns `grid` all-on, if this method knows one.
+    pub fn min_press_set(&self, grid: Grid) -> Option<Presses> {
+        match self {
+            Method::Table(table) => table.min_press_set(grid),
+            Method::Enumerate => first_row::min_press_set(grid),
+            Method::Algebra(algebra) => algebra.min_press_set(grid),
+        }
+    }
+
+    /// The fewest presses for each of `grids` into `depths`, or `NONE` where this
+    /// method has no answer (unsolvable, or beyond the table's depth limit).
+    fn min_presses_batch(&self, grids: &[Grid], depths: &mut [u8]) {
+        match self {
+            Method::Table(table) => {
+                table.depths(grids, depths);
+                let limit = table.depth_limit();
+                for depth in depths.iter_mut() {
+                    if *depth > limit {
+                        *depth = NONE;
+                    }
+                }
+            }
+            Method::Enumerate => {
+                for (&grid, depth) in grids.iter().zip(depths.iter_mut()) {
+                    *depth = first_row::min_presses(grid).map_or(NONE, |d| d as u8);
+                }
+            }
+            Method::Algebra(algebra) => algebra.min_presses_batch(grids, depths, NONE),
+        }
+    }
+}
+
+/// The grid whose presses to all-on are the presses that bring `grid` to `target`:
+/// pressing `P` turns `grid` all-off exactly when it turns its complement all-on.
+#[inline]
+pub(crate) fn toward_all_on(grid: Grid, target: Target) -> Grid {
+    match target {
+        Target::On => grid,
+        Target::Off => grid ^ ALL_ON,
+    }
+}
+
 /// Settings for [`answer_stream`].
 #[derive(Debug, Clone, Copy)]
 pub struct QueryOptions {
@@ -27,6 +71,8 @@ pub struct QueryOptions {
     pub line_buffered: bool,
     /// Follow each answer with a fewest set of presses, as 1-based `row,col` pairs.
     pub moves: bool,
+    /// The state to reach.
+    pub target: Target,
 }
 
 /// Grids answered per batch: their table lookups overlap in the memory system.
@@ -56,7 +102,7 @@ pub fn answer_stream<D: AsRef<[u8]>>(
         while filled < batch {
             match reader.next_grid() {
                 Ok(Some(grid)) => {
-                    grids[filled] = grid;
+                    grids[filled] = toward_all_on(grid, options.target);
                     filled += 1;
                 }
                 Ok(None) => {
@@ -71,31 +117,11 @@ pub fn answer_stream<D: AsRef<[u8]>>(
         }
         let grids = &grids[..filled];
         let depths = &mut depths[..filled];
-        match method {
-            Method::Table(table) => {
-                table.depths(grids, depths);
-                let limit = table.depth_limit();
-                for depth in depths.iter_mut() {
-                    if *depth > limit {
-                        *depth = NONE;
-                    }
-                }
-            }
-            Method::Enumerate => {
-                for (&grid, depth) in grids.iter().zip(depths.iter_mut()) {
-                    *depth = first_row::min_presses(grid).map_or(NONE, |d| d as u8);
-                }
-            }
-            Method::Algebra(algebra) => algebra.min_presses_batch(grids, depths, NONE),
-        }
+        method.min_presses_batch(grids, depths);
         for (&grid, &depth) in grids.iter().zip(depths.iter()) {
             push_answer(&mut out.buf, depth, options.max_steps);
             if options.moves && depth != NONE && u32::from(depth) <= options.max_steps {
-                let presses = match method {
-                    Method::Table(table) => table.min_press_set(grid),
-                    Method::Enumerate => first_row::min_press_set(grid),
-                    Method::Algebra(algebra) => algebra.min_press_set(grid),
-                };
+                let presses = method.min_press_set(grid);
                 out.buf.pop(); // the line end goes after the moves
                 push_moves(&mut out.buf, presses.expect("an answered grid has presses"));
                 out.buf.push(b'\n');
@@ -134,6 +160,7 @@ mod tests {
             max_steps: max,
             line_buffered: false,
             moves: false,
+            target: Target::On,
         };
         let ok = answer_stream(method, options, input.as_bytes(), &mut out).is_ok();
         (String::from_utf8(out).unwrap(), ok)
@@ -174,6 +201,7 @@ mod tests {
                 max_steps: 6,
                 line_buffered: false,
                 moves: true,
+                target: Target::On,
             };
             let mut out = Vec::new();
             answer_stream(&method, options, SAMPLE.as_bytes(), &mut out).unwrap();

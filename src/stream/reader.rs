@@ -18,6 +18,7 @@ use super::lines::LineReader;
 use super::rows::{describe_byte, fast_grid, is_blank, parse_row, trim_end, FAST_GRID_BYTES};
 use crate::board::{words_for, Board};
 use crate::grid::Grid;
+use crate::text::plural;
 use std::fmt;
 use std::io::{self, Read};
 
@@ -32,6 +33,24 @@ pub struct ParseError {
     pub expected: String,
     /// What the text has there.
     pub found: String,
+    /// What the text looks like instead, when that suggests the likely mistake; the
+    /// caller, which knows the command, turns it into a hint.
+    pub clue: Option<Clue>,
+}
+
+/// A likely mistake behind a [`ParseError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Clue {
+    /// The first line looks like a row of a board, not a count: the count line is
+    /// probably missing.
+    CountLooksLikeRow,
+    /// The row is well formed but has this many lights, not the number expected: the
+    /// board is probably of another size.
+    RowOfOtherWidth {
+        /// Lights in the row.
+        lights: usize,
+    },
 }
 
 impl fmt::Display for ParseError {
@@ -66,6 +85,8 @@ pub struct BoardReader<R> {
     count: u64,
     done: u64,
     finished: bool,
+    /// The count line looked like a row of the board.
+    count_like_row: bool,
 }
 
 /// The line length every reader accepts, whatever the board: 256 KiB.
@@ -82,7 +103,7 @@ impl<R: Read> BoardReader<R> {
     /// Reads the count line.
     pub fn new(source: R, rows: usize, cols: usize) -> Result<Self, InputError> {
         let mut lines = LineReader::new(source, line_limit(cols));
-        let count = read_count(&mut lines)?;
+        let (count, count_like_row) = read_count(&mut lines, cols)?;
         Ok(BoardReader {
             lines,
             rows,
@@ -90,6 +111,7 @@ impl<R: Read> BoardReader<R> {
             count,
             done: 0,
             finished: false,
+            count_like_row,
         })
     }
 
@@ -105,7 +127,20 @@ impl<R: Read> BoardReader<R> {
             (self.rows, self.cols),
             "a board of the reader's shape"
         );
-        self.read_rows(out.words_mut())
+        let read = self.read_rows(out.words_mut());
+        self.with_clue(read)
+    }
+
+    /// Adds the count-line clue to an error that has no clue of its own.
+    fn with_clue<T>(&self, result: Result<T, InputError>) -> Result<T, InputError> {
+        result.map_err(|mut err| {
+            if let InputError::Parse(parse) = &mut err {
+                if self.count_like_row && parse.clue.is_none() {
+                    parse.clue = Some(Clue::CountLooksLikeRow);
+                }
+            }
+            err
+        })
     }
 
     /// [`next_board`](Self::next_board) into `out`, laid out as [`Board`]'s words
@@ -135,6 +170,7 @@ impl<R: Read> BoardReader<R> {
                             column: 1,
                             expected: what(),
                             found: "the end of the input".into(),
+                            clue: None,
                         }
                         .into())
                     }
@@ -148,6 +184,7 @@ impl<R: Read> BoardReader<R> {
                     column: 1,
                     expected: what(),
                     found: "a blank line inside the board".into(),
+                    clue: None,
                 }
                 .into());
             }
@@ -180,7 +217,8 @@ impl<R: Read> BoardReader<R> {
         }
         // A 5-column row is one word, as in a 5 x 5 `Board`.
         let mut rows = [0u64; 5];
-        if !self.read_rows(&mut rows)? {
+        let read = self.read_rows(&mut rows);
+        if !self.with_clue(read)? {
             return Ok(None);
         }
         Ok(Some(rows.iter().enumerate().fold(0, |grid, (r, &row)| {
@@ -199,10 +237,11 @@ impl<R: Read> BoardReader<R> {
                     line,
                     column: at as u64 + 1,
                     expected: format!(
-                        "the end of the input after the {} boards the first line announced",
-                        self.count
+                        "the end of the input after the {} the first line announced",
+                        plural(self.count, "board", "boards")
                     ),
                     found: describe_byte(text[at]),
+                    clue: None,
                 }
                 .into());
             }
@@ -212,7 +251,13 @@ impl<R: Read> BoardReader<R> {
     }
 }
 
-fn read_count<R: Read>(lines: &mut LineReader<R>) -> Result<u64, InputError> {
+/// Whether `text` is a row of `cols > 1` lights, adjacent or spaced.
+fn looks_like_row(text: &[u8], cols: usize) -> bool {
+    cols > 1 && super::rows::row_lights(text) == Some(cols)
+}
+
+/// Reads the count line; also says whether it looks like a row of `cols` lights.
+fn read_count<R: Read>(lines: &mut LineReader<R>, cols: usize) -> Result<(u64, bool), InputError> {
     let expected = || "the number of boards (a whole number, like `3`) on the first line".into();
     let Some((line, text)) = lines.next_line()? else {
         return Err(ParseError {
@@ -220,6 +265,7 @@ fn read_count<R: Read>(lines: &mut LineReader<R>) -> Result<u64, InputError> {
             column: 1,
             expected: expected(),
             found: "an empty input".into(),
+            clue: None,
         }
         .into());
     };
@@ -228,11 +274,13 @@ fn read_count<R: Read>(lines: &mut LineReader<R>) -> Result<u64, InputError> {
         .position(|b| !matches!(b, b' ' | b'\t'))
         .unwrap_or(text.len());
     let digits = trim_end(&text[start..]);
+    let like_row = looks_like_row(digits, cols);
     let error = |column: usize, found: String| ParseError {
         line,
         column: column as u64 + 1,
         expected: expected(),
         found,
+        clue: like_row.then_some(Clue::CountLooksLikeRow),
     };
     if digits.is_empty() {
         return Err(error(start, "a blank line".into()).into());
@@ -251,7 +299,7 @@ fn read_count<R: Read>(lines: &mut LineReader<R>) -> Result<u64, InputError> {
             .and_then(|c| c.checked_add(u64::from(b - b'0')))
             .ok_or_else(|| error(start, "a number too large for 64 bits".into()))?;
     }
-    Ok(count)
+    Ok((count, like_row))
 }
 
 #[cfg(test)]
@@ -331,5 +379,25 @@ mod tests {
         let err = parse_error(&text);
         assert_eq!(err.line, 2);
         assert_eq!(err.found, "a longer line");
+    }
+
+    #[test]
+    fn a_missing_count_line_is_suspected() {
+        let err = parse_error("00111\n01011\n10001\n11010\n11100\n");
+        assert_eq!(err.clue, Some(Clue::CountLooksLikeRow));
+        let err = parse_error("0 0 1 1 1\n");
+        assert_eq!(err.clue, Some(Clue::CountLooksLikeRow));
+        let err = parse_error("2\n11111\n");
+        assert_eq!(err.clue, None);
+    }
+
+    #[test]
+    fn a_row_of_another_width_is_named() {
+        let err = parse_error("1\n111111\n");
+        assert_eq!(err.clue, Some(Clue::RowOfOtherWidth { lights: 6 }));
+        let err = parse_error("1\n1 1 1 1 1 1\n");
+        assert_eq!(err.clue, Some(Clue::RowOfOtherWidth { lights: 6 }));
+        let err = parse_error("1\n11x11\n");
+        assert_eq!(err.clue, None);
     }
 }

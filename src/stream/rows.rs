@@ -1,7 +1,7 @@
 //! Rows of text to bits: the careful parser that locates every error, and the SWAR
 //! fast paths that take well-formed rows eight bytes at a time.
 
-use super::reader::ParseError;
+use super::reader::{Clue, ParseError};
 use crate::grid::Grid;
 
 /// Describes a byte of input for an error message.
@@ -45,11 +45,15 @@ pub fn parse_row(
     }
     out.fill(0);
     let spaced = cols > 1 && text.len() > 1 && text[1] == b' ';
+    let clue = row_lights(text)
+        .filter(|&lights| lights != cols)
+        .map(|lights| Clue::RowOfOtherWidth { lights });
     let error = |at: usize, expected: String, found: String| ParseError {
         line,
         column: at as u64 + 1,
         expected,
         found,
+        clue,
     };
     let mut at = 0;
     for col in 0..cols {
@@ -104,6 +108,22 @@ pub fn parse_row(
         ));
     }
     Ok(())
+}
+
+/// The number of lights in `text` when it is a well-formed row of any length: digits
+/// `0`/`1`, adjacent or each pair separated by one space; `None` otherwise.
+pub(super) fn row_lights(text: &[u8]) -> Option<usize> {
+    let text = trim_end(text);
+    let digit = |b: &u8| matches!(b, b'0' | b'1');
+    if !text.is_empty() && text.iter().all(digit) {
+        return Some(text.len());
+    }
+    let spaced = text.len() % 2 == 1
+        && text
+            .iter()
+            .enumerate()
+            .all(|(i, b)| if i % 2 == 0 { digit(b) } else { *b == b' ' });
+    spaced.then_some(text.len().div_ceil(2))
 }
 
 /// Parses a well-formed row eight bytes at a time: `cols` adjacent digits, or `cols`

@@ -87,14 +87,15 @@ pub fn entry4(payload: &[u8], index: u32) -> u8 {
     (payload[index as usize / 2] >> (4 * (index % 2))) & 0xF
 }
 
-/// What is wrong with a table file's bytes. Every variant says how to fix it.
+/// What is wrong with a table file's bytes. The binary adds the command that repairs
+/// the file, which needs its path and kind.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FormatError {
     /// Fewer bytes than a header.
     #[error(
         "the table is {got} bytes long, shorter than its {HEADER_LEN}-byte header \
-         (truncated or not a table); regenerate it with `lightsout generate --force`"
+         (truncated or not a table)"
     )]
     TooShort {
         /// Bytes present.
@@ -103,25 +104,21 @@ pub enum FormatError {
     /// The magic label is wrong.
     #[error(
         "not a lightsout table: it starts with {got:02x?}, expected {MAGIC:02x?} \
-         (\"LOTABLE\\x1a\"); regenerate it with `lightsout generate --force`"
+         (\"LOTABLE\\x1a\")"
     )]
     Magic {
         /// The first eight bytes found.
         got: [u8; 8],
     },
     /// Written by another format version.
-    #[error(
-        "table format version {got}, this lightsout reads version {VERSION}; \
-         regenerate it with this release: `lightsout generate --force`"
-    )]
+    #[error("table format version {got}, this lightsout reads version {VERSION}")]
     Version {
         /// The version found.
         got: u16,
     },
     /// The byte-order mark is not little-endian.
     #[error(
-        "table byte-order mark is {got:#06x}, expected {BYTE_ORDER_MARK:#06x} (little-endian); \
-         regenerate it with `lightsout generate --force`"
+        "table byte-order mark is {got:#06x}, expected {BYTE_ORDER_MARK:#06x} (little-endian)"
     )]
     ByteOrder {
         /// The mark found.
@@ -129,8 +126,7 @@ pub enum FormatError {
     },
     /// The header's own checksum does not match.
     #[error(
-        "table header is damaged: its CRC-32 is {got:#010x}, the header says {expected:#010x}; \
-         regenerate it with `lightsout generate --force`"
+        "table header is damaged: its CRC-32 is {got:#010x}, the header says {expected:#010x}"
     )]
     HeaderChecksum {
         /// Stored.
@@ -141,7 +137,7 @@ pub enum FormatError {
     /// A header field has a value this code does not read.
     #[error(
         "table {field} is {got}, expected {expected}; this is a table for another puzzle \
-         or from another release: regenerate it with `lightsout generate --force`"
+         or from another release"
     )]
     Field {
         /// Which field.
@@ -152,10 +148,7 @@ pub enum FormatError {
         got: u64,
     },
     /// The kind byte names no known table.
-    #[error(
-        "table kind {got} is unknown (0 = depth-6 table, 1 = exact table); \
-         regenerate it with `lightsout generate --force`"
-    )]
+    #[error("table kind {got} is unknown (0 = depth-6 table, 1 = exact table)")]
     Kind {
         /// The kind found.
         got: u8,
@@ -163,7 +156,7 @@ pub enum FormatError {
     /// The file length disagrees with the header.
     #[error(
         "table is {got} bytes long, its header promises {expected} \
-         (truncated or padded); regenerate it with `lightsout generate --force`"
+         (truncated or padded)"
     )]
     Length {
         /// Header plus payload length from the header.
@@ -173,8 +166,7 @@ pub enum FormatError {
     },
     /// The payload checksum does not match.
     #[error(
-        "table payload is damaged: its CRC-32 is {got:#010x}, the header says {expected:#010x}; \
-         regenerate it with `lightsout generate --force`"
+        "table payload is damaged: its CRC-32 is {got:#010x}, the header says {expected:#010x}"
     )]
     PayloadChecksum {
         /// Stored.

@@ -9,7 +9,10 @@ pub mod generate;
 mod store;
 
 pub use format::{FormatError, Header};
-pub use store::{write_table, StoreError, StoreOptions};
+pub use store::{
+    file_type_name, remove_partial_table, remove_stale_partials, write_table, StoreError,
+    StoreOptions,
+};
 
 use crate::grid::{exact_index, exact_state, press_mask, Grid, Presses, ALL_ON, CELLS};
 use format::{entry3, entry4, FARTHER, HEADER_LEN, KIND_EXACT, KIND_FULL_STATE};
