@@ -4,6 +4,8 @@
 # target/bench/*.md; BENCHMARKS.md quotes them.
 #
 # Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|all]   (default: all)
+# BASE=/path/to/an/older/lightsout adds that build beside this one in the query,
+# generate and solve runs (a refactor's before-and-after, in the same hyperfine run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -41,17 +43,20 @@ PY
 
 if [ "$what" = query ] || [ "$what" = all ]; then
   cmp <($bin query < $data/classic-1m.in) <("$refs/table_dfs" < $data/classic-1m.in)
+  b=(); [ -z "${BASE:-}" ] || b=(-n "BASE query (embedded)" "$BASE query < $data/classic-1m.in")
   run query \
     -n table_dfs "$refs/table_dfs < $data/classic-1m.in" \
     -n "lightsout query (embedded)" "$bin query < $data/classic-1m.in" \
-    -n "lightsout query --table" "$bin query --table tables/lights-5x5-d6.lot < $data/classic-1m.in"
+    -n "lightsout query --table" "$bin query --table tables/lights-5x5-d6.lot < $data/classic-1m.in" "${b[@]}"
 fi
 if [ "$what" = generate ] || [ "$what" = all ]; then
+  b=(); [ -z "${BASE:-}" ] || b=(-n "BASE generate" "$BASE generate --out $out/gen.lot" -n "BASE generate --exact" "$BASE generate --exact --out $out/gen.lot")
   run generate --prepare "rm -f $out/gen.lot" \
     -n "table_dfs build" "echo 0 | $refs/table_dfs" \
     -n "lightsout generate" "$bin generate --out $out/gen.lot" \
     -n "lightsout generate --sync" "$bin generate --sync --out $out/gen.lot" \
-    -n "lightsout generate --exact" "$bin generate --exact --out $out/gen.lot"
+    -n "lightsout generate --exact" "$bin generate --exact --out $out/gen.lot" \
+ "${b[@]}"
 fi
 if [ "$what" = algebra ] || [ "$what" = all ]; then
   cmp <($bin query --method algebra < $data/classic-1m.in) <($bin query < $data/classic-1m.in)
@@ -73,13 +78,15 @@ if [ "$what" = memory ] || [ "$what" = all ]; then
 fi
 if [ "$what" = solve ] || [ "$what" = all ]; then
   cmp <($bin solve --rows 5 --cols 6 < $data/extended-1m.in) <("$refs/extended_5x6" < $data/extended-1m.in)
+  b=(); [ -z "${BASE:-}" ] || b=(-n "BASE solve --rows 5 --cols 6" "$BASE solve --rows 5 --cols 6 < $data/extended-1m.in")
   RUNS=${RUNS:-5} run solve-5x6 \
     -n extended_5x6 "$refs/extended_5x6 < $data/extended-1m.in" \
-    -n "lightsout solve --rows 5 --cols 6" "$bin solve --rows 5 --cols 6 < $data/extended-1m.in"
+    -n "lightsout solve --rows 5 --cols 6" "$bin solve --rows 5 --cols 6 < $data/extended-1m.in" "${b[@]}"
+  b=(); [ -z "${BASE:-}" ] || b=(-n "BASE solve 2000 x 2000 all-on" "$BASE solve --rows 2000 --cols 2000 < $data/allon-2000.in")
   run solve-square \
     -n "lightsout solve 1000 x 1000 all-on" "$bin solve --rows 1000 --cols 1000 < $data/allon-1000.in" \
     -n "lightsout solve 2000 x 2000 all-on" "$bin solve --rows 2000 --cols 2000 < $data/allon-2000.in" \
-    -n "lightsout solve 4000 x 4000 all-on" "$bin solve --rows 4000 --cols 4000 < $data/allon-4000.in"
+    -n "lightsout solve 4000 x 4000 all-on" "$bin solve --rows 4000 --cols 4000 < $data/allon-4000.in" "${b[@]}"
   for n in 2000 4000; do
     /usr/bin/time -f "lightsout solve $n x $n: peak RSS %M KiB" $bin solve --rows $n --cols $n < $data/allon-$n.in > /dev/null
   done 2>&1 | tee -a "$out/memory.txt"

@@ -1,13 +1,32 @@
-//! Bit-packed R x C boards: one row of lights in `u64` words, bit `c % 64` of word
-//! `c / 64` for column `c`. A press pattern is a board too (1 = press). No I/O.
+//! Bit-packed R x C boards. A press pattern is a board too (1 = press). No I/O.
+//!
+//! Two layouts, chosen by the shape alone, so two boards of one shape always share one:
+//!
+//! - **rows in words** (more than 32 columns, or at most 64 rows): each row in whole
+//!   `u64` words, bit `c % 64` of word `c / 64` for column `c`; bits past `cols` are
+//!   zero.
+//! - **packed rows** (more than 64 rows of 32 columns or fewer): `k` rows share a word, `k` the largest
+//!   power of two with `k * cols <= 64`; row `r` in bits `(r % k) * cols ..` of word
+//!   `r / k`; all other bits zero. A board of one column then costs one bit a light,
+//!   not one word: memory is under twice the board's bits for every shape.
+//!
+//! [`Board::row`] (a slice of words) exists for the first layout; [`Board::row_bits`]
+//! (one row of at most 64 lights as a `u64`) for boards of at most 64 columns in
+//! either layout.
 
-/// A `rows` x `cols` grid of bits, row after row, each row in whole words; bits past
-/// `cols` are always zero.
+/// A `rows` x `cols` grid of bits in one of the layouts of the module docs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     rows: usize,
     cols: usize,
+    /// Words per row (rows in words), or 1 (packed rows).
     words: usize,
+    /// Rows per word: 1 (rows in words), or a power of two up to `64 / cols` (packed).
+    per_word: usize,
+    /// `per_word - 1` and `log2(per_word)`: row `r` is in word `r >> log` at slot
+    /// `r & slot_mask`.
+    slot_mask: usize,
+    log: u32,
     bits: Vec<u64>,
 }
 
@@ -24,15 +43,39 @@ pub const fn last_word_mask(cols: usize) -> u64 {
     }
 }
 
+/// Boards of at most this many rows keep rows in words whatever their width: they are
+/// small anyway, and the batch paths for small boards (the 5x6 contest) stay as fast.
+const PACK_ABOVE_ROWS: usize = 64;
+
+/// Rows a word holds in the layout of a `rows` x `cols` board: for more than 64 rows of
+/// at most 32 columns, the largest power of two that fits (so finding a row is a shift
+/// and a mask, not a division), which still fills more than half of each word; else 1.
+const fn rows_per_word(rows: usize, cols: usize) -> usize {
+    if cols > 0 && cols <= 32 && rows > PACK_ABOVE_ROWS {
+        let fit = 64 / cols;
+        1 << (usize::BITS - 1 - fit.leading_zeros())
+    } else {
+        1
+    }
+}
+
+/// Words a `rows` x `cols` board takes, in its layout.
+pub const fn board_words(rows: usize, cols: usize) -> usize {
+    rows.div_ceil(rows_per_word(rows, cols)) * words_for(cols)
+}
+
 impl Board {
     /// An all-zero board.
     pub fn new(rows: usize, cols: usize) -> Board {
-        let words = words_for(cols);
+        let per_word = rows_per_word(rows, cols);
         Board {
             rows,
             cols,
-            words,
-            bits: vec![0; rows * words],
+            words: words_for(cols),
+            per_word,
+            slot_mask: per_word - 1,
+            log: per_word.trailing_zeros(),
+            bits: vec![0; board_words(rows, cols)],
         }
     }
 
@@ -46,44 +89,93 @@ impl Board {
         self.cols
     }
 
-    /// Words per row.
+    /// Whether rows are packed several to a word (32 columns or fewer).
+    pub fn is_packed(&self) -> bool {
+        self.per_word > 1
+    }
+
+    /// Words per row (1 for packed rows, which share words).
     pub fn words_per_row(&self) -> usize {
         self.words
     }
 
-    /// All words, row after row.
+    /// All words of the board. Boards of one shape have one layout, so copying words
+    /// copies the board.
     pub fn words(&self) -> &[u64] {
         &self.bits
     }
 
-    /// All words, row after row.
+    /// All words of the board.
     pub fn words_mut(&mut self) -> &mut [u64] {
         &mut self.bits
     }
 
-    /// Row `r`.
+    /// Row `r` as words.
+    ///
+    /// # Panics
+    ///
+    /// If rows are packed ([`is_packed`](Self::is_packed)): use
+    /// [`row_bits`](Self::row_bits).
     pub fn row(&self, r: usize) -> &[u64] {
+        assert!(!self.is_packed(), "packed rows have no words of their own");
         &self.bits[r * self.words..(r + 1) * self.words]
     }
 
-    /// Row `r`.
+    /// Row `r` as words (see [`row`](Self::row)).
     pub fn row_mut(&mut self, r: usize) -> &mut [u64] {
+        assert!(!self.is_packed(), "packed rows have no words of their own");
         &mut self.bits[r * self.words..(r + 1) * self.words]
+    }
+
+    /// Row `r` of a board of at most 64 columns, bit `c` for column `c`.
+    #[inline]
+    pub fn row_bits(&self, r: usize) -> u64 {
+        debug_assert!(self.cols <= 64);
+        if self.per_word == 1 {
+            self.bits[r]
+        } else {
+            let shift = (r & self.slot_mask) * self.cols;
+            (self.bits[r >> self.log] >> shift) & last_word_mask(self.cols)
+        }
+    }
+
+    /// Sets row `r` of a board of at most 64 columns; bits past `cols` are ignored.
+    #[inline]
+    pub fn set_row_bits(&mut self, r: usize, lights: u64) {
+        debug_assert!(self.cols <= 64);
+        let mask = last_word_mask(self.cols);
+        if self.per_word == 1 {
+            self.bits[r] = lights & mask;
+        } else {
+            let shift = (r & self.slot_mask) * self.cols;
+            let word = &mut self.bits[r >> self.log];
+            *word = (*word & !(mask << shift)) | (lights & mask) << shift;
+        }
+    }
+
+    /// The word and bit of row `r`, column `c`.
+    #[inline]
+    fn locate(&self, r: usize, c: usize) -> (usize, usize) {
+        if self.per_word == 1 {
+            (r * self.words + c / 64, c % 64)
+        } else {
+            (r >> self.log, (r & self.slot_mask) * self.cols + c)
+        }
     }
 
     /// The bit at row `r`, column `c`.
     pub fn get(&self, r: usize, c: usize) -> bool {
-        self.row(r)[c / 64] >> (c % 64) & 1 == 1
+        let (word, bit) = self.locate(r, c);
+        self.bits[word] >> bit & 1 == 1
     }
 
     /// Sets the bit at row `r`, column `c`.
     pub fn set(&mut self, r: usize, c: usize, on: bool) {
-        let word = &mut self.row_mut(r)[c / 64];
-        let bit = 1 << (c % 64);
+        let (word, bit) = self.locate(r, c);
         if on {
-            *word |= bit;
+            self.bits[word] |= 1 << bit;
         } else {
-            *word &= !bit;
+            self.bits[word] &= !(1 << bit);
         }
     }
 
@@ -102,6 +194,12 @@ impl Board {
 
     /// Flips every bit (within the board).
     pub fn invert(&mut self) {
+        if self.is_packed() {
+            for r in 0..self.rows {
+                self.set_row_bits(r, !self.row_bits(r));
+            }
+            return;
+        }
         let mask = last_word_mask(self.cols);
         for r in 0..self.rows {
             let row = self.row_mut(r);
@@ -118,6 +216,16 @@ impl Board {
     pub fn transpose_into(&self, out: &mut Board) {
         debug_assert_eq!((out.rows, out.cols), (self.cols, self.rows));
         out.bits.fill(0);
+        if self.is_packed() || out.is_packed() {
+            for r in 0..self.rows {
+                for c in 0..self.cols {
+                    if self.get(r, c) {
+                        out.set(c, r, true);
+                    }
+                }
+            }
+            return;
+        }
         for r in 0..self.rows {
             for (k, &word) in self.row(r).iter().enumerate() {
                 let mut rest = word;
@@ -184,5 +292,53 @@ pub fn xor_spread(out: &mut [u64], v: &[u64], cols: usize) {
 pub fn xor_into(out: &mut [u64], v: &[u64]) {
     for (o, x) in out.iter_mut().zip(v) {
         *o ^= x;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_rows_cost_a_bit_a_light() {
+        let board = Board::new(1 << 20, 1);
+        assert!(board.is_packed());
+        assert_eq!(board.words().len(), (1 << 20) / 64);
+        let board = Board::new(1000, 33);
+        assert!(!board.is_packed());
+        assert_eq!(board.words().len(), 1000);
+        // 6 columns: 8 rows a word (48 of 64 bits), once there are more than 64 rows.
+        assert_eq!(Board::new(80, 6).words().len(), 10);
+        assert!(!Board::new(5, 6).is_packed());
+    }
+
+    #[test]
+    fn both_layouts_agree_on_every_bit() {
+        for (rows, cols) in [1, 3, 5, 6, 31, 32, 33, 64, 65]
+            .into_iter()
+            .flat_map(|c| [(7, c), (70, c)])
+        {
+            let mut board = Board::new(rows, cols);
+            for r in 0..rows {
+                for c in 0..cols {
+                    board.set(r, c, (r * 7 + c * 3) % 5 == 0);
+                }
+            }
+            for r in 0..rows {
+                for c in 0..cols {
+                    assert_eq!(board.get(r, c), (r * 7 + c * 3) % 5 == 0, "{cols} {r} {c}");
+                }
+                if cols <= 64 {
+                    let bits = board.row_bits(r);
+                    let again = (0..cols).fold(0u64, |b, c| b | u64::from(board.get(r, c)) << c);
+                    assert_eq!(bits, again);
+                }
+            }
+            let count = board.count_ones();
+            board.invert();
+            assert_eq!(board.count_ones(), (rows * cols) as u64 - count, "{cols}");
+            let back = board.transposed().transposed();
+            assert_eq!(back, board, "{cols}");
+        }
     }
 }

@@ -205,8 +205,9 @@ digits adjacent or separated by single spaces (the 5x6 contest format):
 
 Output, for each board m: `PUZZLE #m`, then R rows of C digits separated by one space,
 1 = press; or the line `no solution`. The presses are the fewest possible whenever the
-2^k solutions (k = null-space dimension) are few enough to compare; otherwise a valid
-solution is printed and stderr says once that it is not proven minimal.
+2^k solutions (k = null-space dimension) can be compared within --search-budget word
+operations a board (the default keeps each board to milliseconds); otherwise a valid
+solution is printed, and at the end stderr says how many boards are not proven minimal.
 
 Examples:
   lightsout solve --rows 5 --cols 6 extended_5x6.in
@@ -231,6 +232,11 @@ pub struct SolveArgs {
     /// Flush each answer at once (when driven board by board as a coprocess).
     #[arg(long)]
     pub line_buffered: bool,
+    /// The most work, in word operations, spent on each board to prove its presses are
+    /// the fewest (a walk over its 2^k solutions costs 2^k x rows x words). Boards whose
+    /// walk costs more get a valid answer, counted on stderr as not proven minimal.
+    #[arg(long, value_name = "OPS", default_value_t = lightsout::SEARCH_BUDGET)]
+    pub search_budget: u64,
 }
 
 const STATS_HELP: &str = "\

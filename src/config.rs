@@ -64,6 +64,8 @@ pub enum Job {
         solver: Solver,
         target: Target,
         line_buffered: bool,
+        /// The --search-budget, for the closing note.
+        budget: u64,
     },
     Explain {
         input: Input,
@@ -168,8 +170,37 @@ fn open_input(args: InputArgs, command: &str) -> anyhow::Result<Input> {
         _ => Ok(Input {
             name: "stdin".into(),
             interactive: io::stdin().is_terminal(),
-            reader: Box::new(io::stdin().lock()),
+            reader: Box::new(PatientStdin(io::stdin().lock())),
         }),
+    }
+}
+
+/// Stdin that waits for input when its descriptor is non-blocking (a coprocess parent
+/// may have set O_NONBLOCK on the pipe), instead of failing with "Resource temporarily
+/// unavailable".
+struct PatientStdin(io::StdinLock<'static>);
+
+impl Read for PatientStdin {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            match self.0.read(buf) {
+                Err(err) if err.kind() == io::ErrorKind::WouldBlock => {
+                    let mut ready = libc::pollfd {
+                        fd: libc::STDIN_FILENO,
+                        events: libc::POLLIN,
+                        revents: 0,
+                    };
+                    // SAFETY: one valid pollfd; waits until stdin is readable or closed.
+                    if unsafe { libc::poll(&mut ready, 1, -1) } < 0 {
+                        let err = io::Error::last_os_error();
+                        if err.kind() != io::ErrorKind::Interrupted {
+                            return Err(err);
+                        }
+                    }
+                }
+                other => return other,
+            }
+        }
     }
 }
 
@@ -261,13 +292,15 @@ fn solve(args: SolveArgs) -> anyhow::Result<Job> {
         )));
     }
     let input = open_input(args.input, "solve")?;
-    let solver = Solver::new(args.rows as usize, args.cols as usize)
-        .map_err(|e| UsageError(e.to_string()))?;
+    let solver =
+        Solver::with_search_budget(args.rows as usize, args.cols as usize, args.search_budget)
+            .map_err(|e| UsageError(e.to_string()))?;
     Ok(Job::Solve {
         line_buffered: args.line_buffered || input.interactive,
         input,
         solver,
         target: target(args.target),
+        budget: args.search_budget,
     })
 }
 

@@ -68,14 +68,14 @@ pub use solve::first_row::{
 pub use solve::{EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
 pub use stream::{
     answer_stream, draw, explain_stream, line_limit, push_moves, solve_stream, write_grids,
-    write_pattern, BoardReader, Clue, InputError, Method, ParseError, QueryOptions, StreamError,
-    Style, Verdict, MIN_LINE_LIMIT,
+    write_pattern, BoardReader, Clue, InputError, Method, ParseError, QueryOptions, SolveSummary,
+    StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use table::format;
 pub use table::{
     embedded_table, embedded_table_file, file_type_name, remove_partial_table,
-    remove_stale_partials, write_table, DepthTable, FormatError, Header, StoreError, StoreOptions,
-    TableKind,
+    remove_stale_partials, write_table, DepthTable, FormatError, Header, Inconsistent, StoreError,
+    StoreOptions, TableKind,
 };
 pub use text::{plural, thousands};
 pub use verify::{

@@ -66,19 +66,24 @@ fn run(job: Job) -> anyhow::Result<()> {
             solver,
             target,
             line_buffered,
+            budget,
         } => {
-            if !solver.proves_minimal() {
-                note(format_args!(
-                    "note: each solvable {} x {} board has 2^{} solutions, too many to \
-                     compare; the presses printed are valid but not proven to be the fewest",
-                    solver.rows(),
-                    solver.cols(),
-                    solver.nullity()
-                ));
-            }
-            announce(&input);
             let cols = solver.cols() as u32;
             let outcome = solve_stream(&solver, target, line_buffered, input.reader, stdout);
+            if let Ok(summary) = &outcome {
+                if summary.unproven > 0 {
+                    note(format_args!(
+                        "note: the presses for {} of {} are valid but not proven to be \
+                         the fewest: each board has 2^{} solutions, and comparing them \
+                         costs {} word operations, over --search-budget {}",
+                        thousands(summary.unproven),
+                        plural(summary.boards, "board", "boards"),
+                        solver.nullity(),
+                        cost_words(solver.search_cost()),
+                        thousands(budget),
+                    ));
+                }
+            }
             stream_outcome(outcome, &input.name, Reads::Boards { cols })
         }
         Job::Explain {
@@ -127,6 +132,15 @@ fn run(job: Job) -> anyhow::Result<()> {
             clap_mangen::Man::new(cli::Cli::command()).render(&mut text)?;
             finish(stdout, &text)
         }
+    }
+}
+
+/// A word-operation count for people: exact when it fits, "more than 2^64" when not.
+fn cost_words(ops: u64) -> String {
+    if ops == u64::MAX {
+        "more than 2^64".to_string()
+    } else {
+        thousands(ops)
     }
 }
 

@@ -13,11 +13,14 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
 /// A table's bytes: built in, memory-mapped, or read into memory.
 pub enum TableBytes {
     Embedded(&'static [u8]),
-    Mapped(Mmap),
+    /// A leased map, never unmapped: the lease-break handler may write over its range
+    /// at any time, so the range stays ours until the process ends.
+    Mapped(&'static Mmap),
     Read(Vec<u8>),
 }
 
@@ -25,7 +28,7 @@ impl AsRef<[u8]> for TableBytes {
     fn as_ref(&self) -> &[u8] {
         match self {
             TableBytes::Embedded(bytes) => bytes,
-            TableBytes::Mapped(map) => map,
+            TableBytes::Mapped(map) => &map[..],
             TableBytes::Read(bytes) => bytes,
         }
     }
@@ -111,18 +114,123 @@ fn repair_hint(path: &Path, kind: Option<TableKind>, err: &FormatError) -> Strin
     format!("; repair it with `{}`", kind.repair_command(path))
 }
 
-/// The file's bytes: mapped, or read when too short to map usefully (an empty file
-/// cannot be mapped at all).
+/// The file's bytes, which stay as they are now for as long as this process uses them,
+/// whatever another program does to the file (`cp` over it, `truncate`, an editor):
+///
+/// - mapped, under a read lease (`F_SETLEASE`): before any other process may open the
+///   file for writing or truncate it, the kernel signals us and holds that process
+///   back; the handler ([`keep_leased_bytes`]) copies the mapped bytes into private
+///   memory at the same address, then gives the lease up. Answers go on from the
+///   bytes that were checked; nothing faults.
+/// - read into memory, when no lease can be had (a file owned by someone else without
+///   CAP_LEASE, a file system without leases, a file already open for writing), or
+///   when the file is too short to map usefully.
 fn read_or_map(file: &mut File, len: u64) -> io::Result<TableBytes> {
     if len < format::HEADER_LEN as u64 {
+        // Short, and maybe growing: read no more than a header's worth.
         let mut short = Vec::new();
         file.take(format::HEADER_LEN as u64)
             .read_to_end(&mut short)?;
         return Ok(TableBytes::Read(short));
     }
-    // SAFETY: the map is read-only and lives as long as the table. If another process
-    // truncated the file while it is mapped, reading the lost pages would raise SIGBUS.
-    // `lightsout generate` never rewrites a table in place: it writes a new file and
-    // renames it over the old one, so a mapped table keeps its bytes.
-    Ok(TableBytes::Mapped(unsafe { Mmap::map(&*file) }?))
+    if !take_lease(file) {
+        let mut bytes = Vec::with_capacity(len as usize);
+        file.take(len).read_to_end(&mut bytes)?;
+        return Ok(TableBytes::Read(bytes));
+    }
+    // SAFETY: the map is read-only. The lease taken above means no process can write
+    // to or truncate the file without our handler first moving the mapped bytes into
+    // private memory at the same address (see `keep_leased_bytes`), so reading the map
+    // never faults and never sees other bytes.
+    let map = unsafe { Mmap::map(&*file) }?;
+    LEASED_LEN.store(map.len(), Ordering::SeqCst);
+    LEASED_ADDR.store(map.as_ptr() as usize, Ordering::SeqCst);
+    Ok(TableBytes::Mapped(Box::leak(Box::new(map))))
+}
+
+/// The mapped, leased table: its address and length, and the leased descriptor (one
+/// table per process).
+static LEASED_ADDR: AtomicUsize = AtomicUsize::new(0);
+static LEASED_LEN: AtomicUsize = AtomicUsize::new(0);
+static LEASED_FD: AtomicI32 = AtomicI32::new(-1);
+
+/// Installs the lease-break handler and takes a read lease on `file`; `false` when the
+/// kernel refuses the lease.
+fn take_lease(file: &File) -> bool {
+    use std::os::unix::io::AsRawFd;
+    if LEASED_FD.load(Ordering::SeqCst) >= 0 {
+        return false; // one leased table per process; a second is read instead
+    }
+    // SAFETY: a plain sigaction with a handler that makes only async-signal-safe calls.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = keep_leased_bytes as extern "C" fn(libc::c_int) as usize;
+        action.sa_flags = libc::SA_RESTART;
+        libc::sigemptyset(&mut action.sa_mask);
+        if libc::sigaction(libc::SIGIO, &action, std::ptr::null_mut()) != 0 {
+            return false;
+        }
+    }
+    // The lease lives on a descriptor of its own, kept open as long as the process.
+    // SAFETY: dup and fcntl on a descriptor we own.
+    let fd = unsafe { libc::dup(file.as_raw_fd()) };
+    if fd < 0 {
+        return false;
+    }
+    // SAFETY: as above.
+    if unsafe { libc::fcntl(fd, libc::F_SETLEASE, libc::F_RDLCK) } != 0 {
+        // SAFETY: closing the descriptor dup gave us.
+        unsafe { libc::close(fd) };
+        return false;
+    }
+    LEASED_FD.store(fd, Ordering::SeqCst);
+    true
+}
+
+/// The SIGIO handler: another process wants to write to or truncate the leased table.
+/// Copies the mapped bytes into fresh anonymous memory and moves that memory over the
+/// map's address range in one `mremap`, so readers (on any thread) see the same bytes
+/// before and after; then releases the lease, which lets the writer go on. If that
+/// cannot be done, the process stops (exit 1) with a message rather than risk reading
+/// changed bytes. Only async-signal-safe calls.
+extern "C" fn keep_leased_bytes(_signal: libc::c_int) {
+    let fd = LEASED_FD.swap(-1, Ordering::SeqCst);
+    if fd < 0 {
+        return;
+    }
+    let addr = LEASED_ADDR.load(Ordering::SeqCst) as *mut libc::c_void;
+    let len = LEASED_LEN.load(Ordering::SeqCst);
+    // SAFETY: `addr..addr + len` is the read-only map of the table, leaked so that it is
+    // never unmapped (`TableBytes::Mapped`): the range is ours until the process ends.
+    // mmap, memcpy, mremap, fcntl, write and _exit are async-signal-safe.
+    unsafe {
+        if !addr.is_null() {
+            let copy = libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            );
+            let moved = copy != libc::MAP_FAILED && {
+                std::ptr::copy_nonoverlapping(addr as *const u8, copy as *mut u8, len);
+                libc::mremap(
+                    copy,
+                    len,
+                    len,
+                    libc::MREMAP_MAYMOVE | libc::MREMAP_FIXED,
+                    addr,
+                ) != libc::MAP_FAILED
+            };
+            if !moved {
+                let message = b"lightsout: error: the table file changed while in use, and its \
+                    bytes could not be kept; stopping\n";
+                libc::write(2, message.as_ptr().cast(), message.len());
+                libc::_exit(1);
+            }
+        }
+        libc::fcntl(fd, libc::F_SETLEASE, libc::F_UNLCK);
+        libc::close(fd);
+    }
 }

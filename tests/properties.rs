@@ -47,8 +47,8 @@ proptest! {
         let mut header = table_file()[..HEADER_LEN].to_vec();
         header[at] ^= xor;
         let decoded = Header::decode(&header);
-        // Only the reserved bytes (40..64) are not checked.
-        prop_assert_eq!(decoded.is_ok(), at >= 40);
+        // Every byte is checked: fields and CRC (0..40), reserved zeros (40..64).
+        prop_assert!(decoded.is_err());
     }
 
     #[test]

@@ -17,7 +17,7 @@
 
 use super::bytes::byte_tables;
 use super::linear::{press_matrix, Reduced};
-use crate::board::{last_word_mask, words_for, xor_into, xor_spread, Board};
+use crate::board::{board_words, last_word_mask, words_for, xor_into, xor_spread, Board};
 
 /// What the presses should leave.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,8 +28,10 @@ pub enum Target {
     On,
 }
 
-/// The walk over `2^k` solutions is done when `2^k * R * words` is at most this.
-pub const SEARCH_BUDGET: u64 = 1 << 30;
+/// The default per-board budget of the minimum search, in word operations: the walk
+/// over the `2^k` solutions runs when `2^k * R * words` is at most this. About 2^24
+/// XOR-and-popcount steps: milliseconds a board, so a stream of boards stays fast.
+pub const SEARCH_BUDGET: u64 = 1 << 24;
 
 /// Why a shape cannot be solved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -79,6 +81,16 @@ struct SmallMap {
     quiet: Vec<u64>,
 }
 
+/// Word operations of the minimum search over the `2^k` solutions of a board chased as
+/// `rows` rows of `cols` lights: one XOR and popcount of the board a step (saturating).
+fn search_cost(k: usize, rows: usize, cols: usize) -> u64 {
+    let per_step = board_words(rows, cols) as u64;
+    match u32::try_from(k) {
+        Ok(k) if k < 64 => (1u64 << k).saturating_mul(per_step),
+        _ => u64::MAX,
+    }
+}
+
 /// Copies `from` into `to`, transposing it when `transposed`.
 fn copy_oriented(transposed: bool, from: &Board, to: &mut Board) {
     if transposed {
@@ -89,14 +101,13 @@ fn copy_oriented(transposed: bool, from: &Board, to: &mut Board) {
 }
 
 fn flatten(board: &Board) -> u64 {
-    (0..board.rows()).fold(0, |flat, r| flat | board.row(r)[0] << (r * board.cols()))
+    (0..board.rows()).fold(0, |flat, r| flat | board.row_bits(r) << (r * board.cols()))
 }
 
 fn unflatten(flat: u64, board: &mut Board) {
     let (rows, cols) = (board.rows(), board.cols());
-    let mask = last_word_mask(cols);
     for r in 0..rows {
-        board.row_mut(r)[0] = (flat >> (r * cols)) & mask;
+        board.set_row_bits(r, flat >> (r * cols));
     }
 }
 
@@ -149,14 +160,13 @@ fn chase(lights: Option<&Board>, top: &[u64], presses: &mut Board, residual: &mu
     }
 }
 
-/// [`chase`] for boards of at most 64 columns: one word a row.
+/// [`chase`] for boards of at most 64 columns: one word a row, in either layout.
 fn chase_narrow(lights: Option<&Board>, top: u64, presses: &mut Board, residual: &mut [u64]) {
     let mask = last_word_mask(presses.cols());
-    let bits = presses.words_mut();
     let (mut prev, mut cur) = (0u64, top);
-    for (r, row) in bits.iter_mut().enumerate() {
-        *row = cur;
-        let light = lights.map_or(0, |l| l.words()[r]);
+    for r in 0..presses.rows() {
+        presses.set_row_bits(r, cur);
+        let light = lights.map_or(0, |l| l.row_bits(r));
         let next = light ^ prev ^ ((cur ^ (cur << 1) ^ (cur >> 1)) & mask);
         prev = cur;
         cur = next;
@@ -166,8 +176,15 @@ fn chase_narrow(lights: Option<&Board>, top: u64, presses: &mut Board, residual:
 
 impl Solver {
     /// Prepares a solver for `rows x cols` boards: the press matrix, its reduction and
-    /// the quiet patterns.
+    /// the quiet patterns, with the default [`SEARCH_BUDGET`].
     pub fn new(rows: usize, cols: usize) -> Result<Solver, EmptyShape> {
+        Solver::with_search_budget(rows, cols, SEARCH_BUDGET)
+    }
+
+    /// [`new`](Self::new) with a per-board budget for the minimum search, in word
+    /// operations (see [`search_cost`](Self::search_cost)): answers are proven minimal
+    /// when the search fits it, and valid but unproven otherwise.
+    pub fn with_search_budget(rows: usize, cols: usize, budget: u64) -> Result<Solver, EmptyShape> {
         if rows == 0 || cols == 0 {
             return Err(EmptyShape { rows, cols });
         }
@@ -181,12 +198,7 @@ impl Solver {
         };
         let reduced = Reduced::new(&press_matrix(work_rows, work_cols), work_cols);
         let kernel = reduced.null_space();
-        let words = words_for(work_cols) as u64;
-        // 2^k walk steps of one chased board each; `checked_shl` alone would let
-        // 2^64 and more wrap, so compare the exponent first.
-        let searchable = u32::try_from(kernel.len()).is_ok_and(|k| {
-            k < 64 && (1u64 << k).saturating_mul(work_rows as u64 * words) <= SEARCH_BUDGET
-        });
+        let searchable = search_cost(kernel.len(), work_rows, work_cols) <= budget;
         let mut solver = Solver {
             rows,
             cols,
@@ -264,6 +276,12 @@ impl Solver {
     /// budget).
     pub fn proves_minimal(&self) -> bool {
         self.searchable
+    }
+
+    /// Word operations the minimum search would take a board (`u64::MAX` when beyond
+    /// counting): compare with the search budget.
+    pub fn search_cost(&self) -> u64 {
+        search_cost(self.kernel.len(), self.work_rows, self.work_cols)
     }
 
     /// A basis of the quiet patterns: press sets that change no light.

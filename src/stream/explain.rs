@@ -67,8 +67,14 @@ pub fn explain_stream<D: AsRef<[u8]>>(
         let verdict = if !is_solvable(toward_on) {
             Verdict::Unsolvable
         } else {
-            method
-                .min_press_set(toward_on)
+            let presses = match method.min_press_set(toward_on) {
+                Ok(presses) => presses,
+                Err(err) => {
+                    out.finish()?;
+                    return Err(err.into());
+                }
+            };
+            presses
                 .filter(|p| p.count_ones() <= max_steps)
                 .map_or(Verdict::MoreThan(max_steps), Verdict::Presses)
         };

@@ -16,7 +16,7 @@ mod write;
 pub use explain::{draw, explain_stream, Style, Verdict};
 pub use query::{answer_stream, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
-pub use solve::solve_stream;
+pub use solve::{solve_stream, SolveSummary};
 pub use write::{push_moves, write_grids, write_pattern};
 
 use std::io::{self, Write};
@@ -28,6 +28,10 @@ pub enum StreamError {
     /// The input is unreadable or malformed; the answers before it were written.
     #[error(transparent)]
     Input(#[from] InputError),
+    /// The table contradicts itself (its checksums were right): no answer is given
+    /// from it.
+    #[error(transparent)]
+    Table(#[from] crate::table::Inconsistent),
     /// Writing the answers failed (a closed pipe, a full disk).
     #[error("cannot write the answers")]
     Output(#[source] io::Error),
@@ -59,7 +63,15 @@ impl<W: Write> Chunked<W> {
     pub fn answered(&mut self) -> Result<(), StreamError> {
         if self.line_buffered {
             self.finish()
-        } else if self.buf.len() >= OUT_CHUNK {
+        } else {
+            self.spill()
+        }
+    }
+
+    /// Writes what is gathered once it passes a chunk, flushing nothing: for the middle
+    /// of one long answer.
+    pub fn spill(&mut self) -> Result<(), StreamError> {
+        if self.buf.len() >= OUT_CHUNK {
             self.write()
         } else {
             Ok(())

@@ -6,7 +6,7 @@ use crate::grid::{Grid, Presses, ALL_ON};
 use crate::solve::algebra::Algebra;
 use crate::solve::first_row;
 use crate::solve::Target;
-use crate::table::DepthTable;
+use crate::table::{DepthTable, Inconsistent};
 use std::io::{Read, Write};
 
 /// How each grid is answered.
@@ -20,12 +20,13 @@ pub enum Method<D> {
 }
 
 impl<D: AsRef<[u8]>> Method<D> {
-    /// A fewest set of presses that turns `grid` all-on, if this method knows one.
-    pub fn min_press_set(&self, grid: Grid) -> Option<Presses> {
+    /// A fewest set of presses that turns `grid` all-on, if this method knows one;
+    /// an error when the table contradicts itself.
+    pub fn min_press_set(&self, grid: Grid) -> Result<Option<Presses>, Inconsistent> {
         match self {
             Method::Table(table) => table.min_press_set(grid),
-            Method::Enumerate => first_row::min_press_set(grid),
-            Method::Algebra(algebra) => algebra.min_press_set(grid),
+            Method::Enumerate => Ok(first_row::min_press_set(grid)),
+            Method::Algebra(algebra) => Ok(algebra.min_press_set(grid)),
         }
     }
 
@@ -121,9 +122,14 @@ pub fn answer_stream<D: AsRef<[u8]>>(
         for (&grid, &depth) in grids.iter().zip(depths.iter()) {
             push_answer(&mut out.buf, depth, options.max_steps);
             if options.moves && depth != NONE && u32::from(depth) <= options.max_steps {
-                let presses = method.min_press_set(grid);
+                let presses = match method.min_press_set(grid) {
+                    Ok(Some(presses)) => presses,
+                    // An answered grid with no presses: the table contradicts itself.
+                    Ok(None) => return stop_at(out, Inconsistent { state: grid }),
+                    Err(err) => return stop_at(out, err),
+                };
                 out.buf.pop(); // the line end goes after the moves
-                push_moves(&mut out.buf, presses.expect("an answered grid has presses"));
+                push_moves(&mut out.buf, presses);
                 out.buf.push(b'\n');
             }
         }
@@ -136,6 +142,17 @@ pub fn answer_stream<D: AsRef<[u8]>>(
             }
         }
     }
+}
+
+/// Writes the answers so far, dropping the one being built, and stops with `err`.
+fn stop_at<W: Write>(mut out: Chunked<W>, err: Inconsistent) -> Result<u64, StreamError> {
+    if let Some(end) = out.buf.iter().rposition(|&b| b == b'\n') {
+        out.buf.truncate(end + 1);
+    } else {
+        out.buf.clear();
+    }
+    out.finish()?;
+    Err(err.into())
 }
 
 #[inline]

@@ -77,6 +77,14 @@ pub enum InputError {
     Parse(#[from] ParseError),
 }
 
+/// Where parsed rows go.
+enum RowsOut<'a> {
+    /// Rows of `words_for(cols)` words, one after another.
+    Words(&'a mut [u64]),
+    /// A board whose rows are packed several to a word.
+    Packed(&'a mut Board),
+}
+
 /// Boards of `rows` x `cols` lights from a stream in the format of the module docs.
 pub struct BoardReader<R> {
     lines: LineReader<R>,
@@ -127,7 +135,12 @@ impl<R: Read> BoardReader<R> {
             (self.rows, self.cols),
             "a board of the reader's shape"
         );
-        let read = self.read_rows(out.words_mut());
+        let rows = if out.is_packed() {
+            RowsOut::Packed(out)
+        } else {
+            RowsOut::Words(out.words_mut())
+        };
+        let read = self.read_rows(rows);
         self.with_clue(read)
     }
 
@@ -143,9 +156,8 @@ impl<R: Read> BoardReader<R> {
         })
     }
 
-    /// [`next_board`](Self::next_board) into `out`, laid out as [`Board`]'s words
-    /// (`rows` rows of `words_for(cols)` words).
-    fn read_rows(&mut self, out: &mut [u64]) -> Result<bool, InputError> {
+    /// [`next_board`](Self::next_board) into `out`.
+    fn read_rows(&mut self, mut out: RowsOut) -> Result<bool, InputError> {
         if self.done == self.count {
             self.finish()?;
             return Ok(false);
@@ -188,8 +200,17 @@ impl<R: Read> BoardReader<R> {
                 }
                 .into());
             }
-            let row_out = &mut out[row * words..(row + 1) * words];
-            parse_row(text, line, self.cols, board, row, row_out)?;
+            match &mut out {
+                RowsOut::Words(words_out) => {
+                    let row_out = &mut words_out[row * words..(row + 1) * words];
+                    parse_row(text, line, self.cols, board, row, row_out)?;
+                }
+                RowsOut::Packed(packed) => {
+                    let mut one = [0u64];
+                    parse_row(text, line, self.cols, board, row, &mut one)?;
+                    packed.set_row_bits(row, one[0]);
+                }
+            }
         }
         self.done += 1;
         Ok(true)
@@ -217,7 +238,7 @@ impl<R: Read> BoardReader<R> {
         }
         // A 5-column row is one word, as in a 5 x 5 `Board`.
         let mut rows = [0u64; 5];
-        let read = self.read_rows(&mut rows);
+        let read = self.read_rows(RowsOut::Words(&mut rows));
         if !self.with_clue(read)? {
             return Ok(None);
         }

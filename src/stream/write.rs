@@ -56,24 +56,35 @@ static SPACED: [[u8; 16]; 256] = {
 
 /// Appends `presses` as rows of digits separated by one space (the 5x6 contest format).
 pub fn write_pattern(out: &mut Vec<u8>, presses: &Board) {
-    let cols = presses.cols();
     for r in 0..presses.rows() {
-        let row = presses.row(r);
-        let start = out.len();
-        let mut c = 0;
-        while c + 8 <= cols {
-            let byte = (row[c / 64] >> (c % 64)) as u8;
-            out.extend_from_slice(&SPACED[byte as usize]);
-            c += 8;
-        }
-        if c < cols {
-            let byte = (row[c / 64] >> (c % 64)) as u8;
-            out.extend_from_slice(&SPACED[byte as usize][..2 * (cols - c)]);
-        }
-        debug_assert_eq!(out.len() - start, 2 * cols);
-        // The last space becomes the line end.
-        *out.last_mut().expect("cols > 0") = b'\n';
+        write_pattern_row(out, presses, r);
     }
+}
+
+/// Appends row `r` of `presses` as digits separated by one space, and a line end.
+pub fn write_pattern_row(out: &mut Vec<u8>, presses: &Board, r: usize) {
+    let cols = presses.cols();
+    let packed;
+    let row = if presses.is_packed() {
+        packed = [presses.row_bits(r)];
+        &packed[..]
+    } else {
+        presses.row(r)
+    };
+    let start = out.len();
+    let mut c = 0;
+    while c + 8 <= cols {
+        let byte = (row[c / 64] >> (c % 64)) as u8;
+        out.extend_from_slice(&SPACED[byte as usize]);
+        c += 8;
+    }
+    if c < cols {
+        let byte = (row[c / 64] >> (c % 64)) as u8;
+        out.extend_from_slice(&SPACED[byte as usize][..2 * (cols - c)]);
+    }
+    debug_assert_eq!(out.len() - start, 2 * cols);
+    // The last space becomes the line end.
+    *out.last_mut().expect("cols > 0") = b'\n';
 }
 
 /// Appends `n` in decimal.

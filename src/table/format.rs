@@ -23,7 +23,7 @@
 //! | 24     | 8    | payload length | entries * bits / 8 = 12,582,912 / 4,194,304 bytes              |
 //! | 32     | 4    | payload CRC    | CRC-32 (IEEE, as zlib and PNG) of the payload bytes            |
 //! | 36     | 4    | header CRC     | CRC-32 of header bytes 0..36                                   |
-//! | 40     | 24   | reserved       | zero                                                           |
+//! | 40     | 24   | reserved       | zero; a reader refuses any other value                         |
 //!
 //! # Kind 0 payload: the depth-6 table
 //!
@@ -164,6 +164,17 @@ pub enum FormatError {
         /// Actual length.
         got: u64,
     },
+    /// A reserved header byte is not zero: written by something else, or damaged (the
+    /// header CRC does not cover these bytes, this check does).
+    #[error(
+        "table header byte {offset} is {got:#04x}; bytes 40..64 are reserved and must be zero"
+    )]
+    Reserved {
+        /// Offset of the first nonzero reserved byte.
+        offset: usize,
+        /// Its value.
+        got: u8,
+    },
     /// The payload checksum does not match.
     #[error(
         "table payload is damaged: its CRC-32 is {got:#010x}, the header says {expected:#010x}"
@@ -278,6 +289,12 @@ impl Header {
                 got: computed,
             });
         }
+        if let Some(offset) = (40..HEADER_LEN).find(|&i| b[i] != 0) {
+            return Err(FormatError::Reserved {
+                offset,
+                got: b[offset],
+            });
+        }
         let header = Header {
             rows: b[12],
             cols: b[13],
@@ -389,7 +406,7 @@ mod tests {
     #[test]
     fn every_header_byte_is_covered_by_a_check() {
         let bytes = Header::depth_table(7).encode();
-        for i in 0..40 {
+        for i in 0..HEADER_LEN {
             for bit in 0..8 {
                 let mut damaged = bytes;
                 damaged[i] ^= 1 << bit;

@@ -112,6 +112,15 @@ fn shell_quoted(text: &str) -> String {
     }
 }
 
+/// A table whose entries contradict each other: from `state`, no press leads one step
+/// closer, or depth 0 is not the all-on state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the table is inconsistent at state {state:#09x}; run `lightsout verify` on it")]
+pub struct Inconsistent {
+    /// The state where descending the table failed.
+    pub state: Grid,
+}
+
 /// A checked depth table over any bytes: `&'static [u8]` for the embedded table, a
 /// memory map, or a `Vec<u8>`. The library never maps files itself.
 #[derive(Debug, Clone)]
@@ -184,18 +193,26 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
 
     /// A fewest set of presses that turns `grid` all-on, found by descending the table
     /// (from depth `d` some press leads to depth `d - 1`; the lowest such cell is taken),
-    /// or `None` when the table has no answer for it.
-    pub fn min_press_set(&self, grid: Grid) -> Option<Presses> {
-        let mut depth = self.min_presses(grid)?;
+    /// or `None` when the table has no answer for it. Every step is checked: a table
+    /// whose checksums are right but whose entries contradict each other (forged, or
+    /// written by a broken generator) gives [`Inconsistent`], never a wrong answer.
+    pub fn min_press_set(&self, grid: Grid) -> Result<Option<Presses>, Inconsistent> {
+        let Some(mut depth) = self.min_presses(grid) else {
+            return Ok(None);
+        };
         let (mut state, mut presses) = (grid & ALL_ON, 0);
         while depth > 0 {
-            let cell =
-                (0..CELLS).find(|&cell| self.depth(state ^ press_mask(cell)) == depth - 1)?;
+            let cell = (0..CELLS)
+                .find(|&cell| self.depth(state ^ press_mask(cell)) == depth - 1)
+                .ok_or(Inconsistent { state })?;
             state ^= press_mask(cell);
             presses ^= 1 << cell;
             depth -= 1;
         }
-        Some(presses)
+        if state != ALL_ON {
+            return Err(Inconsistent { state });
+        }
+        Ok(Some(presses))
     }
 
     /// The fewest presses that turn `grid` all-on, if it is within the depth limit.
@@ -292,10 +309,38 @@ mod tests {
         let table = DepthTable::new(TableKind::Exact.file()).unwrap();
         for i in (0..format::EXACT_ENTRIES).step_by(9_973) {
             let grid = exact_state(i);
-            let presses = table.min_press_set(grid).expect("solvable");
+            let presses = table.min_press_set(grid).unwrap().expect("solvable");
             assert_eq!(apply_presses(grid, presses), ALL_ON);
             assert_eq!(presses.count_ones(), u32::from(table.depth(grid)));
         }
+    }
+
+    #[test]
+    fn a_forged_table_is_inconsistent_not_wrong() {
+        // Every entry 3 (checksums made right): no press from a state of depth 3 leads
+        // to depth 2.
+        let mut file = TableKind::Depth6.file();
+        file[HEADER_LEN..].fill(0);
+        for i in 0..format::ENTRIES as usize {
+            let bit = 3 * i;
+            let word = u16::from_le_bytes([
+                file[HEADER_LEN + bit / 8],
+                *file.get(HEADER_LEN + bit / 8 + 1).unwrap_or(&0),
+            ]);
+            let word = word | 3 << (bit % 8);
+            file[HEADER_LEN + bit / 8] = word as u8;
+            if let Some(b) = file.get_mut(HEADER_LEN + bit / 8 + 1) {
+                *b = (word >> 8) as u8;
+            }
+        }
+        let crc = crc32fast::hash(&file[HEADER_LEN..]);
+        file[..HEADER_LEN].copy_from_slice(&Header::depth_table(crc).encode());
+        let table = DepthTable::new(file).expect("checksums are right");
+        assert_eq!(table.min_presses(ALL_ON), Some(3));
+        assert_eq!(
+            table.min_press_set(ALL_ON),
+            Err(Inconsistent { state: ALL_ON })
+        );
     }
 
     #[test]

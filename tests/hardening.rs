@@ -1,0 +1,384 @@
+//! Hardening, round two (issue 11): each test reproduces a failure a hostile pass found.
+
+mod common;
+
+use common::{lightsout, ONE_ALL_ON};
+use lightsout::format::{Header, HEADER_LEN};
+use predicates::prelude::*;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn bin() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("lightsout")
+}
+
+#[test]
+fn generate_never_replaces_a_fifo_even_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("n");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    lightsout()
+        .args(["generate", "--exact", "--force", "--out"])
+        .arg(&fifo)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("is a FIFO, not a table file"));
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+#[test]
+fn generate_never_replaces_a_device_node_even_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let node = dir.path().join("null");
+    // mknod needs root (as CI is); elsewhere a symlink to /dev/null is the same case.
+    let made = Command::new("mknod")
+        .arg(&node)
+        .args(["c", "1", "3"])
+        .stderr(Stdio::null())
+        .status()
+        .unwrap()
+        .success();
+    if !made {
+        std::os::unix::fs::symlink("/dev/null", &node).unwrap();
+    }
+    lightsout()
+        .args(["generate", "--force", "--out"])
+        .arg(&node)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("is a device node"));
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&node)
+        .unwrap()
+        .file_type()
+        .is_char_device());
+}
+
+/// A coprocess `query --table PATH --line-buffered --moves`.
+struct Coprocess {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: BufReader<std::process::ChildStdout>,
+}
+
+impl Coprocess {
+    fn start(table: &Path, count: usize) -> Coprocess {
+        let mut child = Command::new(bin())
+            .args(["query", "--line-buffered", "--moves", "--table"])
+            .arg(table)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        writeln!(input, "{count}").unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Coprocess {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Asks for the sample's first grid (3 presses) and returns the answer line.
+    fn ask(&mut self) -> String {
+        self.input
+            .write_all(b"00111\n01011\n10001\n11010\n11100\n\n")
+            .unwrap();
+        self.input.flush().unwrap();
+        let mut line = String::new();
+        self.output.read_line(&mut line).unwrap();
+        line
+    }
+
+    fn finish(self) -> std::process::Output {
+        drop(self.input);
+        let mut child = self.child;
+        child.stdout = None;
+        let status = child.wait().unwrap();
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        std::process::Output {
+            status,
+            stdout: Vec::new(),
+            stderr: stderr.into_bytes(),
+        }
+    }
+}
+
+const THREE: &str = "3 1,1 3,3 5,5\n";
+
+#[test]
+fn a_table_copied_over_and_truncated_under_a_running_query_changes_no_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = common::generate_into(dir.path(), "d6.lot", &[]);
+    let mut query = Coprocess::start(&table, 4);
+    assert_eq!(query.ask(), THREE);
+    // `cp` of junk over the mapped file: opened with O_TRUNC, then written in place.
+    let junk = dir.path().join("junk");
+    std::fs::write(&junk, vec![0x5Au8; 12_582_976]).unwrap();
+    std::fs::copy(&junk, &table).unwrap();
+    assert_eq!(query.ask(), THREE);
+    // Another kind of table copied over it.
+    let exact = common::generate_into(dir.path(), "exact.lot", &["--exact"]);
+    std::fs::copy(&exact, &table).unwrap();
+    assert_eq!(query.ask(), THREE);
+    // Truncated to nothing: reading the lost pages of a shared map would be SIGBUS.
+    std::fs::File::options()
+        .write(true)
+        .open(&table)
+        .unwrap()
+        .set_len(0)
+        .unwrap();
+    assert_eq!(query.ask(), THREE);
+    let out = query.finish();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_table_open_for_writing_is_read_privately_and_keeps_its_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = common::generate_into(dir.path(), "d6.lot", &[]);
+    // A writer holds the file open: no lease can be had, so the query reads a copy.
+    let mut writer = std::fs::File::options().write(true).open(&table).unwrap();
+    let mut query = Coprocess::start(&table, 2);
+    assert_eq!(query.ask(), THREE);
+    use std::io::{Seek, SeekFrom};
+    writer.seek(SeekFrom::Start(HEADER_LEN as u64)).unwrap();
+    writer.write_all(&vec![0u8; 12_582_912]).unwrap();
+    writer.set_len(100).unwrap();
+    assert_eq!(query.ask(), THREE);
+    assert_eq!(query.finish().status.code(), Some(0));
+}
+
+/// A depth-6 table whose every entry is 3, with right checksums.
+fn forged_table() -> Vec<u8> {
+    let mut file = lightsout::TableKind::Depth6.file();
+    let payload = &mut file[HEADER_LEN..];
+    // 3 in every 3-bit entry: the bit pattern 011 repeated, 8 entries in 3 bytes.
+    let pattern: u32 = (0..8).fold(0, |p, i| p | 3 << (3 * i));
+    for chunk in payload.chunks_mut(3) {
+        chunk.copy_from_slice(&pattern.to_le_bytes()[..chunk.len()]);
+    }
+    let crc = crc32fast::hash(payload);
+    file[..HEADER_LEN].copy_from_slice(&Header::depth_table(crc).encode());
+    file
+}
+
+#[test]
+fn a_forged_table_stops_moves_with_a_message_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("forged.lot");
+    std::fs::write(&path, forged_table()).unwrap();
+    lightsout()
+        .args(["query", "--moves", "--table"])
+        .arg(&path)
+        .write_stdin(ONE_ALL_ON)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("table is inconsistent at state"))
+        .stderr(predicate::str::contains("lightsout verify"))
+        .stderr(predicate::str::contains("panicked").not());
+}
+
+#[test]
+fn a_nonzero_reserved_header_byte_is_refused() {
+    let mut file = lightsout::TableKind::Depth6.file();
+    file[50] = 1;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("reserved.lot");
+    std::fs::write(&path, file).unwrap();
+    lightsout()
+        .args(["query", "--table"])
+        .arg(&path)
+        .write_stdin(ONE_ALL_ON)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("header byte 50 is 0x01"));
+}
+
+/// Runs `lightsout args` with stdout to a file and stderr into a pipe closed at once.
+fn with_closed_stderr(args: &[&str]) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("out");
+    let out = std::fs::File::create(&out_path).unwrap();
+    let mut child = Command::new(bin())
+        .args(args)
+        .stdout(out)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    (status.code(), std::fs::read_to_string(out_path).unwrap())
+}
+
+#[test]
+fn a_closed_stderr_loses_no_stdout_and_changes_no_exit_code() {
+    // Without --seed, puzzles writes the seed on stderr.
+    let (code, out) = with_closed_stderr(&["puzzles", "--count", "3", "--steps", "4"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("3\n"), "{out}");
+    assert_eq!(out.lines().count(), 1 + 3 * 6 - 1);
+}
+
+#[test]
+fn a_closed_stderr_keeps_an_error_exit_code() {
+    let (code, _) = with_closed_stderr(&["query", "--table", "/nonexistent/t.lot"]);
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn a_stale_partial_file_is_removed_and_a_live_one_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    let stale = dir.path().join(".lightsout-dead.partial");
+    let live = dir.path().join(".lightsout-live.partial");
+    for path in [&stale, &live] {
+        let file = std::fs::File::create(path).unwrap();
+        file.set_modified(old).unwrap();
+    }
+    // A live writer holds its lock.
+    let held = std::fs::File::open(&live).unwrap();
+    use std::os::unix::io::AsRawFd;
+    // SAFETY: flock on a descriptor this test owns.
+    assert_eq!(unsafe { libc::flock(held.as_raw_fd(), libc::LOCK_EX) }, 0);
+    common::generate_into(dir.path(), "t.lot", &[]);
+    assert!(!stale.exists(), "the stale partial file was left");
+    assert!(live.exists(), "a live writer's file was removed");
+    drop(held);
+}
+
+#[test]
+fn a_non_blocking_stdin_is_waited_for() {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills two descriptors (close-on-exec, so the child gets only the
+    // read end, as its stdin), which are then owned below.
+    assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
+    use std::os::fd::{FromRawFd, OwnedFd};
+    // SAFETY: fresh descriptors from pipe, owned once each.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    // SAFETY: fcntl on the read end we own.
+    unsafe {
+        let flags = libc::fcntl(fds[0], libc::F_GETFL);
+        assert_eq!(
+            libc::fcntl(fds[0], libc::F_SETFL, flags | libc::O_NONBLOCK),
+            0
+        );
+    }
+    let child = Command::new(bin())
+        .args(["query", "--line-buffered"])
+        .stdin(Stdio::from(read))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut writer = std::fs::File::from(write);
+    // The reader finds the pipe empty (EAGAIN) before each part arrives.
+    std::thread::sleep(Duration::from_millis(200));
+    writer.write_all(b"1\n11111\n11111\n").unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    writer.write_all(b"11111\n11111\n11111\n").unwrap();
+    drop(writer);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"0\n");
+}
+
+#[test]
+fn an_out_path_through_a_file_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("afile");
+    std::fs::write(&file, "x").unwrap();
+    lightsout()
+        .args(["generate", "--out"])
+        .arg(file.join("sub.lot"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("afile is not a directory"))
+        .stderr(predicate::str::contains("File exists").not());
+}
+
+#[test]
+fn os_errors_are_printed_once() {
+    // No one may create a file in /proc, root included: an OS error for everyone.
+    let out = lightsout()
+        .args(["generate", "--out", "/proc/lightsout-test.lot"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.matches("(os error").count(), 1, "{stderr}");
+}
+
+#[test]
+fn tables_are_written_with_the_umask() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("private.lot");
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "umask 077 && exec '{}' generate --out '{}'",
+            bin().display(),
+            path.display()
+        ))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+}
+
+/// One all-off 95 x 23 board: nullity 23, so 2^23 solutions to compare.
+fn nullity_23_board() -> String {
+    format!("1\n{}", ("0".repeat(23) + "\n").repeat(95))
+}
+
+#[test]
+fn the_default_search_budget_counts_unproven_boards_instead_of_taking_seconds() {
+    let solver = lightsout::Solver::new(95, 23).unwrap();
+    assert_eq!(solver.nullity(), 23);
+    assert!(solver.search_cost() > lightsout::SEARCH_BUDGET);
+    lightsout()
+        .args(["solve", "--rows", "95", "--cols", "23"])
+        .write_stdin(nullity_23_board())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "the presses for 1 of 1 board are valid but not proven",
+        ));
+}
+
+#[test]
+fn a_larger_search_budget_proves_the_minimum() {
+    lightsout()
+        .args([
+            "solve",
+            "--rows",
+            "95",
+            "--cols",
+            "23",
+            "--search-budget",
+            "1000000000",
+        ])
+        .write_stdin(nullity_23_board())
+        .assert()
+        .success()
+        .stderr("");
+}
