@@ -3,7 +3,7 @@
 # references side by side with hyperfine (apt-get install hyperfine). Results go to
 # target/bench/*.md; BENCHMARKS.md quotes them.
 #
-# Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|all]   (default: all)
+# Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|serve|all]   (default: all)
 # BASE=/path/to/an/older/lightsout adds that build beside this one in the query,
 # generate and solve runs (a refactor's before-and-after, in the same hyperfine run).
 set -euo pipefail
@@ -90,4 +90,27 @@ if [ "$what" = solve ] || [ "$what" = all ]; then
   for n in 2000 4000; do
     /usr/bin/time -f "lightsout solve $n x $n: peak RSS %M KiB" $bin solve --rows $n --cols $n < $data/allon-$n.in > /dev/null
   done 2>&1 | tee -a "$out/memory.txt"
+fi
+if [ "$what" = serve ] || [ "$what" = all ]; then
+  # Load from wrk on 127.0.0.1 only, bounded: 5 s a run.
+  command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+  $bin serve --addr 127.0.0.1:0 > "$out/serve.addr" &
+  pid=$!
+  trap 'kill $pid 2>/dev/null' EXIT
+  sleep 1
+  url=$(grep -o 'http://[0-9.:]*' "$out/serve.addr")
+  echo "idle RSS after start: $(ps -o rss= -p $pid) KiB" | tee "$out/serve.txt"
+  for c in 1 16 64; do
+    t=$(( c < 2 ? 1 : 2 ))
+    for path in /healthz "/v1/query?grid=0011101011100011101011100&moves=true"; do
+      printf '%s connections %s: ' "$c" "$path"
+      wrk -t$t -c$c -d5s --latency "$url$path" | awk '/Requests\/sec/ {r=$2} / 50%/ {p50=$2} / 99%/ {p99=$2} END {print r " req/s, p50 " p50 ", p99 " p99}'
+    done
+  done | tee -a "$out/serve.txt"
+  cmp <(curl -s --data-binary @$data/classic-1m.in "$url/v1/query") <($bin query < $data/classic-1m.in)
+  RUNS=${RUNS:-10} run serve-post \
+    -n "lightsout query (CLI)" "$bin query < $data/classic-1m.in" \
+    -n "POST /v1/query (curl)" "curl -s --data-binary @$data/classic-1m.in $url/v1/query"
+  echo "RSS after the runs: $(ps -o rss= -p $pid) KiB" | tee -a "$out/serve.txt"
+  kill $pid
 fi

@@ -62,6 +62,44 @@ pub enum Command {
     /// Print the manual page (roff), for `man -l -` or a man directory.
     #[command(after_help = MAN_HELP)]
     Man,
+    /// Answer over HTTP, and serve a page to play on (the tables held once).
+    #[command(after_help = SERVE_HELP)]
+    Serve(ServeArgs),
+}
+
+const SERVE_HELP: &str = "\
+Prints one line with the address (http://HOST:PORT) and serves until SIGINT or SIGTERM,
+finishing the requests in flight. Endpoints:
+  GET  /                      a page to play on, with the exact table as a coach
+  GET  /healthz               200
+  GET  /v1/query?grid=G       exact fewest presses (moves=true, target=off)
+  POST /v1/query              the classic format in, what `lightsout query` prints out
+                              (max_steps, moves, target, method as query parameters)
+  POST /v1/solve?rows=R&cols=C   what `lightsout solve` prints (target)
+  GET  /v1/puzzle?steps=S     a grid needing exactly S presses (seed)
+  GET  /metrics               Prometheus text format
+Errors are JSON {\"error\": ...} with 400, 404, 405 or 413.
+
+Examples:
+  lightsout serve
+  lightsout serve --addr 127.0.0.1:0 --exact-table tables/lights-5x5-exact.lot
+  curl 'http://127.0.0.1:8080/v1/query?grid=0011101011100011101011100&moves=true'";
+
+/// Flags of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Where to listen: HOST:PORT (port 0 picks a free one, printed at start).
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// The depth-6 table to map instead of the built-in one.
+    #[arg(long, value_name = "PATH")]
+    pub table: Option<PathBuf>,
+    /// The exact table to map instead of computing it in memory at start (25 ms).
+    #[arg(long, value_name = "PATH")]
+    pub exact_table: Option<PathBuf>,
+    /// The largest request body taken, in bytes; larger ones get 413.
+    #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
+    pub max_body: usize,
 }
 
 /// Where the boards come from: FILE, or stdin.

@@ -90,6 +90,7 @@ pub enum Job {
         shell: clap_complete::Shell,
     },
     Man,
+    Serve(crate::serve::ServeConfig),
 }
 
 /// Checks the flags of `command` and opens what it needs.
@@ -111,6 +112,17 @@ pub fn job(command: Command) -> anyhow::Result<Job> {
         Command::Puzzles(args) => puzzles(args)?,
         Command::Completions(CompletionsArgs { shell }) => Job::Completions { shell },
         Command::Man => Job::Man,
+        Command::Serve(args) => Job::Serve(crate::serve::ServeConfig {
+            addr: args.addr.parse().map_err(|_| {
+                usage(format!(
+                    "--addr: expected HOST:PORT with a numeric host, like 127.0.0.1:8080, found `{}`",
+                    args.addr
+                ))
+            })?,
+            table: args.table,
+            exact_table: args.exact_table,
+            max_body: args.max_body,
+        }),
     })
 }
 

@@ -4,6 +4,7 @@
 mod cli;
 mod config;
 mod mapped;
+mod serve;
 
 use anyhow::{bail, Context};
 use clap::{CommandFactory, Parser};
@@ -127,6 +128,7 @@ fn run(job: Job) -> anyhow::Result<()> {
             clap_complete::generate(shell, &mut cli::Cli::command(), "lightsout", &mut text);
             finish(stdout, &text)
         }
+        Job::Serve(config) => serve::run(config),
         Job::Man => {
             let mut text = Vec::new();
             clap_mangen::Man::new(cli::Cli::command()).render(&mut text)?;

@@ -137,6 +137,15 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
         Ok(DepthTable { data, header })
     }
 
+    /// The same table over borrowed bytes, with no second check: for handing a table
+    /// held once (a server's) to code that takes a `DepthTable` by value.
+    pub fn borrowed(&self) -> DepthTable<&[u8]> {
+        DepthTable {
+            data: self.data.as_ref(),
+            header: self.header,
+        }
+    }
+
     /// The header fields.
     pub fn header(&self) -> &Header {
         &self.header

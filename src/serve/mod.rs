@@ -1,0 +1,151 @@
+//! `lightsout serve`: the tables held once, answered over HTTP (axum on tokio), and a
+//! page to play on. Handlers are thin: parse the request into the library's types,
+//! call the library (streams run on the blocking pool), map errors in one place
+//! ([`ApiError`]).
+
+mod api;
+mod body;
+
+use crate::mapped::{open_table, Table, TableBytes};
+use anyhow::Context;
+use axum::extract::{MatchedPath, Request};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use lightsout::{Algebra, DepthTable, TableKind};
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub use api::ApiError;
+
+/// What `serve` needs, checked.
+pub struct ServeConfig {
+    pub addr: SocketAddr,
+    pub table: Option<PathBuf>,
+    pub exact_table: Option<PathBuf>,
+    pub max_body: usize,
+}
+
+/// Everything the handlers share: read-only, held once.
+pub struct State {
+    /// The depth-6 table (`POST /v1/query` with `method=table`).
+    pub table: Table,
+    /// The exact table (`GET /v1/query`, puzzles).
+    pub exact: Table,
+    /// How many solvable grids need each number of presses, 0..=15.
+    pub exact_histogram: Vec<u64>,
+    pub algebra: Algebra,
+    pub metrics: PrometheusHandle,
+}
+
+/// The router, for the server and for tests.
+pub fn router(state: Arc<State>, max_body: usize) -> Router {
+    Router::new()
+        .route("/", get(api::page))
+        .route("/healthz", get(api::healthz))
+        .route("/metrics", get(api::metrics))
+        .route("/v1/query", get(api::query_one).post(api::query_stream))
+        .route("/v1/solve", axum::routing::post(api::solve_stream_handler))
+        .route("/v1/puzzle", get(api::puzzle))
+        .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(max_body))
+        .layer(middleware::from_fn(limit_as_json))
+        .layer(middleware::from_fn(track))
+        .with_state(state)
+}
+
+/// The body limit's own 413 (a declared length over the limit) as our JSON error.
+async fn limit_as_json(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if response.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE && !json {
+        return axum::response::IntoResponse::into_response(ApiError::too_large());
+    }
+    response
+}
+
+/// Counts requests by route and status, and their latency.
+async fn track(request: Request, next: Next) -> Response {
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_string(), |p| p.as_str().to_string());
+    let start = Instant::now();
+    let response = next.run(request).await;
+    let status = response.status().as_u16().to_string();
+    metrics::counter!("lightsout_http_requests_total", "route" => route.clone(), "status" => status)
+        .increment(1);
+    metrics::histogram!("lightsout_http_request_duration_seconds", "route" => route)
+        .record(start.elapsed().as_secs_f64());
+    response
+}
+
+/// Loads the tables, binds, prints the address, and serves until SIGINT or SIGTERM;
+/// in-flight requests are finished before it returns.
+pub fn run(config: ServeConfig) -> anyhow::Result<()> {
+    let table = open_table(config.table.as_deref(), Some(TableKind::Depth6))?;
+    let exact = match &config.exact_table {
+        Some(path) => open_table(Some(path), Some(TableKind::Exact))?,
+        None => DepthTable::new(TableBytes::Read(TableKind::Exact.file()))
+            .context("the exact table computed in memory is damaged")?,
+    };
+    if exact.kind() != TableKind::Exact {
+        anyhow::bail!("--exact-table must be an exact table (`lightsout generate --exact`)");
+    }
+    let metrics = PrometheusBuilder::new()
+        .set_buckets(&[0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1.0, 5.0])
+        .context("latency buckets")?
+        .install_recorder()
+        .context("cannot install the metrics recorder")?;
+    let state = Arc::new(State {
+        exact_histogram: exact.histogram(),
+        table,
+        exact,
+        algebra: Algebra::new(),
+        metrics,
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", config.addr))?;
+        let local = listener.local_addr()?;
+        let mut stdout = std::io::stdout().lock();
+        writeln!(
+            stdout,
+            "lightsout: serving on http://{local} (Ctrl-C stops)"
+        )?;
+        stdout.flush()?;
+        drop(stdout);
+        axum::serve(listener, router(state, config.max_body))
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+            .context("the server failed")
+    })?;
+    // Blocking tasks (streams) still running get a moment to finish.
+    runtime.shutdown_timeout(Duration::from_secs(5));
+    Ok(())
+}
+
+/// Resolves on SIGINT or SIGTERM.
+async fn shutdown_signal() {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut term = signal(SignalKind::terminate()).expect("a SIGTERM handler");
+    let mut int = signal(SignalKind::interrupt()).expect("a SIGINT handler");
+    tokio::select! {
+        _ = term.recv() => {}
+        _ = int.recv() => {}
+    }
+}

@@ -1,0 +1,389 @@
+//! `lightsout serve` over real HTTP on 127.0.0.1: every endpoint, bad inputs, 64
+//! concurrent clients, graceful shutdown.
+
+mod common;
+
+use common::{classic_input, lightsout, read_data, Rng};
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A server on a free port, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let at = line.find("http://").expect("the address line");
+        let url = line[at..].split_whitespace().next().unwrap().to_string();
+        Server { child, url }
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        let mut response = agent().get(format!("{}{path}", self.url)).call().unwrap();
+        let body = response.body_mut().read_to_string().unwrap();
+        (response.status().as_u16(), body)
+    }
+
+    fn post(&self, path: &str, body: &str) -> (u16, String) {
+        let mut response = agent()
+            .post(format!("{}{path}", self.url))
+            .content_type("text/plain")
+            .send(body)
+            .unwrap();
+        let text = response
+            .body_mut()
+            .with_config()
+            .limit(1 << 30)
+            .read_to_string()
+            .unwrap();
+        (response.status().as_u16(), text)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into()
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// What the command line prints for `args` on `input`.
+fn cli(args: &[&str], input: &str) -> String {
+    String::from_utf8(
+        lightsout()
+            .args(args)
+            .write_stdin(input)
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap()
+}
+
+#[test]
+fn healthz_answers_200() {
+    let server = Server::start(&[]);
+    assert_eq!(server.get("/healthz").0, 200);
+}
+
+#[test]
+fn get_query_gives_exact_presses_and_moves() {
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/v1/query?grid=0011101011100011101011100&moves=true");
+    assert_eq!(status, 200);
+    let answer = json(&body);
+    assert_eq!(answer["presses"], 3);
+    assert_eq!(answer["solvable"], true);
+    assert_eq!(answer["moves"], serde_json::json!([[1, 1], [3, 3], [5, 5]]));
+    // Deeper than 6: the exact table, never capped.
+    let (_, body) = server.get("/v1/query?grid=0000000000000000000000000");
+    assert_eq!(json(&body)["presses"], 15);
+    let (_, body) = server.get("/v1/query?grid=0111111111111111111111111");
+    assert_eq!(json(&body)["solvable"], false);
+    assert!(json(&body)["presses"].is_null());
+    let (_, body) = server.get("/v1/query?grid=0000000000000000000000000&target=off");
+    assert_eq!(json(&body)["presses"], 0);
+}
+
+#[test]
+fn get_query_agrees_with_enumeration_on_random_grids() {
+    let server = Server::start(&[]);
+    let mut rng = Rng(99);
+    for _ in 0..300 {
+        let grid = rng.next_u64() as u32 & lightsout::ALL_ON;
+        let text: String = (0..25)
+            .map(|i| if grid >> i & 1 == 1 { '1' } else { '0' })
+            .collect();
+        let (_, body) = server.get(&format!("/v1/query?grid={text}"));
+        let expected = lightsout::first_row_min_presses(grid);
+        assert_eq!(
+            json(&body)["presses"].as_u64(),
+            expected.map(u64::from),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_grid_is_a_400_with_the_column() {
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/v1/query?grid=00111x");
+    assert_eq!(status, 400);
+    assert!(
+        json(&body)["error"].as_str().unwrap().contains("column 6"),
+        "{body}"
+    );
+    let (status, _) = server.get("/v1/query?grid=0011");
+    assert_eq!(status, 400);
+    let (status, _) = server.get("/v1/query?grid=0011101011100011101011100&target=up");
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn post_query_is_exactly_what_the_command_line_prints() {
+    let server = Server::start(&[]);
+    let mut rng = Rng(5);
+    let grids: Vec<u32> = (0..5000)
+        .map(|_| rng.next_u64() as u32 & lightsout::ALL_ON)
+        .collect();
+    let input = classic_input(&grids);
+    for (query, args) in [
+        ("", vec!["query"]),
+        ("?moves=true", vec!["query", "--moves"]),
+        (
+            "?method=algebra&max_steps=15&target=off",
+            vec![
+                "query",
+                "--method",
+                "algebra",
+                "--max-steps",
+                "15",
+                "--target",
+                "off",
+            ],
+        ),
+        (
+            "?method=enumerate&max_steps=3",
+            vec!["query", "--method", "enumerate", "--max-steps", "3"],
+        ),
+    ] {
+        let (status, body) = server.post(&format!("/v1/query{query}"), &input);
+        assert_eq!(status, 200, "{query}");
+        assert_eq!(body, cli(&args, &input), "{query}");
+    }
+}
+
+#[test]
+fn post_query_with_a_bad_grid_is_a_400_with_line_and_column_and_the_answers_before() {
+    let server = Server::start(&[]);
+    let (status, body) = server.post(
+        "/v1/query",
+        "2\n11111\n11111\n11111\n11111\n11111\n\n11x11\n",
+    );
+    assert_eq!(status, 400);
+    let error = json(&body);
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("line 8, column 3"),
+        "{body}"
+    );
+    assert_eq!(error["answered"], "0\n");
+}
+
+#[test]
+fn post_query_deeper_than_the_table_names_the_ways_out() {
+    let server = Server::start(&[]);
+    let (status, body) = server.post("/v1/query?max_steps=9", &read_data("classic.in"));
+    assert_eq!(status, 400);
+    assert!(body.contains("method=algebra"), "{body}");
+}
+
+#[test]
+fn post_solve_is_exactly_what_the_command_line_prints() {
+    let server = Server::start(&[]);
+    let input = read_data("extended_5x6.in");
+    let (status, body) = server.post("/v1/solve?rows=5&cols=6", &input);
+    assert_eq!(status, 200);
+    assert_eq!(body, read_data("extended_5x6.out"));
+    let (status, body) = server.post("/v1/solve?rows=3&cols=3&target=on", "1\n000\n000\n000\n");
+    assert_eq!(status, 200);
+    assert_eq!(
+        body,
+        cli(
+            &["solve", "--rows", "3", "--cols", "3", "--target", "on"],
+            "1\n000\n000\n000\n"
+        )
+    );
+    let (status, _) = server.post("/v1/solve?rows=0&cols=3", "");
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn a_puzzle_needs_exactly_the_steps_asked() {
+    let server = Server::start(&[]);
+    for steps in [0, 1, 7, 15] {
+        let (status, body) = server.get(&format!("/v1/puzzle?steps={steps}&seed=11"));
+        assert_eq!(status, 200);
+        let text = json(&body)["grid"].as_str().unwrap().to_string();
+        let grid = text
+            .bytes()
+            .enumerate()
+            .fold(0u32, |g, (i, b)| g | u32::from(b - b'0') << i);
+        assert_eq!(
+            lightsout::first_row_min_presses(grid),
+            Some(steps),
+            "{text}"
+        );
+        assert_eq!(
+            server.get(&format!("/v1/puzzle?steps={steps}&seed=11")).1,
+            body,
+            "seeded"
+        );
+    }
+    assert_eq!(server.get("/v1/puzzle?steps=16").0, 400);
+}
+
+#[test]
+fn metrics_count_requests_by_route_and_status() {
+    let server = Server::start(&[]);
+    server.get("/healthz");
+    server.get("/v1/query?grid=bad");
+    let (status, body) = server.get("/metrics");
+    assert_eq!(status, 200);
+    assert!(
+        body.contains("lightsout_http_requests_total{route=\"/healthz\",status=\"200\"} 1"),
+        "{body}"
+    );
+    assert!(body.contains("status=\"400\""), "{body}");
+    assert!(
+        body.contains("lightsout_http_request_duration_seconds_bucket"),
+        "{body}"
+    );
+}
+
+#[test]
+fn unknown_paths_and_methods_are_json_404_and_405() {
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/v2/nothing");
+    assert_eq!(status, 404);
+    assert!(json(&body)["error"].is_string());
+    let mut response = agent()
+        .delete(format!("{}/v1/query", server.url))
+        .call()
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 405);
+    assert!(json(&response.body_mut().read_to_string().unwrap())["error"].is_string());
+}
+
+#[test]
+fn a_body_over_the_limit_is_a_413() {
+    let server = Server::start(&["--max-body", "1000"]);
+    let input = classic_input(&[0; 100]);
+    let (status, body) = server.post("/v1/query", &input);
+    assert_eq!(status, 413, "{body}");
+    assert!(json(&body)["error"].is_string());
+}
+
+#[test]
+fn the_page_has_a_board_of_buttons() {
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(body.contains("data-testid=\"presses\""));
+    assert!(body.contains("dataset.row"));
+}
+
+#[test]
+fn sixty_four_concurrent_clients_all_get_right_answers() {
+    let server = Server::start(&[]);
+    let url = server.url.clone();
+    let threads: Vec<_> = (0..64)
+        .map(|t| {
+            let url = url.clone();
+            std::thread::spawn(move || {
+                let agent = agent();
+                let mut rng = Rng(t);
+                for _ in 0..25 {
+                    let grid = rng.next_u64() as u32 & lightsout::ALL_ON;
+                    let text: String = (0..25)
+                        .map(|i| if grid >> i & 1 == 1 { '1' } else { '0' })
+                        .collect();
+                    let mut response = agent
+                        .get(format!("{url}/v1/query?grid={text}"))
+                        .call()
+                        .unwrap();
+                    assert_eq!(response.status().as_u16(), 200);
+                    let answer = json(&response.body_mut().read_to_string().unwrap());
+                    let expected = lightsout::first_row_min_presses(grid);
+                    assert_eq!(answer["presses"].as_u64(), expected.map(u64::from));
+                }
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread.join().unwrap();
+    }
+}
+
+/// A body that arrives slowly: the request is in flight when the server is told to stop.
+struct Slow {
+    text: Vec<u8>,
+    at: usize,
+}
+
+impl Read for Slow {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.text.len() {
+            return Ok(0);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+        let n = buf.len().min(4096).min(self.text.len() - self.at);
+        buf[..n].copy_from_slice(&self.text[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn sigterm_finishes_the_request_in_flight_then_exits_0() {
+    let mut server = Server::start(&[]);
+    let url = server.url.clone();
+    let input = classic_input(&[lightsout::ALL_ON; 2000]);
+    let expected = "0\n".repeat(2000);
+    let request = std::thread::spawn(move || {
+        let mut response = agent()
+            .post(format!("{url}/v1/query"))
+            .send(ureq::SendBody::from_reader(&mut Slow {
+                text: input.into_bytes(),
+                at: 0,
+            }))
+            .unwrap();
+        (
+            response.status().as_u16(),
+            response.body_mut().read_to_string().unwrap(),
+        )
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    // SAFETY: kill sends a signal to our own child.
+    unsafe { libc::kill(server.child.id() as i32, libc::SIGTERM) };
+    let (status, body) = request.join().unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(body, expected);
+    let start = Instant::now();
+    let code = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status.code();
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "still running");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(code, Some(0));
+}
