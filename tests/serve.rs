@@ -293,6 +293,19 @@ fn a_body_over_the_limit_is_a_413() {
 }
 
 #[test]
+fn a_streamed_body_over_the_limit_is_a_413() {
+    let server = Server::start(&["--max-body", "1000"]);
+    let text = classic_input(&[0; 100]).into_bytes();
+    // No declared length: the limit is met while the body is read.
+    let mut response = agent()
+        .post(format!("{}/v1/query", server.url))
+        .send(ureq::SendBody::from_reader(&mut Slow { text, at: 0 }))
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 413);
+    assert!(json(&response.body_mut().read_to_string().unwrap())["error"].is_string());
+}
+
+#[test]
 fn the_page_has_a_board_of_buttons() {
     let server = Server::start(&[]);
     let (status, body) = server.get("/");

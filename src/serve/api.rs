@@ -43,6 +43,17 @@ impl ApiError {
         )
     }
 
+    /// No answer in time.
+    pub fn timeout(after: std::time::Duration) -> ApiError {
+        ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "no answer within {} s; send the body faster",
+                after.as_secs()
+            ),
+        )
+    }
+
     /// A stream's error: 400 for bad input (the command line's line and column), 413
     /// for a body over the limit, 500 for a table that contradicts itself.
     pub fn from_stream(err: StreamError, answered: Vec<u8>) -> ApiError {

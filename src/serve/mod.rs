@@ -55,22 +55,37 @@ pub fn router(state: Arc<State>, max_body: usize) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(tower_http::limit::RequestBodyLimitLayer::new(max_body))
-        .layer(middleware::from_fn(limit_as_json))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            RESPONSE_TIMEOUT,
+        ))
+        .layer(middleware::from_fn(limits_as_json))
         .layer(middleware::from_fn(track))
         .with_state(state)
 }
 
-/// The body limit's own 413 (a declared length over the limit) as our JSON error.
-async fn limit_as_json(request: Request, next: Next) -> Response {
+/// A request whose answer has not started after this gets 408: a client that sends
+/// nothing cannot hold a connection and a blocking thread forever.
+const RESPONSE_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// The limit layers' own answers (413 for a declared length over the body limit, 408
+/// for the timeout) as our JSON errors.
+async fn limits_as_json(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let json = response
         .headers()
         .get(axum::http::header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if response.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE && !json {
-        return axum::response::IntoResponse::into_response(ApiError::too_large());
+    let error = match response.status() {
+        _ if json => None,
+        axum::http::StatusCode::PAYLOAD_TOO_LARGE => Some(ApiError::too_large()),
+        axum::http::StatusCode::REQUEST_TIMEOUT => Some(ApiError::timeout(RESPONSE_TIMEOUT)),
+        _ => None,
+    };
+    match error {
+        Some(error) => axum::response::IntoResponse::into_response(error),
+        None => response,
     }
-    response
 }
 
 /// Counts requests by route and status, and their latency.
