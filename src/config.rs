@@ -91,6 +91,11 @@ pub enum Job {
     },
     Man,
     Serve(crate::serve::ServeConfig),
+    Nullity {
+        rows: usize,
+        cols: usize,
+        patterns: bool,
+    },
 }
 
 /// Checks the flags of `command` and opens what it needs.
@@ -112,6 +117,23 @@ pub fn job(command: Command) -> anyhow::Result<Job> {
         Command::Puzzles(args) => puzzles(args)?,
         Command::Completions(CompletionsArgs { shell }) => Job::Completions { shell },
         Command::Man => Job::Man,
+        Command::Nullity(args) => {
+            let cells = u64::from(args.rows) * u64::from(args.cols);
+            if args.patterns && cells > MAX_CELLS {
+                return Err(usage(format!(
+                    "--patterns: a {} x {} board has {} lights; the most written is {}",
+                    args.rows,
+                    args.cols,
+                    lightsout::thousands(cells),
+                    lightsout::thousands(MAX_CELLS)
+                )));
+            }
+            Job::Nullity {
+                rows: args.rows as usize,
+                cols: args.cols as usize,
+                patterns: args.patterns,
+            }
+        }
         Command::Serve(args) => Job::Serve(crate::serve::ServeConfig {
             addr: args.addr.parse().map_err(|_| {
                 usage(format!(

@@ -65,11 +65,11 @@ pub use solve::algebra::Algebra;
 pub use solve::first_row::{
     min_press_set as first_row_min_press_set, min_presses as first_row_min_presses,
 };
-pub use solve::{EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
+pub use solve::{nullity, EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
 pub use stream::{
-    answer_stream, draw, explain_stream, line_limit, push_moves, solve_stream, write_grids,
-    write_pattern, BoardReader, Clue, InputError, Method, ParseError, QueryOptions, SolveSummary,
-    StreamError, Style, Verdict, MIN_LINE_LIMIT,
+    answer_stream, draw, explain_stream, line_limit, push_moves, solve_stream, write_boards,
+    write_grids, write_pattern, BoardReader, Clue, InputError, Method, ParseError, QueryOptions,
+    SolveSummary, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use table::format;
 pub use table::{

@@ -129,6 +129,19 @@ fn run(job: Job) -> anyhow::Result<()> {
             finish(stdout, &text)
         }
         Job::Serve(config) => serve::run(config),
+        Job::Nullity {
+            rows,
+            cols,
+            patterns,
+        } => {
+            let mut text = format!("nullity {}\n", lightsout::nullity(rows, cols)).into_bytes();
+            if patterns {
+                let solver = lightsout::Solver::with_search_budget(rows, cols, 0)
+                    .expect("checked: at least one row and column");
+                lightsout::write_boards(&mut text, &solver.quiet_patterns());
+            }
+            finish(stdout, &text)
+        }
         Job::Man => {
             let mut text = Vec::new();
             clap_mangen::Man::new(cli::Cli::command()).render(&mut text)?;

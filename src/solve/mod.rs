@@ -6,5 +6,7 @@ mod bytes;
 pub mod first_row;
 pub mod general;
 mod linear;
+mod poly;
 
 pub use general::{EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
+pub use poly::nullity;

@@ -24,6 +24,22 @@ pub fn write_grids(out: &mut Vec<u8>, grids: &[Grid]) {
     }
 }
 
+/// Writes `boards` (all of one shape) in the input format of `lightsout solve`: the
+/// count line, then each board as rows of digits, boards separated by a blank line.
+pub fn write_boards(out: &mut Vec<u8>, boards: &[Board]) {
+    push_number(out, boards.len() as u64);
+    out.push(b'\n');
+    for (i, board) in boards.iter().enumerate() {
+        if i > 0 {
+            out.push(b'\n');
+        }
+        for r in 0..board.rows() {
+            out.extend((0..board.cols()).map(|c| b'0' + u8::from(board.get(r, c))));
+            out.push(b'\n');
+        }
+    }
+}
+
 /// Appends ` r,c` (1-based) for every cell of `presses`, in cell order.
 pub fn push_moves(out: &mut Vec<u8>, presses: Presses) {
     let mut rest = presses & ((1 << CELLS) - 1);
