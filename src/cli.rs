@@ -153,6 +153,15 @@ pub enum TargetArg {
     On,
 }
 
+/// How boards are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// A count line, then rows of digits `0`/`1`.
+    Text,
+    /// Portable bitmaps (netpbm): P1 or P4 in, P4 out; the shape comes from each image.
+    Pbm,
+}
+
 /// How 5x5 grids are answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MethodArg {
@@ -278,8 +287,13 @@ Output, for each board m: `PUZZLE #m`, then R rows of C digits separated by one 
 operations a board (the default keeps each board to milliseconds); otherwise a valid
 solution is printed, and at the end stderr says how many boards are not proven minimal.
 
+With --format pbm, boards are PBM images (P1 plain or P4 raw, one after another; a set
+pixel is a lit light), each of its own size, and each answer is a P4 image of the
+presses in the same order; an image with no solution stops the run with its number.
+
 Examples:
   lightsout solve --rows 5 --cols 6 extended_5x6.in
+  lightsout solve --format pbm --target on board.pbm > presses.pbm
   printf '1\\n000\\n000\\n000\\n' | lightsout solve --rows 3 --cols 3 --target on
 
 Exit codes: 0 success (including boards with no solution), 1 bad input, 2 usage error.";
@@ -289,15 +303,19 @@ Exit codes: 0 success (including boards with no solution), 1 bad input, 2 usage 
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Rows of each board.
+    /// Rows of each board (required for text; for PBM, checked against each image).
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..))]
-    pub rows: u32,
-    /// Columns of each board.
+    pub rows: Option<u32>,
+    /// Columns of each board (required for text; for PBM, checked against each image).
     #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
-    pub cols: u32,
+    pub cols: Option<u32>,
     /// The state to reach: every light off (the contest problem) or every light on.
     #[arg(long, value_enum, default_value_t = TargetArg::Off)]
     pub target: TargetArg,
+    /// The input and output format: the contest text, or PBM images (P1 or P4 in, one
+    /// or more concatenated, 1 = lit; each answer a P4 image, 1 = press).
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    pub format: FormatArg,
     /// Flush each answer at once (when driven board by board as a coprocess).
     #[arg(long)]
     pub line_buffered: bool,

@@ -4,8 +4,8 @@
 //! (exit 1).
 
 use crate::cli::{
-    AnswerArgs, Command, CompletionsArgs, ExplainArgs, GenerateArgs, InputArgs, MethodArg,
-    PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs, TargetArg, VerifyArgs,
+    AnswerArgs, Command, CompletionsArgs, ExplainArgs, FormatArg, GenerateArgs, InputArgs,
+    MethodArg, PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs, TargetArg, VerifyArgs,
 };
 use crate::mapped::{open_table, Table, TableBytes};
 use anyhow::Context;
@@ -91,6 +91,13 @@ pub enum Job {
     },
     Man,
     Serve(crate::serve::ServeConfig),
+    SolvePbm {
+        input: Input,
+        /// The shape every image must have, when --rows and --cols are given.
+        shape: Option<(usize, usize)>,
+        target: Target,
+        budget: u64,
+    },
     Nullity {
         rows: usize,
         cols: usize,
@@ -315,25 +322,50 @@ fn generate(args: GenerateArgs) -> Job {
 }
 
 fn solve(args: SolveArgs) -> anyhow::Result<Job> {
-    let cells = u64::from(args.rows) * u64::from(args.cols);
-    if cells > MAX_CELLS {
-        return Err(usage(format!(
-            "a {} x {} board has {} lights; the most this solver takes is {}",
-            args.rows,
-            args.cols,
-            lightsout::thousands(cells),
-            lightsout::thousands(MAX_CELLS)
-        )));
+    let shape = match (args.rows, args.cols) {
+        (Some(rows), Some(cols)) => Some((rows, cols)),
+        (None, None) if args.format == FormatArg::Pbm => None,
+        _ if args.format == FormatArg::Pbm => {
+            return Err(usage(
+                "--rows and --cols go together (or leave both out for PBM)",
+            ))
+        }
+        _ => {
+            return Err(usage(
+                "text boards need --rows R and --cols C (PBM images carry their own size: \
+                 --format pbm)",
+            ))
+        }
+    };
+    if let Some((rows, cols)) = shape {
+        let cells = u64::from(rows) * u64::from(cols);
+        if cells > MAX_CELLS {
+            return Err(usage(format!(
+                "a {rows} x {cols} board has {} lights; the most this solver takes is {}",
+                lightsout::thousands(cells),
+                lightsout::thousands(MAX_CELLS)
+            )));
+        }
     }
     let input = open_input(args.input, "solve")?;
-    let solver =
-        Solver::with_search_budget(args.rows as usize, args.cols as usize, args.search_budget)
-            .map_err(|e| UsageError(e.to_string()))?;
+    let shape = shape.map(|(r, c)| (r as usize, c as usize));
+    let target = target(args.target);
+    if args.format == FormatArg::Pbm {
+        return Ok(Job::SolvePbm {
+            input,
+            shape,
+            target,
+            budget: args.search_budget,
+        });
+    }
+    let (rows, cols) = shape.expect("text input has a shape");
+    let solver = Solver::with_search_budget(rows, cols, args.search_budget)
+        .map_err(|e| UsageError(e.to_string()))?;
     Ok(Job::Solve {
         line_buffered: args.line_buffered || input.interactive,
         input,
         solver,
-        target: target(args.target),
+        target,
         budget: args.search_budget,
     })
 }

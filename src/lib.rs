@@ -67,9 +67,9 @@ pub use solve::first_row::{
 };
 pub use solve::{nullity, EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
 pub use stream::{
-    answer_stream, draw, explain_stream, line_limit, push_moves, solve_stream, write_boards,
-    write_grids, write_pattern, BoardReader, Clue, InputError, Method, ParseError, QueryOptions,
-    SolveSummary, StreamError, Style, Verdict, MIN_LINE_LIMIT,
+    answer_stream, draw, explain_stream, line_limit, push_moves, solve_pbm_stream, solve_stream,
+    write_boards, write_grids, write_pattern, write_pbm, BoardReader, Clue, InputError, Method,
+    ParseError, PbmReader, QueryOptions, SolveSummary, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use table::format;
 pub use table::{

@@ -129,6 +129,27 @@ fn run(job: Job) -> anyhow::Result<()> {
             finish(stdout, &text)
         }
         Job::Serve(config) => serve::run(config),
+        Job::SolvePbm {
+            input,
+            shape,
+            target,
+            budget,
+        } => {
+            let outcome = lightsout::solve_pbm_stream(shape, budget, target, input.reader, stdout);
+            if let Ok(summary) = &outcome {
+                if summary.unproven > 0 {
+                    note(format_args!(
+                        "note: the presses for {} of {} are valid but not proven to be the \
+                         fewest (over --search-budget {})",
+                        thousands(summary.unproven),
+                        plural(summary.boards, "image", "images"),
+                        thousands(budget),
+                    ));
+                }
+            }
+            let cols = shape.map_or(0, |(_, c)| c as u32);
+            stream_outcome(outcome, &input.name, Reads::Boards { cols })
+        }
         Job::Nullity {
             rows,
             cols,

@@ -7,6 +7,7 @@
 
 mod explain;
 mod lines;
+mod pbm;
 mod query;
 mod reader;
 mod rows;
@@ -14,6 +15,7 @@ mod solve;
 mod write;
 
 pub use explain::{draw, explain_stream, Style, Verdict};
+pub use pbm::{solve_pbm_stream, write_pbm, PbmReader};
 pub use query::{answer_stream, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
 pub use solve::{solve_stream, SolveSummary};
@@ -32,6 +34,15 @@ pub enum StreamError {
     /// from it.
     #[error(transparent)]
     Table(#[from] crate::table::Inconsistent),
+    /// An image of a PBM stream cannot be answered (no solution, or not the shape
+    /// asked for); the answers before it were written.
+    #[error("image {image} {message}")]
+    Image {
+        /// 1-based number of the image in the stream.
+        image: u64,
+        /// What is wrong with it.
+        message: String,
+    },
     /// Writing the answers failed (a closed pipe, a full disk).
     #[error("cannot write the answers")]
     Output(#[source] io::Error),

@@ -1,0 +1,320 @@
+//! Boards as PBM images (netpbm's portable bitmap), in and out: `P1` (plain) and `P4`
+//! (raw) images, one after another in one stream; a set pixel (1, "black") is a lit
+//! light or a press. Answers are written as `P4`.
+
+use super::reader::{InputError, ParseError};
+use super::rows::describe_byte;
+use super::{Chunked, StreamError};
+use crate::board::Board;
+use crate::solve::{Solver, Target};
+use std::io::{self, BufRead, BufReader, Read, Write};
+
+/// Images from a byte stream.
+pub struct PbmReader<R> {
+    input: BufReader<R>,
+    /// 1-based line and column of the next byte (header text only).
+    line: u64,
+    column: u64,
+    images: u64,
+}
+
+impl<R: Read> PbmReader<R> {
+    /// A reader of concatenated PBM images.
+    pub fn new(input: R) -> Self {
+        PbmReader {
+            input: BufReader::with_capacity(1 << 16, input),
+            line: 1,
+            column: 1,
+            images: 0,
+        }
+    }
+
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        Ok(self.input.fill_buf()?.first().copied())
+    }
+
+    fn bump(&mut self) {
+        if let Ok(Some(b)) = self.peek() {
+            self.input.consume(1);
+            if b == b'\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+    }
+
+    fn error(&self, expected: String, found: String) -> InputError {
+        ParseError {
+            line: self.line,
+            column: self.column,
+            expected,
+            found,
+            clue: None,
+        }
+        .into()
+    }
+
+    fn found(&mut self) -> io::Result<String> {
+        Ok(self
+            .peek()?
+            .map_or("the end of the input".into(), describe_byte))
+    }
+
+    /// Skips white space and `#` comments.
+    fn skip_space(&mut self) -> io::Result<()> {
+        while let Some(b) = self.peek()? {
+            if b == b'#' {
+                while self.peek()?.is_some_and(|b| b != b'\n') {
+                    self.bump();
+                }
+            } else if b.is_ascii_whitespace() {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// A decimal header number of at least 1.
+    fn number(&mut self, what: &str) -> Result<usize, InputError> {
+        self.skip_space()?;
+        let mut n: usize = 0;
+        let mut digits = 0;
+        while let Some(b) = self.peek()?.filter(u8::is_ascii_digit) {
+            n = n
+                .checked_mul(10)
+                .and_then(|n| n.checked_add(usize::from(b - b'0')))
+                .ok_or_else(|| self.error(format!("the {what}"), "a number too large".into()))?;
+            digits += 1;
+            self.bump();
+        }
+        if digits == 0 || n == 0 {
+            let found = if digits == 0 {
+                self.found()?
+            } else {
+                "0".into()
+            };
+            return Err(self.error(format!("the {what} (a whole number of at least 1)"), found));
+        }
+        Ok(n)
+    }
+
+    /// The next image as a board (`height` rows of `width` lights), or `None` at the
+    /// end of the input.
+    pub fn next_image(&mut self) -> Result<Option<Board>, InputError> {
+        self.skip_space()?;
+        if self.peek()?.is_none() {
+            return Ok(None);
+        }
+        self.images += 1;
+        let image = self.images;
+        let magic = |s: &mut Self| -> Result<u8, InputError> {
+            if s.peek()? != Some(b'P') {
+                let found = s.found()?;
+                return Err(s.error(format!("`P1` or `P4` starting image {image}"), found));
+            }
+            s.bump();
+            match s.peek()? {
+                Some(kind @ (b'1' | b'4')) => {
+                    s.bump();
+                    Ok(kind)
+                }
+                _ => {
+                    let found = s.found()?;
+                    Err(s.error(format!("`1` or `4` after `P` (image {image})"), found))
+                }
+            }
+        };
+        let kind = magic(self)?;
+        let width = self.number("width")?;
+        let height = self.number("height")?;
+        if (width as u64).saturating_mul(height as u64) > 1 << 30 {
+            return Err(self.error(
+                "an image of at most 2^30 pixels".into(),
+                format!("{width} x {height}"),
+            ));
+        }
+        let mut board = Board::new(height, width);
+        let mut row = vec![0u64; width.div_ceil(64)];
+        if kind == b'1' {
+            for r in 0..height {
+                row.fill(0);
+                for c in 0..width {
+                    self.skip_space()?;
+                    match self.peek()? {
+                        Some(b'0') => {}
+                        Some(b'1') => row[c / 64] |= 1 << (c % 64),
+                        _ => {
+                            let found = self.found()?;
+                            return Err(self.error(
+                                format!(
+                                    "pixel {} of row {} of image {image}: `0` or `1`",
+                                    c + 1,
+                                    r + 1
+                                ),
+                                found,
+                            ));
+                        }
+                    }
+                    self.bump();
+                }
+                put_row(&mut board, r, &row);
+            }
+        } else {
+            // Exactly one white-space byte, then the raster.
+            match self.peek()? {
+                Some(b) if b.is_ascii_whitespace() => self.bump(),
+                _ => {
+                    let found = self.found()?;
+                    return Err(self.error("one white-space byte before the raster".into(), found));
+                }
+            }
+            let mut bytes = vec![0u8; width.div_ceil(8)];
+            for r in 0..height {
+                self.input.read_exact(&mut bytes).map_err(|err| {
+                    if err.kind() == io::ErrorKind::UnexpectedEof {
+                        self.error(
+                            format!("{} bytes of row {} of image {image}", bytes.len(), r + 1),
+                            "the end of the input".into(),
+                        )
+                    } else {
+                        err.into()
+                    }
+                })?;
+                row.fill(0);
+                for (k, &byte) in bytes.iter().enumerate() {
+                    // Most significant bit first: reversed, pixel 8k is bit 8k.
+                    row[k / 8] |= u64::from(byte.reverse_bits()) << (8 * (k % 8));
+                }
+                if let Some(last) = row.last_mut() {
+                    *last &= crate::board::last_word_mask(width);
+                }
+                put_row(&mut board, r, &row);
+            }
+            // The raster is binary: header positions no longer mean lines.
+            self.line = 0;
+            self.column = 0;
+        }
+        Ok(Some(board))
+    }
+}
+
+fn put_row(board: &mut Board, r: usize, row: &[u64]) {
+    if board.is_packed() {
+        board.set_row_bits(r, row[0]);
+    } else {
+        board.row_mut(r).copy_from_slice(row);
+    }
+}
+
+/// Appends `board` as a `P4` image.
+pub fn write_pbm(out: &mut Vec<u8>, board: &Board) {
+    out.extend_from_slice(format!("P4\n{} {}\n", board.cols(), board.rows()).as_bytes());
+    let bytes = board.cols().div_ceil(8);
+    for r in 0..board.rows() {
+        let packed;
+        let row = if board.is_packed() {
+            packed = [board.row_bits(r)];
+            &packed[..]
+        } else {
+            board.row(r)
+        };
+        out.extend((0..bytes).map(|k| ((row[k / 8] >> (8 * (k % 8))) as u8).reverse_bits()));
+    }
+}
+
+/// Solves every image of `input` (each its own shape; `shape`, if given, must be every
+/// image's) and writes each press pattern as a `P4` image, in order. An image with no
+/// solution stops the stream with an error naming it, after the answers before it.
+pub fn solve_pbm_stream(
+    shape: Option<(usize, usize)>,
+    search_budget: u64,
+    target: Target,
+    input: impl Read,
+    output: impl Write,
+) -> Result<super::SolveSummary, StreamError> {
+    let mut reader = PbmReader::new(input);
+    let mut out = Chunked::new(output, false);
+    let mut summary = super::SolveSummary::default();
+    let mut solver: Option<Solver> = None;
+    loop {
+        let board = match reader.next_image() {
+            Ok(Some(board)) => board,
+            Ok(None) => break,
+            Err(err) => {
+                out.finish()?;
+                return Err(err.into());
+            }
+        };
+        let image = summary.boards + 1;
+        let (rows, cols) = (board.rows(), board.cols());
+        if let Some(expected) = shape.filter(|&s| s != (rows, cols)) {
+            out.finish()?;
+            return Err(StreamError::Image {
+                image,
+                message: format!(
+                    "is {rows} x {cols}, but --rows and --cols say {} x {}",
+                    expected.0, expected.1
+                ),
+            });
+        }
+        if solver
+            .as_ref()
+            .is_none_or(|s| (s.rows(), s.cols()) != (rows, cols))
+        {
+            solver = Some(
+                Solver::with_search_budget(rows, cols, search_budget)
+                    .expect("images have at least one row and column"),
+            );
+        }
+        let solver = solver.as_ref().expect("just made");
+        let Some((presses, proven)) = solver.solve(&board, target) else {
+            out.finish()?;
+            return Err(StreamError::Image {
+                image,
+                message: format!("({rows} x {cols}) has no solution"),
+            });
+        };
+        summary.boards += 1;
+        summary.unproven += u64::from(!proven);
+        write_pbm(&mut out.buf, &presses);
+        out.answered()?;
+    }
+    out.finish()?;
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn p4_round_trips_and_p1_reads_the_same_board() {
+        let mut board = Board::new(3, 10);
+        for (r, c) in [(0, 0), (1, 9), (2, 4), (2, 8)] {
+            board.set(r, c, true);
+        }
+        let mut bytes = Vec::new();
+        write_pbm(&mut bytes, &board);
+        write_pbm(&mut bytes, &board);
+        let plain = b"P1 # a comment\n10 3\n1000000000\n0 0 0 0 0 0 0 0 0 1\n0000100010\n";
+        bytes.extend_from_slice(plain);
+        let mut reader = PbmReader::new(&bytes[..]);
+        for _ in 0..3 {
+            assert_eq!(reader.next_image().unwrap().unwrap(), board);
+        }
+        assert!(reader.next_image().unwrap().is_none());
+    }
+
+    #[test]
+    fn a_bad_header_is_located() {
+        let mut reader = PbmReader::new(&b"P1\n3 x\n"[..]);
+        match reader.next_image() {
+            Err(InputError::Parse(err)) => assert_eq!((err.line, err.column), (2, 3)),
+            other => panic!("{other:?}"),
+        }
+    }
+}

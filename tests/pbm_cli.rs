@@ -1,0 +1,142 @@
+//! `lightsout solve --format pbm`: PBM images in (P1, P4, concatenated, each its own
+//! size), P4 press patterns out.
+
+mod common;
+
+use common::{lightsout, Rng};
+use lightsout::{Board, PbmReader};
+use predicates::prelude::*;
+
+fn random_board(rows: usize, cols: usize, rng: &mut Rng) -> Board {
+    let mut board = Board::new(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            board.set(r, c, rng.next_u64() & 1 == 1);
+        }
+    }
+    board
+}
+
+fn images(out: &[u8]) -> Vec<Board> {
+    let mut reader = PbmReader::new(out);
+    let mut boards = Vec::new();
+    while let Some(board) = reader.next_image().unwrap() {
+        boards.push(board);
+    }
+    boards
+}
+
+#[test]
+fn a_p1_image_gets_the_contest_answer_as_p4() {
+    let p1 = "P1\n6 5\n0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n";
+    let out = lightsout()
+        .args(["solve", "--format", "pbm"])
+        .write_stdin(p1)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = lightsout()
+        .args(["solve", "--rows", "5", "--cols", "6"])
+        .write_stdin("1\n011010\n100111\n001001\n100101\n011100\n")
+        .output()
+        .unwrap()
+        .stdout;
+    let presses = &images(&out.stdout)[0];
+    let expected: String = String::from_utf8(text)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let got: String = (0..5)
+        .map(|r| {
+            (0..6)
+                .map(|c| if presses.get(r, c) { "1" } else { "0" })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn concatenated_images_of_many_sizes_are_each_solved() {
+    let mut rng = Rng(8);
+    // Shapes of nullity 0, where every board is solvable.
+    let shapes: Vec<(usize, usize)> = [
+        (6, 6),
+        (1, 70),
+        (130, 3),
+        (20, 65),
+        (21, 64),
+        (2, 7),
+        (6, 6),
+    ]
+    .into_iter()
+    .filter(|&(r, c)| lightsout::nullity(r, c) == 0)
+    .collect();
+    assert!(shapes.len() >= 4, "{shapes:?}");
+    let mut input = Vec::new();
+    let mut boards = Vec::new();
+    for &(rows, cols) in &shapes {
+        let board = random_board(rows, cols, &mut rng);
+        lightsout::write_pbm(&mut input, &board);
+        boards.push(board);
+    }
+    let out = lightsout()
+        .args(["solve", "--format", "pbm", "--target", "on"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answers = images(&out.stdout);
+    assert_eq!(answers.len(), shapes.len());
+    for (board, presses) in boards.iter().zip(&answers) {
+        let mut all_on = Board::new(board.rows(), board.cols());
+        all_on.invert();
+        assert_eq!(board.after_presses(presses), all_on);
+    }
+}
+
+#[test]
+fn an_unsolvable_image_is_named_after_the_answers_before_it() {
+    let mut input = Vec::new();
+    lightsout::write_pbm(&mut input, &Board::new(6, 6));
+    // 5x5 with one corner light: unsolvable (odd overlap with a quiet pattern).
+    input.extend_from_slice(b"P1 5 5 10000 00000 00000 00000 00000\n");
+    let out = lightsout()
+        .args(["solve", "--format", "pbm"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(images(&out.stdout).len(), 1);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("image 2 (5 x 5) has no solution"));
+}
+
+#[test]
+fn rows_and_cols_are_checked_against_each_image() {
+    lightsout()
+        .args(["solve", "--format", "pbm", "--rows", "3", "--cols", "3"])
+        .write_stdin("P1 2 2 1 1 1 1\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "image 1 is 2 x 2, but --rows and --cols say 3 x 3",
+        ));
+}
+
+#[test]
+fn a_truncated_raster_is_located() {
+    lightsout()
+        .args(["solve", "--format", "pbm"])
+        .write_stdin(&b"P4\n16 4\n\xff\xff\xff"[..])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("row 2 of image 1"));
+}
