@@ -127,6 +127,27 @@ impl Board {
         &mut self.bits[r * self.words..(r + 1) * self.words]
     }
 
+    /// Row `r` as words, in either layout: the board's own words, or (packed rows) the
+    /// row copied into `scratch`.
+    pub fn row_words<'a>(&'a self, r: usize, scratch: &'a mut [u64; 1]) -> &'a [u64] {
+        if self.is_packed() {
+            scratch[0] = self.row_bits(r);
+            &scratch[..]
+        } else {
+            self.row(r)
+        }
+    }
+
+    /// Sets row `r` from words laid out as [`row`](Self::row) gives them, in either
+    /// layout.
+    pub fn set_row_words(&mut self, r: usize, words: &[u64]) {
+        if self.is_packed() {
+            self.set_row_bits(r, words[0]);
+        } else {
+            self.row_mut(r).copy_from_slice(words);
+        }
+    }
+
     /// Row `r` of a board of at most 64 columns, bit `c` for column `c`.
     #[inline]
     pub fn row_bits(&self, r: usize) -> u64 {

@@ -161,7 +161,7 @@ impl<R: Read> PbmReader<R> {
                     }
                     self.bump();
                 }
-                put_row(&mut board, r, &row);
+                board.set_row_words(r, &row);
             }
         } else {
             // Exactly one white-space byte, then the raster.
@@ -192,7 +192,7 @@ impl<R: Read> PbmReader<R> {
                 if let Some(last) = row.last_mut() {
                     *last &= crate::board::last_word_mask(width);
                 }
-                put_row(&mut board, r, &row);
+                board.set_row_words(r, &row);
             }
             // The raster is binary: header positions no longer mean lines.
             self.line = 0;
@@ -202,26 +202,13 @@ impl<R: Read> PbmReader<R> {
     }
 }
 
-fn put_row(board: &mut Board, r: usize, row: &[u64]) {
-    if board.is_packed() {
-        board.set_row_bits(r, row[0]);
-    } else {
-        board.row_mut(r).copy_from_slice(row);
-    }
-}
-
 /// Appends `board` as a `P4` image.
 pub fn write_pbm(out: &mut Vec<u8>, board: &Board) {
     out.extend_from_slice(format!("P4\n{} {}\n", board.cols(), board.rows()).as_bytes());
     let bytes = board.cols().div_ceil(8);
     for r in 0..board.rows() {
-        let packed;
-        let row = if board.is_packed() {
-            packed = [board.row_bits(r)];
-            &packed[..]
-        } else {
-            board.row(r)
-        };
+        let mut scratch = [0];
+        let row = board.row_words(r, &mut scratch);
         out.extend((0..bytes).map(|k| ((row[k / 8] >> (8 * (k % 8))) as u8).reverse_bits()));
     }
 }

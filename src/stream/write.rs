@@ -80,13 +80,8 @@ pub fn write_pattern(out: &mut Vec<u8>, presses: &Board) {
 /// Appends row `r` of `presses` as digits separated by one space, and a line end.
 pub fn write_pattern_row(out: &mut Vec<u8>, presses: &Board, r: usize) {
     let cols = presses.cols();
-    let packed;
-    let row = if presses.is_packed() {
-        packed = [presses.row_bits(r)];
-        &packed[..]
-    } else {
-        presses.row(r)
-    };
+    let mut scratch = [0];
+    let row = presses.row_words(r, &mut scratch);
     let start = out.len();
     let mut c = 0;
     while c + 8 <= cols {
