@@ -293,6 +293,13 @@ fn a_body_over_the_limit_is_a_413() {
 }
 
 #[test]
+fn a_shape_too_large_for_any_body_is_refused_before_any_work() {
+    let server = Server::start(&["--max-body", "1000"]);
+    let (status, body) = server.post("/v1/solve?rows=30000&cols=30000", "");
+    assert_eq!(status, 413, "{body}");
+}
+
+#[test]
 fn a_streamed_body_over_the_limit_is_a_413() {
     let server = Server::start(&["--max-body", "1000"]);
     let text = classic_input(&[0; 100]).into_bytes();

@@ -321,6 +321,7 @@ pub async fn query_stream(
 
 /// `POST /v1/solve?rows=R&cols=C[&target=on]`: exactly what `lightsout solve` prints.
 pub async fn solve_stream_handler(
+    Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
     body: Body,
 ) -> Result<Response, ApiError> {
@@ -333,10 +334,10 @@ pub async fn solve_stream_handler(
         }
     };
     let (rows, cols) = (dimension("rows")?, dimension("cols")?);
-    if rows.saturating_mul(cols) > 1 << 30 {
-        return Err(ApiError::bad(format!(
-            "a {rows} x {cols} board has more than 2^30 lights, the most this solver takes"
-        )));
+    // A board's text takes a byte a light at least: a shape whose boards cannot fit
+    // in a body is refused before the solver does its shape's work for nothing.
+    if rows.saturating_mul(cols) > state.max_body {
+        return Err(ApiError::too_large());
     }
     let target = params.target(Target::Off)?;
     Ok(body::stream(body, move |input, output| {

@@ -41,6 +41,8 @@ pub struct State {
     pub exact_histogram: Vec<u64>,
     pub algebra: Algebra,
     pub metrics: PrometheusHandle,
+    /// The body limit: no board with more lights than this can arrive whole.
+    pub max_body: usize,
 }
 
 /// The router, for the server and for tests.
@@ -127,6 +129,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<()> {
         exact,
         algebra: Algebra::new(),
         metrics,
+        max_body: config.max_body,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
