@@ -1,10 +1,34 @@
 //! Writes random boards in the input format, for benchmarks and tests.
 //!
-//! Usage: `cargo run --release --example random_boards -- COUNT [ROWS COLS [SEED [spaced]]]`
-//! (default 5 x 5, seed 1). `spaced` writes `0 1 1 0 1` rows, as the 5x6 contest does.
+//! Usage: `cargo run --release --example random_boards -- COUNT [ROWS COLS [SEED [FLAG...]]]`
+//! (default 5 x 5, seed 1). Flags:
+//!
+//! - `spaced`: rows as `0 1 1 0 1`, as the 5x6 contest writes them;
+//! - `solvable`: each board is what random presses do to a dark board, so it can be
+//!   turned off whatever the shape's nullity;
+//! - `pbm`: concatenated P4 (raw PBM) images instead of text, 1 = lit.
 
-use lightsout::SplitMix64;
+use lightsout::{Board, SplitMix64};
+
+#[path = "support/press.rs"]
+mod press;
 use std::io::{self, BufWriter, Write};
+
+/// Random lights, one bit of the generator each.
+fn random_board(rng: &mut SplitMix64, rows: usize, cols: usize) -> Board {
+    let mut board = Board::new(rows, cols);
+    let mut row = vec![0u64; cols.div_ceil(64)];
+    for r in 0..rows {
+        for w in row.iter_mut() {
+            *w = rng.next_u64();
+        }
+        if cols % 64 != 0 {
+            *row.last_mut().expect("cols > 0") &= (1 << (cols % 64)) - 1;
+        }
+        board.set_row_words(r, &row);
+    }
+    board
+}
 
 fn main() -> io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,30 +41,54 @@ fn main() -> io::Result<()> {
         })
     };
     let count = number(0, 1000);
-    let rows = number(1, 5);
-    let cols = number(2, 5);
+    let rows = number(1, 5) as usize;
+    let cols = number(2, 5) as usize;
     let mut rng = SplitMix64(number(3, 1));
-    let spaced = args.get(4).is_some_and(|a| a == "spaced");
+    let flags = args.get(4..).unwrap_or_default();
+    for flag in flags {
+        if !["spaced", "solvable", "pbm"].contains(&flag.as_str()) {
+            eprintln!("random_boards: unknown flag `{flag}` (spaced, solvable, pbm)");
+            std::process::exit(2)
+        }
+    }
+    let has = |name: &str| flags.iter().any(|f| f == name);
+    let (spaced, solvable, pbm) = (has("spaced"), has("solvable"), has("pbm"));
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    writeln!(out, "{count}")?;
-    let mut line = Vec::with_capacity(2 * cols as usize + 1);
+    if !pbm {
+        writeln!(out, "{count}")?;
+    }
+    let mut line = Vec::with_capacity(2 * cols + 1);
+    let mut scratch = [0];
     for board in 0..count {
-        if board > 0 && !spaced {
+        let lights = random_board(&mut rng, rows, cols);
+        let lights = if solvable {
+            press::pressed(&lights)
+        } else {
+            lights
+        };
+        if pbm {
+            write!(out, "P4\n{cols} {rows}\n")?;
+        } else if board > 0 && !spaced {
             out.write_all(b"\n")?;
         }
-        for _ in 0..rows {
+        for r in 0..rows {
+            let row = lights.row_words(r, &mut scratch);
             line.clear();
-            let mut bits = 0;
-            for col in 0..cols {
-                if col % 64 == 0 {
-                    bits = rng.next_u64();
+            if pbm {
+                // Eight lights a byte, the first in the high bit.
+                line.extend(
+                    (0..cols.div_ceil(8))
+                        .map(|b| ((row[b / 8] >> (8 * (b % 8))) as u8).reverse_bits()),
+                );
+            } else {
+                for c in 0..cols {
+                    if spaced && c > 0 {
+                        line.push(b' ');
+                    }
+                    line.push(b'0' + (row[c / 64] >> (c % 64) & 1) as u8);
                 }
-                if spaced && col > 0 {
-                    line.push(b' ');
-                }
-                line.push(b'0' + (bits >> (col % 64) & 1) as u8);
+                line.push(b'\n');
             }
-            line.push(b'\n');
             out.write_all(&line)?;
         }
     }

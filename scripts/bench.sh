@@ -3,9 +3,11 @@
 # references side by side with hyperfine (apt-get install hyperfine). Results go to
 # target/bench/*.md; BENCHMARKS.md quotes them.
 #
-# Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|serve|all]   (default: all)
+# Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|big|fewest|serve|all]   (default: all)
 # BASE=/path/to/an/older/lightsout adds that build beside this one in the query,
-# generate and solve runs (a refactor's before-and-after, in the same hyperfine run).
+# generate, solve and big runs (a refactor's before-and-after, in the same hyperfine run).
+# NJPIPE=/path/to/njpipeorgan/LightsOut (a checkout; its header is compiled into a
+# driver under target/bench, never into this repository) adds it to the big runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -15,7 +17,7 @@ out=target/bench
 data=bench-data
 mkdir -p "$out" "$data"
 
-cargo build --release --quiet --bin lightsout --example random_boards
+cargo build --release --quiet --bin lightsout --example random_boards --example check_presses
 sh "$shared/reference/build.sh" "$refs" >/dev/null
 bin=./target/release/lightsout
 boards=./target/release/examples/random_boards
@@ -28,7 +30,7 @@ done
 
 # Runs hyperfine, then prints each command's median and its ratio to the first (the reference).
 run() {
-  hyperfine --warmup 3 --runs "${RUNS:-20}" --output null --export-json "$out/$1.json" "${@:2}" >/dev/null
+  hyperfine --warmup "${WARMUP:-3}" --runs "${RUNS:-20}" --output null --export-json "$out/$1.json" "${@:2}" >/dev/null
   python3 - "$out/$1.json" <<'PY' | tee "$out/$1.md"
 import json, sys
 rows = json.load(open(sys.argv[1]))["results"]
@@ -90,6 +92,83 @@ if [ "$what" = solve ] || [ "$what" = all ]; then
   for n in 2000 4000; do
     /usr/bin/time -f "lightsout solve $n x $n: peak RSS %M KiB" $bin solve --rows $n --cols $n < $data/allon-$n.in > /dev/null
   done 2>&1 | tee -a "$out/memory.txt"
+fi
+if [ "$what" = big ] || [ "$what" = all ]; then
+  check=./target/release/examples/check_presses
+  for n in 4000 8000; do
+    [ -s $data/solvable-$n.in ] || $boards 1 $n $n 1 solvable > $data/solvable-$n.in
+    [ -s $data/solvable-$n.pbm ] || $boards 1 $n $n 1 solvable pbm > $data/solvable-$n.pbm
+  done
+  [ -s $data/solvable-32768.pbm ] || $boards 1 32768 32768 1 solvable pbm > $data/solvable-32768.pbm
+  # The same boards as text and as images: both answers checked by pressing them
+  # (independently of the solver). The text answer's rows are a valid P1 raster.
+  for n in 4000 8000; do
+    $bin solve --format pbm < $data/solvable-$n.pbm > $out/presses-$n.pbm
+    $check $data/solvable-$n.pbm $out/presses-$n.pbm
+    { printf 'P1\n%s %s\n' $n $n; $bin solve --rows $n --cols $n < $data/solvable-$n.in | tail -n +2; } > $out/presses-$n-text.pbm
+    $check $data/solvable-$n.pbm $out/presses-$n-text.pbm
+  done 2>/dev/null | tee "$out/big-check.txt"
+  b=(); [ -z "${BASE:-}" ] || b=(-n "BASE solve 8000 x 8000" "$BASE solve --rows 8000 --cols 8000 < $data/solvable-8000.in")
+  RUNS=${RUNS:-10} run big-text \
+    -n "wc -l 8000 x 8000" "wc -l < $data/solvable-8000.in" \
+    -n "lightsout solve 8000 x 8000" "$bin solve --rows 8000 --cols 8000 < $data/solvable-8000.in" "${b[@]}"
+  RUNS=${RUNS:-10} run big-growth \
+    -n "lightsout solve 4000 x 4000" "$bin solve --rows 4000 --cols 4000 < $data/solvable-4000.in" \
+    -n "lightsout solve 8000 x 8000" "$bin solve --rows 8000 --cols 8000 < $data/solvable-8000.in"
+  if [ -n "${NJPIPE:-}" ]; then
+    printf '%s\n' '#include <cstdint>' '#include <cstdio>' '#include "lightsout.h"' \
+      'int main() { auto r = solve<SIZE>(); for (bool b : r) std::putchar(48 + b); std::putchar(10); }' \
+      > $out/njpipe-driver.cpp
+    g++ -O3 -march=native -std=c++17 -DSIZE=4000 -I "$NJPIPE" $out/njpipe-driver.cpp -o $out/njpipe-4000
+    # Same first row on the all-on board.
+    cmp <($out/njpipe-4000) <($bin solve --rows 4000 --cols 4000 < $data/allon-4000.in | sed -n 2p | tr -d ' ')
+    RUNS=${RUNS:-10} run big-njpipe \
+      -n "njpipeorgan solve<4000> (all-on, first row only)" "$out/njpipe-4000" \
+      -n "lightsout solve 4000 x 4000 random (whole command)" "$bin solve --rows 4000 --cols 4000 < $data/solvable-4000.in"
+  fi
+  RUNS=${RUNS:-3} run big-32768 \
+    -n "lightsout solve --format pbm 32768 x 32768" "$bin solve --format pbm < $data/solvable-32768.pbm"
+  $bin solve --format pbm < $data/solvable-32768.pbm > $out/presses-32768.pbm 2>/dev/null
+  $check $data/solvable-32768.pbm $out/presses-32768.pbm | tee -a "$out/big-check.txt"
+  {
+    /usr/bin/time -f "lightsout solve 8000 x 8000 text: peak RSS %M KiB" $bin solve --rows 8000 --cols 8000 < $data/solvable-8000.in > /dev/null
+    /usr/bin/time -f "lightsout solve --format pbm 32768 x 32768: peak RSS %M KiB, %e s" $bin solve --format pbm < $data/solvable-32768.pbm > /dev/null
+  } 2>&1 | grep "peak RSS" | tee "$out/big-memory.txt"
+fi
+if [ "$what" = fewest ] || [ "$what" = all ]; then
+  # Proven minima: the all-on n x n board and a random solvable one of each size,
+  # n = 1..78 but 61 and 65 (FEWEST_SIZES overrides), no budget limit.
+  mkdir -p $data/allon
+  max=18446744073709551615
+  table=$out/fewest.md
+  echo "| n | nullity | all-on: fewest presses | search | whole command | random: fewest presses | search | whole command | how |" | tee $table
+  echo "|---:|---:|---:|---:|---:|---:|---:|---:|---|" | tee -a $table
+  t0=$(date +%s.%N)
+  for n in ${FEWEST_SIZES:-$(seq 1 60) 62 63 64 66 $(seq 67 78)}; do
+    [ -s $data/allon/$n.in ] || awk -v n=$n 'BEGIN { print 1; s = ""; for (i = 0; i < n; i++) s = s "1"; for (i = 0; i < n; i++) print s }' > $data/allon/$n.in
+    [ -s $data/allon/random-$n.in ] || $boards 1 $n $n $n solvable > $data/allon/random-$n.in
+    row="| $n "
+    for input in $data/allon/$n.in $data/allon/random-$n.in; do
+      s=$(date +%s.%N)
+      line=$($bin solve --rows $n --cols $n --search-budget $max --stats < $input 2>&1 >/dev/null)
+      e=$(date +%s.%N)
+      k=$(echo "$line" | sed -n 's/.*nullity \([0-9]*\),.*/\1/p')
+      presses=$(echo "$line" | sed -n 's/.*, \([0-9,]*\) presses,.*/\1/p')
+      search=$(echo "$line" | sed -n 's/.*search \([0-9.]*\) s.*/\1/p')
+      how=$(echo "$line" | sed -n 's/.*presses, \(.*\), search.*/\1/p')
+      [ "$input" = $data/allon/$n.in ] && row="$row| $k "
+      row="$row| $presses | $search s | $(printf '%.2f' "$(echo "$e - $s" | bc)") s "
+    done
+    echo "$row| $how |" | tee -a $table
+  done
+  echo "all sizes, both boards: $(printf '%.1f' "$(echo "$(date +%s.%N) - $t0" | bc)") s" | tee -a $table
+  if [ -n "${BASE:-}" ]; then
+    # Side by side on n = 67 (k = 32): the build before the transform proves it by a
+    # plain Gray-code walk over the board, one core.
+    WARMUP=0 RUNS=${RUNS:-1} run fewest-67 \
+      -n "BASE: plain Gray walk, one core, n = 67" "$BASE solve --rows 67 --cols 67 --search-budget $max < $data/allon/67.in" \
+      -n "lightsout: transform, n = 67" "$bin solve --rows 67 --cols 67 --search-budget $max < $data/allon/67.in"
+  fi
 fi
 if [ "$what" = serve ] || [ "$what" = all ]; then
   # Load from wrk on 127.0.0.1 only, bounded: 5 s a run.

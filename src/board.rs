@@ -294,8 +294,9 @@ impl Board {
 }
 
 /// `out ^= v ^ (v << 1) ^ (v >> 1)` on a row of `cols` bits: what pressing the cells
-/// `v` of a row does to that same row.
-#[inline]
+/// `v` of a row does to that same row. (The chase fuses this into its own loop; this
+/// plain form is what tests check the polynomial arithmetic against.)
+#[cfg(test)]
 pub fn xor_spread(out: &mut [u64], v: &[u64], cols: usize) {
     let n = v.len();
     for i in 0..n {
@@ -305,14 +306,6 @@ pub fn xor_spread(out: &mut [u64], v: &[u64], cols: usize) {
     }
     if let Some(last) = out.last_mut() {
         *last &= last_word_mask(cols);
-    }
-}
-
-/// `out ^= v`.
-#[inline]
-pub fn xor_into(out: &mut [u64], v: &[u64]) {
-    for (o, x) in out.iter_mut().zip(v) {
-        *o ^= x;
     }
 }
 

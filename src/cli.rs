@@ -76,12 +76,15 @@ Prints `nullity K`: each solvable R x C board has 2^K solutions, and one board i
 is solvable. K is the degree of gcd(p_R(x), p_C(x + 1)) over GF(2), where p_0 = 1,
 p_1 = x, p_(k+1) = x p_k + p_(k-1): no matrix is built, and R, C up to 10^5 take well
 under a second. With --patterns, then a basis of the quiet patterns (press sets that
-change nothing), in the input format of `lightsout solve` (this part eliminates the
-C x C press matrix: cubic in the shorter side).
+change nothing): K boards in the input format of `lightsout solve`, or with
+--format pbm K P4 images after the `nullity K` line (`tail -n +2` leaves the images).
+The basis is (chi / g)(T) T^i e_1 for i < K, chased down the board: chi = p_C(x + 1),
+g the gcd above, T the row operator; K chases of the board, no matrix.
 
 Examples:
   lightsout nullity --rows 5 --cols 5          nullity 2
   lightsout nullity --rows 4 --cols 4 --patterns
+  lightsout nullity --rows 9 --cols 9 --patterns --format pbm | tail -n +2 > quiet.pbm
   lightsout nullity --rows 100000 --cols 100000";
 
 /// Flags of `nullity`.
@@ -96,6 +99,9 @@ pub struct NullityArgs {
     /// Also print a basis of the quiet patterns, as boards.
     #[arg(long)]
     pub patterns: bool,
+    /// How the patterns are written: the input format of `solve`, or P4 images.
+    #[arg(long, value_enum, default_value_t = FormatArg::Text, requires = "patterns")]
+    pub format: FormatArg,
 }
 
 const SERVE_HELP: &str = "\
@@ -284,8 +290,10 @@ digits adjacent or separated by single spaces (the 5x6 contest format):
 Output, for each board m: `PUZZLE #m`, then R rows of C digits separated by one space,
 1 = press; or the line `no solution`. The presses are the fewest possible whenever the
 2^k solutions (k = null-space dimension) can be compared within --search-budget word
-operations a board (the default keeps each board to milliseconds); otherwise a valid
-solution is printed, and at the end stderr says how many boards are not proven minimal.
+operations a board (the default keeps each board to milliseconds); otherwise the best
+solution a local search finds is printed, stderr gives a proven lower bound for it
+(`note: board 1: 2,101 presses; the minimum is at least 570`), and at the end says how
+many boards are not proven minimal. --stats adds a line per board on stderr.
 
 With --format pbm, boards are PBM images (P1 plain or P4 raw, one after another; a set
 pixel is a lit light), each of its own size, and each answer is a P4 image of the
@@ -320,10 +328,16 @@ pub struct SolveArgs {
     #[arg(long)]
     pub line_buffered: bool,
     /// The most work, in word operations, spent on each board to prove its presses are
-    /// the fewest (a walk over its 2^k solutions costs 2^k x rows x words). Boards whose
-    /// walk costs more get a valid answer, counted on stderr as not proven minimal.
+    /// the fewest: the cheaper of a walk over its 2^k solutions (2^k x the board's
+    /// words) and a Walsh-Hadamard transform over its cell signatures (about k 2^k).
+    /// Boards that cost more get the best answer a local search finds in that budget,
+    /// with a proven lower bound on stderr.
     #[arg(long, value_name = "OPS", default_value_t = lightsout::SEARCH_BUDGET)]
     pub search_budget: u64,
+    /// Print for each board, on stderr, its nullity, press count, how the fewest
+    /// presses were found (or the lower bound) and the search time.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 const STATS_HELP: &str = "\

@@ -66,6 +66,7 @@ pub enum Job {
         line_buffered: bool,
         /// The --search-budget, for the closing note.
         budget: u64,
+        stats: bool,
     },
     Explain {
         input: Input,
@@ -97,11 +98,13 @@ pub enum Job {
         shape: Option<(usize, usize)>,
         target: Target,
         budget: u64,
+        stats: bool,
     },
     Nullity {
         rows: usize,
         cols: usize,
         patterns: bool,
+        pbm: bool,
     },
 }
 
@@ -139,6 +142,7 @@ pub fn job(command: Command) -> anyhow::Result<Job> {
                 rows: args.rows as usize,
                 cols: args.cols as usize,
                 patterns: args.patterns,
+                pbm: args.format == FormatArg::Pbm,
             }
         }
         Command::Serve(args) => Job::Serve(crate::serve::ServeConfig {
@@ -356,6 +360,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Job> {
             shape,
             target,
             budget: args.search_budget,
+            stats: args.stats,
         });
     }
     let (rows, cols) = shape.expect("text input has a shape");
@@ -367,6 +372,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Job> {
         solver,
         target,
         budget: args.search_budget,
+        stats: args.stats,
     })
 }
 

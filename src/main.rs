@@ -10,7 +10,7 @@ use anyhow::{bail, Context};
 use clap::{CommandFactory, Parser};
 use config::{Input, Job, Reads, UsageError};
 use lightsout::{
-    answer_stream, explain_stream, format, plural, solve_stream, thousands,
+    answer_stream, explain_stream, format, plural, solve_stream_reporting, thousands,
     verify_table_with_progress, write_grids, write_table, Clue, InputError, StreamError, TableKind,
     ALL_ON, STATES,
 };
@@ -68,9 +68,18 @@ fn run(job: Job) -> anyhow::Result<()> {
             target,
             line_buffered,
             budget,
+            stats,
         } => {
             let cols = solver.cols() as u32;
-            let outcome = solve_stream(&solver, target, line_buffered, input.reader, stdout);
+            let mut reporter = Reporter::new(stats, "board");
+            let outcome = solve_stream_reporting(
+                &solver,
+                target,
+                line_buffered,
+                input.reader,
+                stdout,
+                &mut |m, s| reporter.report(m, s),
+            );
             if let Ok(summary) = &outcome {
                 if summary.unproven > 0 {
                     note(format_args!(
@@ -134,8 +143,17 @@ fn run(job: Job) -> anyhow::Result<()> {
             shape,
             target,
             budget,
+            stats,
         } => {
-            let outcome = lightsout::solve_pbm_stream(shape, budget, target, input.reader, stdout);
+            let mut reporter = Reporter::new(stats, "image");
+            let outcome = lightsout::solve_pbm_stream(
+                shape,
+                budget,
+                target,
+                input.reader,
+                stdout,
+                &mut |m, s| reporter.report(m, s),
+            );
             if let Ok(summary) = &outcome {
                 if summary.unproven > 0 {
                     note(format_args!(
@@ -154,12 +172,20 @@ fn run(job: Job) -> anyhow::Result<()> {
             rows,
             cols,
             patterns,
+            pbm,
         } => {
             let mut text = format!("nullity {}\n", lightsout::nullity(rows, cols)).into_bytes();
             if patterns {
                 let solver = lightsout::Solver::with_search_budget(rows, cols, 0)
                     .expect("checked: at least one row and column");
-                lightsout::write_boards(&mut text, &solver.quiet_patterns());
+                let quiet = solver.quiet_patterns();
+                if pbm {
+                    for pattern in &quiet {
+                        lightsout::write_pbm(&mut text, pattern);
+                    }
+                } else {
+                    lightsout::write_boards(&mut text, &quiet);
+                }
             }
             finish(stdout, &text)
         }
@@ -167,6 +193,68 @@ fn run(job: Job) -> anyhow::Result<()> {
             let mut text = Vec::new();
             clap_mangen::Man::new(cli::Cli::command()).render(&mut text)?;
             finish(stdout, &text)
+        }
+    }
+}
+
+/// Per-board lines on stderr: with --stats, one for every board; without, a lower
+/// bound for each of the first few boards not proven minimal.
+struct Reporter {
+    stats: bool,
+    noun: &'static str,
+    bounds_noted: u64,
+}
+
+/// Boards not proven minimal whose bound is noted one by one (the closing note counts
+/// them all).
+const BOUND_NOTES: u64 = 10;
+
+impl Reporter {
+    fn new(stats: bool, noun: &'static str) -> Reporter {
+        Reporter {
+            stats,
+            noun,
+            bounds_noted: 0,
+        }
+    }
+
+    fn report(&mut self, m: u64, solution: &lightsout::Solution) {
+        let presses = solution.presses.count_ones();
+        let (rows, cols) = (solution.presses.rows(), solution.presses.cols());
+        if self.stats {
+            let how = match solution.search {
+                lightsout::Search::Unique => "the only solution".to_string(),
+                lightsout::Search::GrayWalk => {
+                    "proven minimal: a Gray-code walk over every solution".to_string()
+                }
+                lightsout::Search::Transform { signatures } => format!(
+                    "proven minimal: a Walsh-Hadamard transform over {} cell signatures",
+                    thousands(signatures as u64)
+                ),
+                lightsout::Search::Heuristic => format!(
+                    "local search, not proven; the minimum is at least {}",
+                    thousands(solution.lower_bound)
+                ),
+                _ => "not searched (nullity above 64 or the board too large)".to_string(),
+            };
+            note(format_args!(
+                "stats: {} {m}: {rows} x {cols}, nullity {}, {} presses, {how}, search {:.3} s",
+                self.noun,
+                lightsout::nullity(rows, cols),
+                thousands(presses),
+                solution.search_time.as_secs_f64(),
+            ));
+        } else if !solution.proven_minimal
+            && solution.lower_bound > 0
+            && self.bounds_noted < BOUND_NOTES
+        {
+            self.bounds_noted += 1;
+            note(format_args!(
+                "note: {} {m}: {} presses; the minimum is at least {}",
+                self.noun,
+                thousands(presses),
+                thousands(solution.lower_bound)
+            ));
         }
     }
 }

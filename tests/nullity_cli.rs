@@ -14,7 +14,7 @@ fn the_classic_board_has_nullity_two() {
 }
 
 #[test]
-fn patterns_are_quiet_nonzero_distinct_and_as_many_as_the_nullity() {
+fn patterns_are_quiet_independent_and_as_many_as_the_nullity() {
     let out = lightsout()
         .args(["nullity", "--rows", "9", "--cols", "9", "--patterns"])
         .output()
@@ -34,12 +34,7 @@ fn patterns_are_quiet_nonzero_distinct_and_as_many_as_the_nullity() {
         patterns.push(board.clone());
     }
     assert_eq!(patterns.len(), 8);
-    for (i, a) in patterns.iter().enumerate() {
-        assert!(
-            patterns[i + 1..].iter().all(|b| b != a),
-            "pattern {i} repeats"
-        );
-    }
+    assert_eq!(rank(&patterns), 8, "independent");
 }
 
 #[test]
@@ -50,4 +45,69 @@ fn a_huge_board_takes_no_matrix() {
         .assert()
         .success()
         .stdout(predicates::str::starts_with("nullity "));
+}
+
+/// The rank over GF(2) of boards read as bit vectors.
+fn rank(boards: &[lightsout::Board]) -> usize {
+    let mut rows: Vec<Vec<bool>> = boards
+        .iter()
+        .map(|b| {
+            (0..b.rows())
+                .flat_map(|r| (0..b.cols()).map(move |c| (r, c)))
+                .map(|(r, c)| b.get(r, c))
+                .collect()
+        })
+        .collect();
+    let mut rank = 0;
+    for col in 0..rows.first().map_or(0, Vec::len) {
+        let Some(pivot) = (rank..rows.len()).find(|&i| rows[i][col]) else {
+            continue;
+        };
+        rows.swap(rank, pivot);
+        let pivot_row = rows[rank].clone();
+        for row in rows.iter_mut().skip(rank + 1) {
+            if row[col] {
+                for (x, p) in row.iter_mut().zip(&pivot_row) {
+                    *x ^= p;
+                }
+            }
+        }
+        rank += 1;
+    }
+    rank
+}
+
+#[test]
+fn pbm_patterns_are_a_basis_of_quiet_images() {
+    // Wider than tall, so the solver works on the transpose.
+    let (rows, cols) = (11, 29);
+    let k = lightsout::nullity(rows, cols);
+    assert!(k > 0);
+    let out = lightsout()
+        .args(["nullity", "--rows", "11", "--cols", "29", "--patterns"])
+        .args(["--format", "pbm"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let first = out.stdout.iter().position(|&b| b == b'\n').unwrap();
+    assert_eq!(&out.stdout[..first], format!("nullity {k}").as_bytes());
+    let mut reader = lightsout::PbmReader::new(&out.stdout[first + 1..]);
+    let mut patterns = Vec::new();
+    while let Some(image) = reader.next_image().unwrap() {
+        assert_eq!((image.rows(), image.cols()), (rows, cols));
+        let dark = lightsout::Board::new(rows, cols);
+        assert_eq!(dark.after_presses(&image), dark, "a quiet pattern");
+        patterns.push(image);
+    }
+    assert_eq!(patterns.len(), k);
+    assert_eq!(rank(&patterns), k, "independent");
+}
+
+#[test]
+fn format_needs_patterns() {
+    lightsout()
+        .args(["nullity", "--rows", "4", "--cols", "4", "--format", "pbm"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--patterns"));
 }

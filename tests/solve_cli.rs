@@ -157,3 +157,48 @@ fn a_negative_count_is_refused() {
         .code(1)
         .stderr(predicate::str::contains("the negative number `-1`"));
 }
+
+fn all_on(n: usize) -> String {
+    let row = "1".repeat(n);
+    format!("1\n{}", format!("{row}\n").repeat(n))
+}
+
+#[test]
+fn stats_name_the_nullity_the_count_and_the_method() {
+    lightsout()
+        .args(["solve", "--rows", "19", "--cols", "19", "--stats"])
+        .write_stdin(all_on(19))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "stats: board 1: 19 x 19, nullity 16, 141 presses, proven minimal: a Walsh-Hadamard transform over",
+        ));
+}
+
+#[test]
+fn an_unproven_board_gets_a_lower_bound_below_the_published_minimum() {
+    // 39 x 39 all-on: k = 32, minimum 561 (OEIS A075464), far over the default budget.
+    let out = lightsout()
+        .args(["solve", "--rows", "39", "--cols", "39"])
+        .write_stdin(all_on(39))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let line = stderr
+        .lines()
+        .find(|l| l.contains("note: board 1: "))
+        .unwrap_or_else(|| panic!("no bound in {stderr}"));
+    let numbers: Vec<u64> = line
+        .split(|c: char| !c.is_ascii_digit() && c != ',')
+        .filter_map(|w| w.replace(',', "").parse().ok())
+        .collect();
+    // "note: board 1: P presses; the minimum is at least L"
+    let (presses, bound) = (numbers[1], numbers[2]);
+    assert!(bound > 0 && bound <= 561 && 561 <= presses, "{line}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (first, pattern) = text.split_once('\n').unwrap();
+    assert_eq!(first, "PUZZLE #1");
+    let pressed = pattern.bytes().filter(|&b| b == b'1').count() as u64;
+    assert_eq!(pressed, presses, "the note counts the printed presses");
+}

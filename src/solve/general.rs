@@ -1,23 +1,31 @@
-//! The R x C solver: light chasing made symbolic, then GF(2) elimination on the top row.
+//! The R x C solver: light chasing made symbolic, then the top row by polynomial
+//! arithmetic.
 //!
 //! Pressing the top row with `f` forces every later press (a light left on in row `r`
 //! can only be turned off from row `r + 1`), and what is left below the last row is
-//! `M f + c`, where `M` depends only on the shape ([`super::linear`]) and `c` is what a
-//! chase with no top-row presses leaves. So a board costs two chases (`O(R C / 64)`)
-//! and one product with the stored reduction of `M`; the shape's work is done once.
-//! The board is transposed when it is wider than tall, so there are fewer unknowns.
+//! `p_R(T) f + c`, where `T` is what a row of presses does to its own row and `c` is
+//! what a chase with no top-row presses leaves. Solving `p_R(T) f = c` is arithmetic
+//! modulo `T`'s characteristic polynomial ([`super::residue`]): `O(C^2 / 64)` word
+//! operations, so a board costs two chases (`O(R C / 64)`) and that. The board is
+//! transposed when it is wider than tall, so the rows chased are the shorter side.
+//! Gauss-Jordan elimination of the C x C matrix of `p_R(T)` ([`super::linear`],
+//! `O(C^3 / 64)`) solves the same system: [`Solver::by_elimination`] keeps it as the
+//! independent cross-check.
 //!
-//! For boards of at most 64 lights the whole pipeline (chase, product, chase) is one
+//! For boards of at most 64 lights the whole pipeline (chase, top row, chase) is one
 //! linear map of the board, so it is tabulated per byte of the board: a board then costs
 //! a few table lookups (`SmallMap`), with exactly the answers of the general path.
 //!
 //! Solutions differ by the quiet patterns (press sets that change nothing), one per
-//! null-space vector of `M`. When `2^k` of them are few enough to walk (in Gray-code
-//! order, one XOR and popcount of the board per step), the answer is proven minimal.
+//! dimension of the null space. When `2^k` of them are few enough to walk (in
+//! Gray-code order, one XOR and popcount of the board per step), the answer is proven
+//! minimal.
 
 use super::bytes::byte_tables;
+use super::fewest::{Search, Signatures};
 use super::linear::{press_matrix, Reduced};
-use crate::board::{board_words, last_word_mask, words_for, xor_into, xor_spread, Board};
+use super::residue::Residues;
+use crate::board::{board_words, last_word_mask, words_for, Board};
 
 /// What the presses should leave.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,14 +62,77 @@ pub struct Solver {
     /// Rows and columns of the board actually chased.
     work_rows: usize,
     work_cols: usize,
-    reduced: Reduced,
-    /// Top rows of a basis of the quiet patterns.
-    kernel: Vec<Vec<u64>>,
-    /// The whole quiet patterns (chased), when the minimum search is within budget.
+    system: System,
+    /// The dimension of the quiet patterns.
+    nullity: usize,
+    /// The whole quiet patterns (chased), when some search runs.
     quiet: Vec<Board>,
-    searchable: bool,
+    /// How the fewest presses are looked for.
+    plan: Plan,
+    /// The per-board search budget, in word operations.
+    budget: u64,
     /// The tabulated map, for boards of at most 64 lights.
     small: Option<SmallMap>,
+}
+
+/// How a shape's boards look for their fewest presses.
+#[derive(Debug, Clone)]
+enum Plan {
+    /// Nullity 0: one solution.
+    Unique,
+    /// A Gray-code walk over the `2^k` solutions (cheapest for small `k`).
+    GrayWalk,
+    /// The Walsh-Hadamard transform over cell signatures ([`super::fewest`]).
+    Transform(Box<Signatures>),
+    /// Out of budget: local search and a lower bound.
+    Heuristic(Box<Signatures>),
+    /// Out of budget and no signatures (nullity above 64, or a huge board).
+    Unsearched,
+}
+
+impl Plan {
+    fn proves(&self) -> bool {
+        matches!(self, Plan::Unique | Plan::GrayWalk | Plan::Transform(_))
+    }
+}
+
+/// Boards of more lights than this get no signatures (and so no transform or local
+/// search): a quiet pattern a signature bit would cost too much memory.
+const SIGNATURE_CELLS: usize = 1 << 22;
+
+/// How the top row is found from what a chase leaves: both solve the same system.
+#[derive(Debug, Clone)]
+enum System {
+    /// Polynomial arithmetic, `O(C^2 / 64)` a board ([`super::residue`]).
+    Residues(Box<Residues>),
+    /// Gauss-Jordan elimination of the C x C press matrix, `O(C^3 / 64)` once a shape:
+    /// the independent cross-check.
+    Elimination(Reduced),
+}
+
+impl System {
+    fn nullity(&self) -> usize {
+        match self {
+            System::Residues(r) => r.nullity(),
+            System::Elimination(r) => r.size() - r.rank(),
+        }
+    }
+
+    /// Top rows of a basis of the quiet patterns (made on demand: for a large nullity
+    /// they are many).
+    fn null_space(&self) -> Vec<Vec<u64>> {
+        match self {
+            System::Residues(r) => r.null_space(),
+            System::Elimination(r) => r.null_space(),
+        }
+    }
+
+    fn solve_linear(&self, residual: &[u64], top: &mut [u64]) -> u64 {
+        match self {
+            System::Residues(r) => r.solve_linear(residual, top),
+            System::Elimination(r) => r.solve_linear(residual, top),
+        }
+    }
 }
 
 /// The particular solution and the solvability test of boards of at most 64 lights,
@@ -88,15 +159,6 @@ fn search_cost(k: usize, rows: usize, cols: usize) -> u64 {
     match u32::try_from(k) {
         Ok(k) if k < 64 => (1u64 << k).saturating_mul(per_step),
         _ => u64::MAX,
-    }
-}
-
-/// Copies `from` into `to`, transposing it when `transposed`.
-fn copy_oriented(transposed: bool, from: &Board, to: &mut Board) {
-    if transposed {
-        from.transpose_into(to);
-    } else {
-        to.words_mut().copy_from_slice(from.words());
     }
 }
 
@@ -130,16 +192,31 @@ pub struct Solution<'a> {
     pub presses: &'a Board,
     /// `true` when every solution was compared (or there is only one).
     pub proven_minimal: bool,
+    /// A proven lower bound on the fewest presses: the press count itself when
+    /// `proven_minimal`, else what the signatures prove (0 when nothing is known).
+    pub lower_bound: u64,
+    /// How the presses were chosen among the solutions.
+    pub search: Search,
+    /// Time spent choosing among the solutions (after the particular one).
+    pub search_time: std::time::Duration,
 }
 
-/// Chases `lights` from top-row presses `top`: writes every row's presses into
-/// `presses` and returns in `residual` the lights left below the last row (the
-/// presses a row `R` would need).
-fn chase(lights: Option<&Board>, top: &[u64], presses: &mut Board, residual: &mut [u64]) {
+/// Chases `lights` (inverted first when `invert`: the lights to change for
+/// [`Target::On`]) from top-row presses `top`: writes every row's presses into
+/// `presses` and returns in `residual` the lights left below the last row (the presses
+/// a row `R` would need).
+fn chase(
+    lights: Option<&Board>,
+    invert: bool,
+    top: &[u64],
+    presses: &mut Board,
+    residual: &mut [u64],
+) {
     let (rows, cols, w) = (presses.rows(), presses.cols(), presses.words_per_row());
     if w == 1 {
-        return chase_narrow(lights, top[0], presses, residual);
+        return chase_narrow(lights, invert, top[0], presses, residual);
     }
+    let mask = last_word_mask(cols);
     let bits = presses.words_mut();
     bits[..w].copy_from_slice(top);
     for r in 0..rows {
@@ -149,24 +226,44 @@ fn chase(lights: Option<&Board>, top: &[u64], presses: &mut Board, residual: &mu
         } else {
             &mut *residual
         };
-        match lights {
-            Some(l) => next.copy_from_slice(l.row(r)),
-            None => next.fill(0),
+        let cur = &done[r * w..(r + 1) * w];
+        let above = (r > 0).then(|| &done[(r - 1) * w..r * w]);
+        let light_row = lights.map(|l| l.row(r));
+        // next = lights ^ T cur ^ above, in one pass over the words.
+        for i in 0..w {
+            let c = cur[i];
+            let left = c << 1 | if i > 0 { cur[i - 1] >> 63 } else { 0 };
+            let right = c >> 1 | if i + 1 < w { cur[i + 1] << 63 } else { 0 };
+            let mut word = c ^ left ^ right;
+            if let Some(l) = light_row {
+                word ^= l[i];
+            }
+            if invert {
+                word = !word;
+            }
+            if let Some(a) = above {
+                word ^= a[i];
+            }
+            next[i] = word;
         }
-        xor_spread(next, &done[r * w..(r + 1) * w], cols);
-        if r > 0 {
-            xor_into(next, &done[(r - 1) * w..r * w]);
-        }
+        next[w - 1] &= mask;
     }
 }
 
 /// [`chase`] for boards of at most 64 columns: one word a row, in either layout.
-fn chase_narrow(lights: Option<&Board>, top: u64, presses: &mut Board, residual: &mut [u64]) {
+fn chase_narrow(
+    lights: Option<&Board>,
+    invert: bool,
+    top: u64,
+    presses: &mut Board,
+    residual: &mut [u64],
+) {
     let mask = last_word_mask(presses.cols());
+    let flip = if invert { mask } else { 0 };
     let (mut prev, mut cur) = (0u64, top);
     for r in 0..presses.rows() {
         presses.set_row_bits(r, cur);
-        let light = lights.map_or(0, |l| l.row_bits(r));
+        let light = lights.map_or(0, |l| l.row_bits(r)) ^ flip;
         let next = light ^ prev ^ ((cur ^ (cur << 1) ^ (cur >> 1)) & mask);
         prev = cur;
         cur = next;
@@ -185,39 +282,75 @@ impl Solver {
     /// operations (see [`search_cost`](Self::search_cost)): answers are proven minimal
     /// when the search fits it, and valid but unproven otherwise.
     pub fn with_search_budget(rows: usize, cols: usize, budget: u64) -> Result<Solver, EmptyShape> {
+        Solver::build(rows, cols, budget, false)
+    }
+
+    /// A solver that finds the top row by Gauss-Jordan elimination of the press matrix
+    /// (`O(C^3 / 64)` for the shape) instead of polynomial arithmetic: the independent
+    /// method the tests hold the fast one to. Same answers, same search.
+    pub fn by_elimination(rows: usize, cols: usize, budget: u64) -> Result<Solver, EmptyShape> {
+        Solver::build(rows, cols, budget, true)
+    }
+
+    fn build(rows: usize, cols: usize, budget: u64, eliminate: bool) -> Result<Solver, EmptyShape> {
         if rows == 0 || cols == 0 {
             return Err(EmptyShape { rows, cols });
         }
-        // Transpose when that shortens the rows in words: fewer unknowns in the
-        // elimination, fewer words per chased row. (5 x 6 stays as it is: one word.)
-        let transposed = cols > rows && words_for(cols) > words_for(rows);
+        // Chase along the longer side: the polynomials' degree and the words per
+        // chased row follow the shorter. (Boards of at most 64 lights are tabulated
+        // either way.)
+        let transposed = cols > rows;
         let (work_rows, work_cols) = if transposed {
             (cols, rows)
         } else {
             (rows, cols)
         };
-        let reduced = Reduced::new(&press_matrix(work_rows, work_cols), work_cols);
-        let kernel = reduced.null_space();
-        let searchable = search_cost(kernel.len(), work_rows, work_cols) <= budget;
+        let system = if eliminate {
+            System::Elimination(Reduced::new(&press_matrix(work_rows, work_cols), work_cols))
+        } else {
+            System::Residues(Box::new(Residues::new(work_rows, work_cols)))
+        };
+        let nullity = system.nullity();
         let mut solver = Solver {
             rows,
             cols,
             transposed,
             work_rows,
             work_cols,
-            reduced,
-            kernel,
+            system,
+            nullity,
             quiet: Vec::new(),
-            searchable,
+            plan: Plan::Unique,
+            budget,
             small: None,
         };
-        if searchable {
+        let gray = search_cost(nullity, work_rows, work_cols);
+        let signatures = nullity <= 64 && rows * cols <= SIGNATURE_CELLS;
+        if nullity > 0 && (gray <= budget || signatures) {
             solver.quiet = solver
-                .kernel
+                .system
+                .null_space()
                 .iter()
                 .map(|top| solver.chase_quiet(top))
                 .collect();
         }
+        solver.plan = if nullity == 0 {
+            Plan::Unique
+        } else if signatures {
+            let sig = Signatures::new(&solver.quiet);
+            let transform = sig.cost().saturating_add((rows * cols) as u64);
+            if gray <= budget && gray <= transform {
+                Plan::GrayWalk
+            } else if transform <= budget {
+                Plan::Transform(Box::new(sig))
+            } else {
+                Plan::Heuristic(Box::new(sig))
+            }
+        } else if gray <= budget {
+            Plan::GrayWalk
+        } else {
+            Plan::Unsearched
+        };
         if rows * cols <= 64 {
             solver.small = Some(solver.small_map());
         }
@@ -232,7 +365,7 @@ impl Solver {
         for cell in 0..self.rows * self.cols {
             unit.set(cell / self.cols, cell % self.cols, true);
             unsolvable.push(self.particular(&unit, Target::Off, &mut ws));
-            presses.push(flatten(&ws.out));
+            presses.push(flatten(self.oriented(&ws.presses, &mut ws.out)));
             unit.set(cell / self.cols, cell % self.cols, false);
         }
         let mut every = Board::new(self.rows, self.cols);
@@ -248,7 +381,7 @@ impl Solver {
     fn chase_quiet(&self, top: &[u64]) -> Board {
         let mut pattern = Board::new(self.work_rows, self.work_cols);
         let mut residual = vec![0u64; top.len()];
-        chase(None, top, &mut pattern, &mut residual);
+        chase(None, false, top, &mut pattern, &mut residual);
         debug_assert!(
             residual.iter().all(|&w| w == 0),
             "a null vector leaves nothing"
@@ -269,24 +402,32 @@ impl Solver {
     /// The dimension `k` of the null space: each solvable board has `2^k` solutions,
     /// and `2^-k` of all boards are solvable.
     pub fn nullity(&self) -> usize {
-        self.kernel.len()
+        self.nullity
     }
 
     /// Whether answers are proven minimal (the `2^k` solutions are within the search
     /// budget).
     pub fn proves_minimal(&self) -> bool {
-        self.searchable
+        self.plan.proves()
     }
 
     /// Word operations the minimum search would take a board (`u64::MAX` when beyond
     /// counting): compare with the search budget.
     pub fn search_cost(&self) -> u64 {
-        search_cost(self.kernel.len(), self.work_rows, self.work_cols)
+        let gray = search_cost(self.nullity, self.work_rows, self.work_cols);
+        match &self.plan {
+            Plan::Unique => 0,
+            Plan::Transform(sig) | Plan::Heuristic(sig) => {
+                gray.min(sig.cost().saturating_add((self.rows * self.cols) as u64))
+            }
+            Plan::GrayWalk | Plan::Unsearched => gray,
+        }
     }
 
     /// A basis of the quiet patterns: press sets that change no light.
     pub fn quiet_patterns(&self) -> Vec<Board> {
-        self.kernel
+        self.system
+            .null_space()
             .iter()
             .map(|top| self.orient(self.chase_quiet(top)))
             .collect()
@@ -363,8 +504,9 @@ impl Solver {
         if unsolvable != 0 {
             return None;
         }
-        if self.searchable {
-            // The same Gray-code walk as the general path, so the same ties win.
+        let proven = self.plan.proves();
+        if proven {
+            // A Gray-code walk over the tabulated patterns (first met wins ties).
             let (mut current, mut fewest) = (presses, presses.count_ones());
             for step in 1u64..1 << map.quiet.len() {
                 current ^= map.quiet[step.trailing_zeros() as usize];
@@ -377,34 +519,81 @@ impl Solver {
         unflatten(presses, &mut ws.out);
         Some(Solution {
             presses: &ws.out,
-            proven_minimal: self.searchable,
+            proven_minimal: proven,
+            lower_bound: if proven {
+                u64::from(presses.count_ones())
+            } else {
+                0
+            },
+            search: match (self.nullity, proven) {
+                (0, _) => Search::Unique,
+                (_, true) => Search::GrayWalk,
+                (_, false) => Search::None,
+            },
+            search_time: std::time::Duration::ZERO,
         })
     }
 
     /// Chases `board` (turned into the lights to change for `target`) with the top row
-    /// that the elimination gives, free variables 0, leaving the presses in `ws.out`
-    /// (even when they do not solve the board). Returns parities that are nonzero
-    /// exactly when the board has no solution. All of it is linear in the board.
+    /// that the top-row system gives, free variables 0, leaving the presses in
+    /// `ws.presses`, in the working orientation (even when they do not solve the
+    /// board). Returns parities that are nonzero exactly when the board has no
+    /// solution. All of it is linear in the board.
     fn particular(&self, board: &Board, target: Target, ws: &mut Workspace) -> u64 {
         assert_eq!(
             (board.rows(), board.cols()),
             (self.rows, self.cols),
             "board shape"
         );
-        copy_oriented(self.transposed, board, &mut ws.lights);
-        if target == Target::On {
-            ws.lights.invert();
-        }
+        let lights = if self.transposed {
+            board.transpose_into(&mut ws.lights);
+            &ws.lights
+        } else {
+            board
+        };
+        let invert = target == Target::On;
         ws.top.fill(0);
-        chase(Some(&ws.lights), &ws.top, &mut ws.presses, &mut ws.residual);
-        let unsolvable = self.reduced.solve_linear(&ws.residual, &mut ws.top);
-        chase(Some(&ws.lights), &ws.top, &mut ws.presses, &mut ws.residual);
+        chase(
+            Some(lights),
+            invert,
+            &ws.top,
+            &mut ws.presses,
+            &mut ws.residual,
+        );
+        let unsolvable = self.system.solve_linear(&ws.residual, &mut ws.top);
+        chase(
+            Some(lights),
+            invert,
+            &ws.top,
+            &mut ws.presses,
+            &mut ws.residual,
+        );
         debug_assert!(
             unsolvable != 0 || ws.residual.iter().all(|&w| w == 0),
             "the chase clears a solvable board"
         );
-        copy_oriented(self.transposed, &ws.presses, &mut ws.out);
         unsolvable
+    }
+
+    /// `out = x0 + sum of the quiet patterns j with bit j of f set`.
+    fn combine(&self, out: &mut Board, x0: &Board, f: u64) {
+        out.words_mut().copy_from_slice(x0.words());
+        for (j, pattern) in self.quiet.iter().enumerate() {
+            if f >> j & 1 == 1 {
+                out.xor_assign(pattern);
+            }
+        }
+    }
+
+    /// `work` (a press pattern in the working orientation) in the board's own: itself,
+    /// or its transpose in `out`.
+    fn oriented<'w>(&self, work: &'w Board, out: &'w mut Board) -> &'w Board {
+        if self.transposed {
+            work.transpose_into(out);
+            out
+        } else {
+            work
+        }
     }
 
     /// The general path of [`solve_with`](Self::solve_with), which boards of at most 64
@@ -419,25 +608,46 @@ impl Solver {
         if self.particular(board, target, ws) != 0 {
             return None;
         }
-        if self.searchable && !self.quiet.is_empty() {
-            // Walk in the working orientation: `ws.presses` holds the particular
-            // solution there.
-            ws.best.words_mut().copy_from_slice(ws.presses.words());
-            let mut fewest = ws.presses.count_ones();
-            for step in 1u64..1 << self.quiet.len() {
-                let flip = &self.quiet[step.trailing_zeros() as usize];
-                ws.presses.xor_assign(flip);
-                let count = ws.presses.count_ones();
-                if count < fewest {
-                    fewest = count;
-                    ws.best.words_mut().copy_from_slice(ws.presses.words());
+        let started = std::time::Instant::now();
+        let (search, bound, chosen) = match &self.plan {
+            Plan::Unique => (Search::Unique, None, false),
+            Plan::Unsearched => (Search::None, Some(0), false),
+            Plan::GrayWalk => {
+                // Walk in the working orientation: `ws.presses` holds the particular
+                // solution there.
+                ws.best.words_mut().copy_from_slice(ws.presses.words());
+                let mut fewest = ws.presses.count_ones();
+                for step in 1u64..1 << self.quiet.len() {
+                    let flip = &self.quiet[step.trailing_zeros() as usize];
+                    ws.presses.xor_assign(flip);
+                    let count = ws.presses.count_ones();
+                    if count < fewest {
+                        fewest = count;
+                        ws.best.words_mut().copy_from_slice(ws.presses.words());
+                    }
                 }
+                (Search::GrayWalk, None, true)
             }
-            copy_oriented(self.transposed, &ws.best, &mut ws.out);
-        }
+            Plan::Transform(sig) => {
+                let (f, _) = sig.fewest(&ws.presses);
+                self.combine(&mut ws.best, &ws.presses, f);
+                let signatures = sig.len();
+                (Search::Transform { signatures }, None, true)
+            }
+            Plan::Heuristic(sig) => {
+                let (f, _, bound) = sig.heuristic(&ws.presses, self.budget);
+                self.combine(&mut ws.best, &ws.presses, f);
+                (Search::Heuristic, Some(bound), true)
+            }
+        };
+        let work = if chosen { &ws.best } else { &ws.presses };
+        let count = work.count_ones();
         Some(Solution {
-            presses: &ws.out,
-            proven_minimal: self.searchable,
+            presses: self.oriented(work, &mut ws.out),
+            proven_minimal: bound.is_none(),
+            lower_bound: bound.unwrap_or(count),
+            search,
+            search_time: started.elapsed(),
         })
     }
 }

@@ -170,6 +170,11 @@ impl Reduced {
         }
     }
 
+    /// The number of unknowns.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
     /// The rank.
     pub fn rank(&self) -> usize {
         self.pivots.len()

@@ -3,10 +3,13 @@
 
 pub mod algebra;
 mod bytes;
+mod fewest;
 pub mod first_row;
 pub mod general;
 mod linear;
 mod poly;
+mod residue;
 
+pub use fewest::Search;
 pub use general::{EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
 pub use poly::nullity;

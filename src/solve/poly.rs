@@ -10,25 +10,42 @@
 //! A159257): `O((R + C)^2 / 64)` word operations, no matrix at all.
 
 /// A polynomial over GF(2): bit `i` of the words is the coefficient of `x^i`.
-#[derive(Debug, Clone)]
-struct Poly(Vec<u64>);
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Poly(pub(super) Vec<u64>);
 
 impl Poly {
-    fn one() -> Poly {
+    pub(super) fn one() -> Poly {
         Poly(vec![1])
     }
 
-    /// The degree, or `None` for the zero polynomial (trailing zero words are dropped).
-    fn degree(&mut self) -> Option<usize> {
+    /// The polynomial whose coefficients are the bits of `words` (a row of lights read
+    /// as coefficients).
+    pub(super) fn from_words(words: &[u64]) -> Poly {
+        let mut p = Poly(words.to_vec());
+        p.trim();
+        p
+    }
+
+    fn trim(&mut self) {
         while self.0.last() == Some(&0) {
             self.0.pop();
         }
+    }
+
+    /// The degree, or `None` for the zero polynomial (trailing zero words are dropped).
+    pub(super) fn degree(&mut self) -> Option<usize> {
+        self.trim();
         let top = *self.0.last()?;
         Some(64 * (self.0.len() - 1) + 63 - top.leading_zeros() as usize)
     }
 
+    /// The coefficient of `x^i`.
+    pub(super) fn coefficient(&self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
+    }
+
     /// `self ^= other * x^shift`.
-    fn add_shifted(&mut self, other: &Poly, shift: usize) {
+    pub(super) fn add_shifted(&mut self, other: &Poly, shift: usize) {
         let (words, bits) = (shift / 64, shift % 64);
         let needed = other.0.len() + words + 1;
         if self.0.len() < needed {
@@ -48,14 +65,108 @@ impl Poly {
             target[other.0.len()] ^= carry;
         }
         // Keep no zero words on top: the next call sizes itself from the length.
-        while self.0.last() == Some(&0) {
-            self.0.pop();
+        self.trim();
+    }
+
+    /// The quotient and remainder of the division by `divisor` (which is not zero).
+    pub(super) fn div_rem(mut self, divisor: &Poly) -> (Poly, Poly) {
+        let mut divisor = divisor.clone();
+        let d = divisor.degree().expect("division by the zero polynomial");
+        let mut quotient = Poly::default();
+        while let Some(top) = self.degree().filter(|&top| top >= d) {
+            self.add_shifted(&divisor, top - d);
+            quotient.add_shifted(&Poly::one(), top - d);
         }
+        (quotient, self)
     }
 }
 
+/// A polynomial kept with its 64 shifts by `0..64` bits, so that adding `p * x^s` is a
+/// run of aligned word XORs: the inner loop of products and reductions.
+#[derive(Debug, Clone)]
+pub(super) struct Shifted {
+    degree: Option<usize>,
+    /// `shifts[s]` is `p * x^s`, `len` words each.
+    shifts: Vec<u64>,
+    len: usize,
+}
+
+impl Shifted {
+    pub(super) fn new(mut p: Poly) -> Shifted {
+        let degree = p.degree();
+        let len = p.0.len() + 1;
+        let mut shifts = vec![0u64; 64 * len];
+        for s in 0..64 {
+            let mut shifted = Poly::default();
+            shifted.add_shifted(&p, s);
+            shifts[s * len..s * len + shifted.0.len()].copy_from_slice(&shifted.0);
+        }
+        Shifted {
+            degree,
+            shifts,
+            len,
+        }
+    }
+
+    /// `acc ^= p * x^shift`; `acc` must be long enough.
+    #[inline]
+    fn add_to(&self, acc: &mut [u64], shift: usize) {
+        let (word, bits) = (shift / 64, shift % 64);
+        let src = &self.shifts[bits * self.len..(bits + 1) * self.len];
+        let end = (word + self.len).min(acc.len());
+        for (a, s) in acc[word..end].iter_mut().zip(src) {
+            *a ^= s;
+        }
+    }
+
+    /// `a * p`.
+    pub(super) fn times(&self, a: &Poly) -> Poly {
+        let mut out = vec![0u64; a.0.len() + self.len + 1];
+        for (w, &word) in a.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                self.add_to(&mut out, 64 * w + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        let mut out = Poly(out);
+        out.trim();
+        out
+    }
+
+    /// `a mod p` (`p` not zero), in place.
+    pub(super) fn reduce(&self, a: &mut Poly) {
+        let d = self.degree.expect("reduction by the zero polynomial");
+        a.0.resize(a.0.len().max(self.len) + 1, 0);
+        let top = 64 * a.0.len();
+        for i in (d..top).rev() {
+            if a.0[i / 64] >> (i % 64) & 1 == 1 {
+                self.add_to(&mut a.0, i - d);
+            }
+        }
+        a.trim();
+    }
+}
+
+/// `u` with `u * a = gcd(a, m)` modulo `m`, and that gcd, by the extended Euclidean
+/// algorithm (one leading term at a time); `m` not zero.
+pub(super) fn bezout(a: Poly, m: Poly) -> (Poly, Poly) {
+    // Invariants: r0 = s0 * a (mod m), r1 = s1 * a (mod m).
+    let (mut r0, mut s0) = (m, Poly::default());
+    let (mut r1, mut s1) = (a, Poly::one());
+    while let Some(d1) = r1.degree() {
+        while let Some(d0) = r0.degree().filter(|&d0| d0 >= d1) {
+            r0.add_shifted(&r1, d0 - d1);
+            s0.add_shifted(&s1, d0 - d1);
+        }
+        std::mem::swap(&mut r0, &mut r1);
+        std::mem::swap(&mut s0, &mut s1);
+    }
+    (s0, r0)
+}
+
 /// `p_n(x)`, or `p_n(x + 1)` when `plus_one`, by the recurrence.
-fn chase_polynomial(n: usize, plus_one: bool) -> Poly {
+pub(super) fn chase_polynomial(n: usize, plus_one: bool) -> Poly {
     let mut prev = Poly::one();
     let mut cur = Poly(vec![if plus_one { 0b11 } else { 0b10 }]);
     if n == 0 {
@@ -101,7 +212,7 @@ mod tests {
     fn nullity_agrees_with_gauss_jordan_on_every_shape_to_40() {
         for rows in 1..=40 {
             for cols in 1..=40 {
-                let solver = Solver::new(rows, cols).unwrap();
+                let solver = Solver::by_elimination(rows, cols, 0).unwrap();
                 assert_eq!(nullity(rows, cols), solver.nullity(), "{rows} x {cols}");
             }
         }

@@ -18,7 +18,7 @@ pub use explain::{draw, explain_stream, Style, Verdict};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmReader};
 pub use query::{answer_stream, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
-pub use solve::{solve_stream, SolveSummary};
+pub use solve::{solve_stream, solve_stream_reporting, SolveSummary};
 pub use write::{push_moves, write_boards, write_grids, write_pattern};
 
 use std::io::{self, Write};

@@ -6,7 +6,7 @@ use super::reader::{InputError, ParseError};
 use super::rows::describe_byte;
 use super::{Chunked, StreamError};
 use crate::board::Board;
-use crate::solve::{Solver, Target};
+use crate::solve::{Solution, Solver, Target, Workspace};
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 /// Images from a byte stream.
@@ -204,13 +204,33 @@ impl<R: Read> PbmReader<R> {
 
 /// Appends `board` as a `P4` image.
 pub fn write_pbm(out: &mut Vec<u8>, board: &Board) {
-    out.extend_from_slice(format!("P4\n{} {}\n", board.cols(), board.rows()).as_bytes());
-    let bytes = board.cols().div_ceil(8);
+    push_pbm_header(out, board);
     for r in 0..board.rows() {
-        let mut scratch = [0];
-        let row = board.row_words(r, &mut scratch);
-        out.extend((0..bytes).map(|k| ((row[k / 8] >> (8 * (k % 8))) as u8).reverse_bits()));
+        push_pbm_row(out, board, r);
     }
+}
+
+fn push_pbm_header(out: &mut Vec<u8>, board: &Board) {
+    out.extend_from_slice(format!("P4\n{} {}\n", board.cols(), board.rows()).as_bytes());
+}
+
+/// Row `r` of `board` as P4 bytes: eight lights a byte, the first in the high bit.
+fn push_pbm_row(out: &mut Vec<u8>, board: &Board, r: usize) {
+    let mut scratch = [0];
+    let row = board.row_words(r, &mut scratch);
+    let bytes = board.cols().div_ceil(8);
+    out.extend((0..bytes).map(|k| ((row[k / 8] >> (8 * (k % 8))) as u8).reverse_bits()));
+}
+
+/// [`write_pbm`] through `out`, row by row as its buffer fills: a huge image is never
+/// held whole as bytes.
+pub(super) fn stream_pbm(out: &mut Chunked<impl Write>, board: &Board) -> Result<(), StreamError> {
+    push_pbm_header(&mut out.buf, board);
+    for r in 0..board.rows() {
+        push_pbm_row(&mut out.buf, board, r);
+        out.spill()?;
+    }
+    Ok(())
 }
 
 /// Solves every image of `input` (each its own shape; `shape`, if given, must be every
@@ -222,11 +242,12 @@ pub fn solve_pbm_stream(
     target: Target,
     input: impl Read,
     output: impl Write,
+    report: &mut dyn FnMut(u64, &Solution),
 ) -> Result<super::SolveSummary, StreamError> {
     let mut reader = PbmReader::new(input);
     let mut out = Chunked::new(output, false);
     let mut summary = super::SolveSummary::default();
-    let mut solver: Option<Solver> = None;
+    let mut solver: Option<(Solver, Workspace)> = None;
     loop {
         let board = match reader.next_image() {
             Ok(Some(board)) => board,
@@ -250,15 +271,15 @@ pub fn solve_pbm_stream(
         }
         if solver
             .as_ref()
-            .is_none_or(|s| (s.rows(), s.cols()) != (rows, cols))
+            .is_none_or(|(s, _)| (s.rows(), s.cols()) != (rows, cols))
         {
-            solver = Some(
-                Solver::with_search_budget(rows, cols, search_budget)
-                    .expect("images have at least one row and column"),
-            );
+            let made = Solver::with_search_budget(rows, cols, search_budget)
+                .expect("images have at least one row and column");
+            let ws = made.workspace();
+            solver = Some((made, ws));
         }
-        let solver = solver.as_ref().expect("just made");
-        let Some((presses, proven)) = solver.solve(&board, target) else {
+        let (solver, ws) = solver.as_mut().expect("just made");
+        let Some(solution) = solver.solve_with(&board, target, ws) else {
             out.finish()?;
             return Err(StreamError::Image {
                 image,
@@ -266,8 +287,9 @@ pub fn solve_pbm_stream(
             });
         };
         summary.boards += 1;
-        summary.unproven += u64::from(!proven);
-        write_pbm(&mut out.buf, &presses);
+        summary.unproven += u64::from(!solution.proven_minimal);
+        report(summary.boards, &solution);
+        stream_pbm(&mut out, solution.presses)?;
         out.answered()?;
     }
     out.finish()?;

@@ -4,7 +4,7 @@
 use super::write::{push_number, write_pattern, write_pattern_row};
 use super::{BoardReader, Chunked, StreamError};
 use crate::board::Board;
-use crate::solve::{Solver, Target};
+use crate::solve::{Solution, Solver, Target};
 use std::io::{Read, Write};
 
 /// Patterns of at most this many lights (twice as many bytes of text) are written in
@@ -31,6 +31,19 @@ pub fn solve_stream(
     input: impl Read,
     output: impl Write,
 ) -> Result<SolveSummary, StreamError> {
+    solve_stream_reporting(solver, target, line_buffered, input, output, &mut |_, _| {})
+}
+
+/// [`solve_stream`], calling `report` with each board's number and solution (how it
+/// was found, its bound, the search time) before its answer is written.
+pub fn solve_stream_reporting(
+    solver: &Solver,
+    target: Target,
+    line_buffered: bool,
+    input: impl Read,
+    output: impl Write,
+    report: &mut dyn FnMut(u64, &Solution),
+) -> Result<SolveSummary, StreamError> {
     let mut out = Chunked::new(output, line_buffered);
     let mut reader = BoardReader::new(input, solver.rows(), solver.cols())?;
     let mut board = Board::new(solver.rows(), solver.cols());
@@ -52,6 +65,7 @@ pub fn solve_stream(
         match solver.solve_with(&board, target, &mut ws) {
             Some(solution) => {
                 summary.unproven += u64::from(!solution.proven_minimal);
+                report(summary.boards, &solution);
                 let presses = solution.presses;
                 if presses.rows() * presses.cols() <= PATTERN_WHOLE {
                     write_pattern(&mut out.buf, presses);

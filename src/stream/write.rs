@@ -83,17 +83,20 @@ pub fn write_pattern_row(out: &mut Vec<u8>, presses: &Board, r: usize) {
     let mut scratch = [0];
     let row = presses.row_words(r, &mut scratch);
     let start = out.len();
-    let mut c = 0;
-    while c + 8 <= cols {
+    out.resize(start + 2 * cols, 0);
+    let text = &mut out[start..];
+    // Sixteen bytes of text for each byte of the row, written as fixed-size copies.
+    let mut chunks = text.chunks_exact_mut(16);
+    for (c, chunk) in (0..cols).step_by(8).zip(&mut chunks) {
         let byte = (row[c / 64] >> (c % 64)) as u8;
-        out.extend_from_slice(&SPACED[byte as usize]);
-        c += 8;
+        chunk.copy_from_slice(&SPACED[byte as usize]);
     }
-    if c < cols {
+    let tail = chunks.into_remainder();
+    if !tail.is_empty() {
+        let c = cols - tail.len() / 2;
         let byte = (row[c / 64] >> (c % 64)) as u8;
-        out.extend_from_slice(&SPACED[byte as usize][..2 * (cols - c)]);
+        tail.copy_from_slice(&SPACED[byte as usize][..tail.len()]);
     }
-    debug_assert_eq!(out.len() - start, 2 * cols);
     // The last space becomes the line end.
     *out.last_mut().expect("cols > 0") = b'\n';
 }

@@ -47,3 +47,16 @@ pub fn generate_into(dir: &std::path::Path, name: &str, extra: &[&str]) -> PathB
 
 /// A valid one-grid input whose grid is all on (answer 0).
 pub const ONE_ALL_ON: &str = "1\n11111\n11111\n11111\n11111\n11111\n";
+
+/// A board of `rows x cols` random lights.
+pub fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> lightsout::Board {
+    let mut b = lightsout::Board::new(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            if rng.next_u64() & 1 == 1 {
+                b.set(r, c, true);
+            }
+        }
+    }
+    b
+}
