@@ -81,18 +81,16 @@ fn run(job: Job) -> anyhow::Result<()> {
                 &mut |m, s| reporter.report(m, s),
             );
             if let Ok(summary) = &outcome {
-                if summary.unproven > 0 {
-                    note(format_args!(
-                        "note: the presses for {} of {} are valid but not proven to be \
-                         the fewest: each board has 2^{} solutions, and comparing them \
-                         costs {} word operations, over --search-budget {}",
-                        thousands(summary.unproven),
-                        plural(summary.boards, "board", "boards"),
+                reporter.close(
+                    summary,
+                    format_args!(
+                        ": each board has 2^{} solutions, and comparing them costs {} word \
+                         operations, over --search-budget {}",
                         solver.nullity(),
                         cost_words(solver.search_cost()),
                         thousands(budget),
-                    ));
-                }
+                    ),
+                );
             }
             stream_outcome(outcome, &input.name, Reads::Boards { cols })
         }
@@ -155,15 +153,10 @@ fn run(job: Job) -> anyhow::Result<()> {
                 &mut |m, s| reporter.report(m, s),
             );
             if let Ok(summary) = &outcome {
-                if summary.unproven > 0 {
-                    note(format_args!(
-                        "note: the presses for {} of {} are valid but not proven to be the \
-                         fewest (over --search-budget {})",
-                        thousands(summary.unproven),
-                        plural(summary.boards, "image", "images"),
-                        thousands(budget),
-                    ));
-                }
+                reporter.close(
+                    summary,
+                    format_args!(" (over --search-budget {})", thousands(budget)),
+                );
             }
             let cols = shape.map_or(0, |(_, c)| c as u32);
             stream_outcome(outcome, &input.name, Reads::Boards { cols })
@@ -203,6 +196,8 @@ struct Reporter {
     stats: bool,
     noun: &'static str,
     bounds_noted: u64,
+    /// The last shape reported and its nullity (images may change shape).
+    shape: Option<((usize, usize), usize)>,
 }
 
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
@@ -215,6 +210,18 @@ impl Reporter {
             stats,
             noun,
             bounds_noted: 0,
+            shape: None,
+        }
+    }
+
+    /// The closing note: how many answers are not proven the fewest, and why.
+    fn close(&self, summary: &lightsout::SolveSummary, why: std::fmt::Arguments) {
+        if summary.unproven > 0 {
+            note(format_args!(
+                "note: the presses for {} of {} are valid but not proven to be the fewest{why}",
+                thousands(summary.unproven),
+                plural(summary.boards, self.noun, &format!("{}s", self.noun)),
+            ));
         }
     }
 
@@ -237,10 +244,17 @@ impl Reporter {
                 ),
                 _ => "not searched (nullity above 64 or the board too large)".to_string(),
             };
+            let nullity = match self.shape {
+                Some((shape, k)) if shape == (rows, cols) => k,
+                _ => {
+                    let k = lightsout::nullity(rows, cols);
+                    self.shape = Some(((rows, cols), k));
+                    k
+                }
+            };
             note(format_args!(
-                "stats: {} {m}: {rows} x {cols}, nullity {}, {} presses, {how}, search {:.3} s",
+                "stats: {} {m}: {rows} x {cols}, nullity {nullity}, {} presses, {how}, search {:.3} s",
                 self.noun,
-                lightsout::nullity(rows, cols),
                 thousands(presses),
                 solution.search_time.as_secs_f64(),
             ));

@@ -325,7 +325,8 @@ impl Solver {
             small: None,
         };
         let gray = search_cost(nullity, work_rows, work_cols);
-        let signatures = nullity <= 64 && rows * cols <= SIGNATURE_CELLS;
+        // A zero budget asks for no search at all (`nullity --patterns`): no signatures.
+        let signatures = budget > 0 && nullity <= 64 && rows * cols <= SIGNATURE_CELLS;
         if nullity > 0 && (gray <= budget || signatures) {
             solver.quiet = solver
                 .system

@@ -48,7 +48,7 @@ impl Residues {
         let chi = chase_polynomial(cols, true);
         let chase = chase_modulo(rows, &chi, cols);
         let (u, mut gcd) = bezout(chase, chi.clone());
-        // Make the gcd monic (over GF(2) it is already: its top coefficient is 1).
+        // Drop zero words on top, so that `gcd.0 == [1]` recognises a unit.
         gcd.degree();
         let (quiet, rest) = chi.clone().div_rem(&gcd);
         debug_assert!(rest.0.is_empty(), "the gcd divides chi");
