@@ -65,12 +65,14 @@ pub use solve::algebra::Algebra;
 pub use solve::first_row::{
     min_press_set as first_row_min_press_set, min_presses as first_row_min_presses,
 };
-pub use solve::{nullity, EmptyShape, Search, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
+pub use solve::{
+    nullity, EmptyShape, Search, Skipped, Solution, Solver, Target, Workspace, SEARCH_BUDGET,
+};
 pub use stream::{
-    answer_stream, draw, explain_stream, line_limit, push_moves, solve_pbm_stream, solve_stream,
-    solve_stream_reporting, write_boards, write_grids, write_pattern, write_pbm, BoardReader, Clue,
-    InputError, Method, ParseError, PbmReader, QueryOptions, SolveSummary, StreamError, Style,
-    Verdict, MIN_LINE_LIMIT,
+    answer_stream, draw, explain_stream, line_limit, nullity_stream, push_moves, solve_pbm_stream,
+    solve_stream, solve_stream_reporting, write_boards, write_grids, write_pattern, write_pbm,
+    BoardReader, Clue, InputError, Method, ParseError, PatternFormat, PbmReader, QueryOptions,
+    SolveSummary, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use table::format;
 pub use table::{

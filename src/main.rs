@@ -167,20 +167,19 @@ fn run(job: Job) -> anyhow::Result<()> {
             patterns,
             pbm,
         } => {
-            let mut text = format!("nullity {}\n", lightsout::nullity(rows, cols)).into_bytes();
-            if patterns {
-                let solver = lightsout::Solver::with_search_budget(rows, cols, 0)
-                    .expect("checked: at least one row and column");
-                let quiet = solver.quiet_patterns();
-                if pbm {
-                    for pattern in &quiet {
-                        lightsout::write_pbm(&mut text, pattern);
-                    }
-                } else {
-                    lightsout::write_boards(&mut text, &quiet);
-                }
+            if !patterns {
+                let text = format!("nullity {}\n", lightsout::nullity(rows, cols));
+                return finish(stdout, text.as_bytes());
             }
-            finish(stdout, &text)
+            let solver = lightsout::Solver::with_search_budget(rows, cols, 0)
+                .expect("checked: at least one row and column");
+            let format = if pbm {
+                lightsout::PatternFormat::Pbm
+            } else {
+                lightsout::PatternFormat::Text
+            };
+            lightsout::nullity_stream(&solver, Some(format), stdout)?;
+            Ok(())
         }
         Job::Man => {
             let mut text = Vec::new();
@@ -242,7 +241,8 @@ impl Reporter {
                     "local search, not proven; the minimum is at least {}",
                     thousands(solution.lower_bound)
                 ),
-                _ => "not searched (nullity above 64 or the board too large)".to_string(),
+                lightsout::Search::Skipped(why) => format!("not searched ({why})"),
+                _ => "not searched".to_string(),
             };
             let nullity = match self.shape {
                 Some((shape, k)) if shape == (rows, cols) => k,
@@ -273,13 +273,9 @@ impl Reporter {
     }
 }
 
-/// A word-operation count for people: exact when it fits, "more than 2^64" when not.
-fn cost_words(ops: u64) -> String {
-    if ops == u64::MAX {
-        "more than 2^64".to_string()
-    } else {
-        thousands(ops)
-    }
+/// A word-operation count for people: exact when it fits, "2^64 or more" when not.
+fn cost_words(ops: Option<u64>) -> String {
+    ops.map_or_else(|| "2^64 or more".to_string(), thousands)
 }
 
 /// Writes all of `text` and flushes, so a full disk is an error, not a lost tail.

@@ -10,7 +10,7 @@ use lightsout::{
 };
 use memmap2::Mmap;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
@@ -92,16 +92,35 @@ pub fn open_table(path: Option<&Path>, kind: Option<TableKind>) -> anyhow::Resul
             file_type_name(&meta)
         ));
     }
-    let bytes =
-        read_or_map(&mut file, meta.len()).with_context(|| format!("cannot read table {shown}"))?;
-    // The header's own kind decides the repair, when the header is whole.
-    let header_kind = Header::decode(bytes.as_ref())
-        .ok()
-        .map(|h| TableKind::of(&h));
-    DepthTable::new(bytes).map_err(|err| {
-        let repair = repair_hint(path, header_kind.or(kind), &err);
+    // The header first: it says how long the file must be, so nothing larger than a
+    // real table is ever read or mapped (a file of 6 GB is refused, not allocated).
+    let mut head = Vec::with_capacity(format::HEADER_LEN);
+    (&mut file)
+        .take(format::HEADER_LEN as u64)
+        .read_to_end(&mut head)
+        .with_context(|| format!("cannot read table {shown}"))?;
+    let header = Header::decode(&head);
+    let refuse = |err: FormatError, kind: Option<TableKind>| {
+        let repair = repair_hint(path, kind, &err);
         anyhow::Error::new(err).context(format!("cannot use table {shown}{repair}"))
-    })
+    };
+    let header = match header {
+        Ok(header) => header,
+        Err(err) => return Err(refuse(err, kind)),
+    };
+    // The header's own kind decides the repair from here on.
+    let kind = Some(TableKind::of(&header));
+    let expected = format::HEADER_LEN as u64 + header.payload_len;
+    if meta.len() != expected {
+        let err = FormatError::Length {
+            expected,
+            got: meta.len(),
+        };
+        return Err(refuse(err, kind));
+    }
+    let bytes =
+        read_or_map(&mut file, expected).with_context(|| format!("cannot read table {shown}"))?;
+    DepthTable::new(bytes).map_err(|err| refuse(err, kind))
 }
 
 /// `; repair it with ...` for a damaged table, or nothing when the file is not a
@@ -125,16 +144,13 @@ fn repair_hint(path: &Path, kind: Option<TableKind>, err: &FormatError) -> Strin
 /// - read into memory, when no lease can be had (a file owned by someone else without
 ///   CAP_LEASE, a file system without leases, a file already open for writing), or
 ///   when the file is too short to map usefully.
+///
+/// `len` is the length the header promises (checked against the file's, and at most a
+/// real table's): no more than that is ever read, even from a file that grows.
 fn read_or_map(file: &mut File, len: u64) -> io::Result<TableBytes> {
-    if len < format::HEADER_LEN as u64 {
-        // Short, and maybe growing: read no more than a header's worth.
-        let mut short = Vec::new();
-        file.take(format::HEADER_LEN as u64)
-            .read_to_end(&mut short)?;
-        return Ok(TableBytes::Read(short));
-    }
     if !take_lease(file) {
-        let mut bytes = Vec::with_capacity(len as usize);
+        let mut bytes = Vec::with_capacity(usize::try_from(len).map_err(io::Error::other)?);
+        file.seek(io::SeekFrom::Start(0))?;
         file.take(len).read_to_end(&mut bytes)?;
         return Ok(TableBytes::Read(bytes));
     }

@@ -354,7 +354,9 @@ fn nullity_23_board() -> String {
 fn the_default_search_budget_counts_unproven_boards_instead_of_taking_seconds() {
     let solver = lightsout::Solver::new(95, 23).unwrap();
     assert_eq!(solver.nullity(), 23);
-    assert!(solver.search_cost() > lightsout::SEARCH_BUDGET);
+    assert!(solver
+        .search_cost()
+        .is_some_and(|c| c > lightsout::SEARCH_BUDGET));
     lightsout()
         .args(["solve", "--rows", "95", "--cols", "23"])
         .write_stdin(nullity_23_board())
@@ -381,4 +383,145 @@ fn a_larger_search_budget_proves_the_minimum() {
         .assert()
         .success()
         .stderr("");
+}
+
+// Hardening, round three (issue 19).
+
+/// `bin() args`, run with its data segment (heap and private maps) limited to `bytes`,
+/// stdin closed; returns its status, stdout length and stderr.
+fn run_with_data_limit(args: &[&str], bytes: u64) -> (Option<i32>, usize, String) {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(bin());
+    command
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: setrlimit is async-signal-safe; the closure allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_DATA, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let counted = std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+    let out = child.wait_with_output().unwrap();
+    let written = counted.join().unwrap().unwrap() as usize;
+    (
+        out.status.code(),
+        written,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn nullity_patterns_are_streamed_in_memory_of_one_pattern() {
+    // 683 x 683 has nullity 150: 70 MB of text. Held whole (issue 19, item 3) it needed
+    // more than 70 MB; streamed, a few.
+    let (status, written, stderr) = run_with_data_limit(
+        &["nullity", "--rows", "683", "--cols", "683", "--patterns"],
+        32 << 20,
+    );
+    assert_eq!(status, Some(0), "{stderr}");
+    let expected = "nullity 150\n150\n".len() + 150 * 683 * 684 + 149;
+    assert_eq!(written, expected);
+}
+
+#[test]
+fn a_table_far_longer_than_its_header_promises_is_refused_before_it_is_read() {
+    // Issue 19, item 4: a real header on a 6 GB file that a writer holds open (so no
+    // lease): the file's length was allocated and read before the length was checked.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.lot");
+    std::fs::write(&path, lightsout::embedded_table_file()).unwrap();
+    let writer = std::fs::File::options().write(true).open(&path).unwrap();
+    writer.set_len(6 << 30).unwrap(); // sparse: no disk is used
+    let shown = path.to_str().unwrap();
+    let (status, _, stderr) = run_with_data_limit(&["query", "--table", shown], 1 << 30);
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("its header promises 12582976") && stderr.contains("6442450944"),
+        "{stderr}"
+    );
+    drop(writer);
+}
+
+#[test]
+fn no_proof_is_claimed_at_nullity_64_and_above() {
+    // Issue 19, item 2: with the largest budget, the walk's cost saturated to fit it,
+    // and `1 << k` wrapped: "proven minimal" after 2^(k mod 64) steps.
+    for (n, k) in [(79, 64), (341, 74)] {
+        let solver = lightsout::Solver::with_search_budget(n, n, u64::MAX).unwrap();
+        assert_eq!(solver.nullity(), k);
+        assert!(!solver.proves_minimal(), "{n} x {n}");
+        assert_eq!(solver.search_cost(), None, "{n} x {n}");
+    }
+    // k = 65: the first such shape (by rows, then columns) is 169 x 1541.
+    let (rows, cols) = (169, 1541);
+    assert_eq!(lightsout::nullity(rows, cols), 65);
+    let solver = lightsout::Solver::with_search_budget(rows, cols, u64::MAX).unwrap();
+    assert!(!solver.proves_minimal(), "{rows} x {cols}");
+    let board = lightsout::Board::new(rows, cols);
+    let (_, proven) = solver.solve(&board, lightsout::Target::Off).unwrap();
+    assert!(!proven);
+    // And on the command line: no "proven" in the stats, an unproven note instead.
+    let n = 79;
+    let text = format!("1\n{}", ("1".repeat(n) + "\n").repeat(n));
+    let out = lightsout()
+        .args(["solve", "--rows", "79", "--cols", "79", "--stats"])
+        .args(["--search-budget", "18446744073709551615"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("proven minimal"), "{stderr}");
+    assert!(stderr.contains("not proven"), "{stderr}");
+}
+
+#[test]
+fn an_unsearched_board_says_why() {
+    // Issue 19, item 10: "nullity above 64 or the board too large" for a 2 x 3 board
+    // and for 79 x 79 (nullity exactly 64) with --search-budget 0.
+    for (shape, rows) in [("3", "000\n000\n"), ("79", &"0".repeat(79))] {
+        let text = if shape == "3" {
+            format!("1\n{rows}")
+        } else {
+            format!("1\n{}", (rows.to_string() + "\n").repeat(79))
+        };
+        let r = if shape == "3" { "2" } else { "79" };
+        lightsout()
+            .args(["solve", "--rows", r, "--cols", shape, "--stats"])
+            .args(["--search-budget", "0"])
+            .write_stdin(text)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("not searched (the search budget is 0)"));
+    }
+}
+
+#[test]
+fn a_billion_by_one_board_has_its_nullity_at_once() {
+    // Issue 19, item 8: quadratic in the length (about 28 days for 10^9 x 1).
+    lightsout()
+        .args(["nullity", "--rows", "1000000000", "--cols", "1"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .success()
+        .stdout("nullity 0\n");
+    lightsout()
+        .args(["nullity", "--rows", "1", "--cols", "999999998"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .success()
+        .stdout("nullity 1\n");
 }

@@ -27,6 +27,10 @@ use rayon::prelude::*;
 /// Low bits of `f` transformed at once: `2^16` entries of `i32`, 256 KiB, in L2.
 const BLOCK_BITS: usize = 16;
 
+/// The most additions the local search and its bound spend on a board, whatever the
+/// budget (seconds).
+const HEURISTIC_CAP: u64 = 1 << 32;
+
 /// The cells of a shape grouped by signature (from its quiet patterns), for `k <= 64`.
 #[derive(Debug, Clone)]
 pub(super) struct Signatures {
@@ -54,8 +58,46 @@ pub enum Search {
     /// Not every solution compared: a local search over the quiet patterns, with a
     /// lower bound from the signatures.
     Heuristic,
-    /// Not every solution compared, no search run (nullity above 64).
-    None,
+    /// Not every solution compared: no search ran, for this reason.
+    Skipped(Skipped),
+}
+
+/// Why no search over the solutions ran (each answer is still a valid solution).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Skipped {
+    /// The search budget is zero: no search was asked for.
+    NoBudget,
+    /// A walk over the `2^k` solutions exceeds the budget, and the signatures (for the
+    /// transform and the local search) are kept for a nullity of at most 64 only.
+    Nullity(usize),
+    /// A walk exceeds the budget, and boards of more lights than this get no
+    /// signatures (their memory).
+    Lights(usize),
+    /// A walk over the solutions exceeds the budget (boards of at most 64 lights, which
+    /// take no other search).
+    OverBudget,
+}
+
+impl std::fmt::Display for Skipped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Skipped::NoBudget => write!(f, "the search budget is 0"),
+            Skipped::Nullity(k) => write!(
+                f,
+                "nullity {k}: a walk over 2^{k} solutions is over the search budget, and \
+                 the signature search takes a nullity of at most 64"
+            ),
+            Skipped::Lights(limit) => write!(
+                f,
+                "a walk over the solutions is over the search budget, and the signature \
+                 search takes boards of at most {limit} lights"
+            ),
+            Skipped::OverBudget => {
+                write!(f, "a walk over the solutions is over the search budget")
+            }
+        }
+    }
 }
 
 impl Signatures {
@@ -89,14 +131,13 @@ impl Signatures {
         self.distinct.len()
     }
 
-    /// Additions the transform takes for a board (saturating).
-    pub(super) fn cost(&self) -> u64 {
+    /// Additions the transform takes for a board; `None` when the count does not fit
+    /// in 64 bits (then no budget covers it).
+    pub(super) fn cost(&self) -> Option<u64> {
         let k1 = self.k.min(BLOCK_BITS);
-        let per_block = (self.distinct.len() + (k1 + 2) * (1 << k1)) as u64;
-        match u32::try_from(self.k - k1) {
-            Ok(k2) if k2 < 64 => per_block.saturating_mul(1 << k2),
-            _ => u64::MAX,
-        }
+        let per_block = u64::try_from(self.distinct.len() + (k1 + 2) * (1 << k1)).ok()?;
+        let blocks = 1u64.checked_shl(u32::try_from(self.k - k1).ok()?)?;
+        per_block.checked_mul(blocks)
     }
 
     /// `W(s)` for each distinct signature, from one solution `x0`, and `|x0|` and
@@ -207,6 +248,9 @@ impl Signatures {
     /// random starts, until about `budget` additions are spent), its press count, and a
     /// proven lower bound on the fewest presses.
     pub(super) fn heuristic(&self, x0: &Board, budget: u64) -> (u64, u64, u64) {
+        // A budget buys proofs; guesses stop at a fixed effort, so a huge budget on an
+        // unprovable search (nullity 64 and more) answers in seconds, not never.
+        let budget = budget.min(HEURISTIC_CAP);
         let (w, pressed, total) = self.weights(x0);
         let bound_hat = self.bound_hat(&w, budget / 2);
         let bound = (pressed + (total - bound_hat) / 2).max(0) as u64;

@@ -22,7 +22,7 @@
 //! minimal.
 
 use super::bytes::byte_tables;
-use super::fewest::{Search, Signatures};
+use super::fewest::{Search, Signatures, Skipped};
 use super::linear::{press_matrix, Reduced};
 use super::residue::Residues;
 use crate::board::{board_words, last_word_mask, words_for, Board};
@@ -86,8 +86,8 @@ enum Plan {
     Transform(Box<Signatures>),
     /// Out of budget: local search and a lower bound.
     Heuristic(Box<Signatures>),
-    /// Out of budget and no signatures (nullity above 64, or a huge board).
-    Unsearched,
+    /// Out of budget and no signatures (nullity above 64, a huge board, no budget).
+    Unsearched(Skipped),
 }
 
 impl Plan {
@@ -153,13 +153,34 @@ struct SmallMap {
 }
 
 /// Word operations of the minimum search over the `2^k` solutions of a board chased as
-/// `rows` rows of `cols` lights: one XOR and popcount of the board a step (saturating).
-fn search_cost(k: usize, rows: usize, cols: usize) -> u64 {
-    let per_step = board_words(rows, cols) as u64;
-    match u32::try_from(k) {
-        Ok(k) if k < 64 => (1u64 << k).saturating_mul(per_step),
-        _ => u64::MAX,
-    }
+/// `rows` rows of `cols` lights: one XOR and popcount of the board a step; `None` when
+/// the count does not fit in 64 bits (then no budget covers it, and the walk, whose
+/// step counter is a `u64`, could not run).
+fn search_cost(k: usize, rows: usize, cols: usize) -> Option<u64> {
+    let per_step = u64::try_from(board_words(rows, cols)).ok()?;
+    let steps = 1u64.checked_shl(u32::try_from(k).ok()?)?;
+    steps.checked_mul(per_step)
+}
+
+/// Whether a search of cost `cost` (`None`: beyond counting) fits `budget`.
+fn fits(cost: Option<u64>, budget: u64) -> bool {
+    cost.is_some_and(|c| c <= budget)
+}
+
+/// The steps of a Gray-code walk over `2^k` solutions: `1..2^k`, for `k < 64` only
+/// (a plan never chooses a walk it cannot count).
+fn gray_steps(k: usize) -> std::ops::Range<u64> {
+    let end = u32::try_from(k)
+        .ok()
+        .and_then(|k| 1u64.checked_shl(k))
+        .expect("a Gray-code walk over fewer than 2^64 solutions");
+    1..end
+}
+
+/// The transform's additions plus reading the board, `None` when beyond counting.
+fn transform_cost(sig: &Signatures, rows: usize, cols: usize) -> Option<u64> {
+    sig.cost()?
+        .checked_add(u64::try_from(rows.checked_mul(cols)?).ok()?)
 }
 
 fn flatten(board: &Board) -> u64 {
@@ -327,7 +348,7 @@ impl Solver {
         let gray = search_cost(nullity, work_rows, work_cols);
         // A zero budget asks for no search at all (`nullity --patterns`): no signatures.
         let signatures = budget > 0 && nullity <= 64 && rows * cols <= SIGNATURE_CELLS;
-        if nullity > 0 && (gray <= budget || signatures) {
+        if nullity > 0 && (fits(gray, budget) || signatures) {
             solver.quiet = solver
                 .system
                 .null_space()
@@ -339,18 +360,26 @@ impl Solver {
             Plan::Unique
         } else if signatures {
             let sig = Signatures::new(&solver.quiet);
-            let transform = sig.cost().saturating_add((rows * cols) as u64);
-            if gray <= budget && gray <= transform {
+            let transform = transform_cost(&sig, rows, cols);
+            let gray_cheaper = match (gray, transform) {
+                (Some(g), Some(t)) => g <= t,
+                (g, t) => g.is_some() && t.is_none(),
+            };
+            if fits(gray, budget) && gray_cheaper {
                 Plan::GrayWalk
-            } else if transform <= budget {
+            } else if fits(transform, budget) {
                 Plan::Transform(Box::new(sig))
             } else {
                 Plan::Heuristic(Box::new(sig))
             }
-        } else if gray <= budget {
+        } else if fits(gray, budget) {
             Plan::GrayWalk
+        } else if budget == 0 {
+            Plan::Unsearched(Skipped::NoBudget)
+        } else if nullity > 64 {
+            Plan::Unsearched(Skipped::Nullity(nullity))
         } else {
-            Plan::Unsearched
+            Plan::Unsearched(Skipped::Lights(SIGNATURE_CELLS))
         };
         if rows * cols <= 64 {
             solver.small = Some(solver.small_map());
@@ -412,26 +441,44 @@ impl Solver {
         self.plan.proves()
     }
 
-    /// Word operations the minimum search would take a board (`u64::MAX` when beyond
-    /// counting): compare with the search budget.
-    pub fn search_cost(&self) -> u64 {
+    /// Word operations the minimum search would take a board (`None` when beyond
+    /// counting in 64 bits): compare with the search budget.
+    pub fn search_cost(&self) -> Option<u64> {
         let gray = search_cost(self.nullity, self.work_rows, self.work_cols);
         match &self.plan {
-            Plan::Unique => 0,
+            Plan::Unique => Some(0),
             Plan::Transform(sig) | Plan::Heuristic(sig) => {
-                gray.min(sig.cost().saturating_add((self.rows * self.cols) as u64))
+                match (gray, transform_cost(sig, self.rows, self.cols)) {
+                    (Some(g), Some(t)) => Some(g.min(t)),
+                    (g, t) => g.or(t),
+                }
             }
-            Plan::GrayWalk | Plan::Unsearched => gray,
+            Plan::GrayWalk | Plan::Unsearched(_) => gray,
         }
     }
 
     /// A basis of the quiet patterns: press sets that change no light.
     pub fn quiet_patterns(&self) -> Vec<Board> {
-        self.system
-            .null_space()
-            .iter()
-            .map(|top| self.orient(self.chase_quiet(top)))
-            .collect()
+        let mut all = Vec::new();
+        self.for_each_quiet_pattern(|pattern| {
+            all.push(pattern.clone());
+            Ok::<(), std::convert::Infallible>(())
+        })
+        .unwrap_or_else(|never| match never {});
+        all
+    }
+
+    /// Calls `each` with every pattern of the basis of [`quiet_patterns`](Self::quiet_patterns)
+    /// in turn, making each only when the one before is done: memory for one pattern
+    /// (and the basis's top rows), whatever the nullity. Stops at the first error.
+    pub fn for_each_quiet_pattern<E>(
+        &self,
+        mut each: impl FnMut(&Board) -> Result<(), E>,
+    ) -> Result<(), E> {
+        for top in self.system.null_space() {
+            each(&self.orient(self.chase_quiet(&top)))?;
+        }
+        Ok(())
     }
 
     fn orient(&self, work: Board) -> Board {
@@ -509,7 +556,7 @@ impl Solver {
         if proven {
             // A Gray-code walk over the tabulated patterns (first met wins ties).
             let (mut current, mut fewest) = (presses, presses.count_ones());
-            for step in 1u64..1 << map.quiet.len() {
+            for step in gray_steps(map.quiet.len()) {
                 current ^= map.quiet[step.trailing_zeros() as usize];
                 if current.count_ones() < fewest {
                     fewest = current.count_ones();
@@ -526,10 +573,12 @@ impl Solver {
             } else {
                 0
             },
-            search: match (self.nullity, proven) {
+            search: match (self.nullity, &self.plan) {
                 (0, _) => Search::Unique,
-                (_, true) => Search::GrayWalk,
-                (_, false) => Search::None,
+                (_, _) if proven => Search::GrayWalk,
+                (_, Plan::Unsearched(why)) => Search::Skipped(*why),
+                (_, _) if self.budget == 0 => Search::Skipped(Skipped::NoBudget),
+                _ => Search::Skipped(Skipped::OverBudget),
             },
             search_time: std::time::Duration::ZERO,
         })
@@ -612,13 +661,13 @@ impl Solver {
         let started = std::time::Instant::now();
         let (search, bound, chosen) = match &self.plan {
             Plan::Unique => (Search::Unique, None, false),
-            Plan::Unsearched => (Search::None, Some(0), false),
+            Plan::Unsearched(why) => (Search::Skipped(*why), Some(0), false),
             Plan::GrayWalk => {
                 // Walk in the working orientation: `ws.presses` holds the particular
                 // solution there.
                 ws.best.words_mut().copy_from_slice(ws.presses.words());
                 let mut fewest = ws.presses.count_ones();
-                for step in 1u64..1 << self.quiet.len() {
+                for step in gray_steps(self.quiet.len()) {
                     let flip = &self.quiet[step.trailing_zeros() as usize];
                     ws.presses.xor_assign(flip);
                     let count = ws.presses.count_ones();

@@ -10,6 +10,6 @@ mod linear;
 mod poly;
 mod residue;
 
-pub use fewest::Search;
+pub use fewest::{Search, Skipped};
 pub use general::{EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
 pub use poly::nullity;

@@ -183,6 +183,90 @@ pub(super) fn chase_polynomial(n: usize, plus_one: bool) -> Poly {
     cur
 }
 
+/// `p_rows mod chi` (`chi` of degree `cols >= 1`): by the recurrence, reduced at every
+/// step (`O(rows * cols / 64)`), or, for a board much longer than wide, by repeated
+/// squaring of the row operator (`O(log(rows) * cols^2 / 64)`), whichever costs less.
+pub(super) fn chase_modulo(rows: usize, chi: &Poly, cols: usize) -> Poly {
+    let bits = (usize::BITS - rows.leading_zeros()) as usize;
+    if rows / 4 > bits.saturating_mul(cols) {
+        chase_by_squaring(rows, chi)
+    } else {
+        chase_by_recurrence(rows, chi, cols)
+    }
+}
+
+/// [`chase_modulo`] by the recurrence `p_{k+1} = x p_k + p_{k-1}`, reduced each step.
+fn chase_by_recurrence(rows: usize, chi: &Poly, cols: usize) -> Poly {
+    // p_0 = 1 and p_1 = x, reduced (chi has degree cols >= 1).
+    let words = cols / 64 + 1;
+    let reduce = |p: &mut [u64]| {
+        if p[cols / 64] >> (cols % 64) & 1 == 1 {
+            for (a, b) in p.iter_mut().zip(&chi.0) {
+                *a ^= b;
+            }
+        }
+    };
+    let mut prev = vec![0u64; words];
+    let mut cur = vec![0u64; words];
+    prev[0] = 1;
+    if rows == 0 {
+        return Poly::from_words(&prev);
+    }
+    cur[0] = 0b10;
+    reduce(&mut cur);
+    for _ in 1..rows {
+        // prev <- x cur + prev (mod chi), then swap.
+        let mut carry = 0;
+        for (p, &c) in prev.iter_mut().zip(&cur) {
+            *p ^= c << 1 | carry;
+            carry = c >> 63;
+        }
+        reduce(&mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    Poly::from_words(&cur)
+}
+
+/// [`chase_modulo`] by powers of `M = [[x, 1], [1, 0]]`: `M^n = [[p_n, p_{n-1}],
+/// [p_{n-1}, p_{n-2}]]`, so from `(p_n, p_{n-1})` doubling gives `p_{2n} = p_n^2 +
+/// p_{n-1}^2` and `p_{2n-1} = p_{n-1} (p_n + p_{n-2})` with `p_{n-2} = p_n + x p_{n-1}`,
+/// and a step gives `(x p_n + p_{n-1}, p_n)`; all modulo `chi`.
+fn chase_by_squaring(rows: usize, chi: &Poly) -> Poly {
+    let modulus = Shifted::new(chi.clone());
+    let times = |a: &Poly, b: &Poly| {
+        let mut product = Shifted::new(a.clone()).times(b);
+        modulus.reduce(&mut product);
+        product
+    };
+    let step = |(a, b): (Poly, Poly)| {
+        let mut next = b;
+        next.add_shifted(&a, 1);
+        modulus.reduce(&mut next);
+        (next, a)
+    };
+    if rows == 0 {
+        return Poly::one();
+    }
+    // (p_1, p_0), then the bits of `rows` below its top one.
+    let mut pair = step((Poly::one(), Poly::default()));
+    for bit in (0..usize::BITS - 1 - rows.leading_zeros()).rev() {
+        let (a, b) = pair;
+        let mut older = a.clone();
+        older.add_shifted(&b, 1);
+        modulus.reduce(&mut older);
+        let mut even = times(&a, &a);
+        let b2 = times(&b, &b);
+        even.add_shifted(&b2, 0);
+        let mut sum = a.clone();
+        sum.add_shifted(&older, 0);
+        pair = (even, times(&b, &sum));
+        if rows >> bit & 1 == 1 {
+            pair = step(pair);
+        }
+    }
+    pair.0
+}
+
 /// The greatest common divisor, by Euclid's algorithm on bit-packed polynomials.
 fn gcd(mut a: Poly, mut b: Poly) -> Poly {
     loop {
@@ -198,8 +282,16 @@ fn gcd(mut a: Poly, mut b: Poly) -> Poly {
 
 /// The nullity of the `rows x cols` board: `2^k` solutions for each solvable board, and
 /// `2^-k` of all boards solvable. Symmetric in `rows` and `cols`.
+///
+/// `gcd(p_R, chi) = gcd(p_R mod chi, chi)` with `chi` from the shorter side, so a thin
+/// board costs `O(log(long) * short^2 / 64)` at most, not its length squared.
 pub fn nullity(rows: usize, cols: usize) -> usize {
-    let mut g = gcd(chase_polynomial(rows, false), chase_polynomial(cols, true));
+    let (long, short) = (rows.max(cols), rows.min(cols));
+    if short == 0 {
+        return 0;
+    }
+    let chi = chase_polynomial(short, true);
+    let mut g = gcd(chase_modulo(long, &chi, short), chi);
     g.degree().unwrap_or(0)
 }
 
@@ -216,6 +308,35 @@ mod tests {
                 assert_eq!(nullity(rows, cols), solver.nullity(), "{rows} x {cols}");
             }
         }
+    }
+
+    #[test]
+    fn both_ways_of_reducing_the_chase_agree() {
+        for cols in 1..=70 {
+            let chi = chase_polynomial(cols, true);
+            for rows in (0..300).chain([1000, 4097, 65_537]) {
+                let mut direct = chase_polynomial(rows, false);
+                Shifted::new(chi.clone()).reduce(&mut direct);
+                let mut squared = chase_by_squaring(rows, &chi);
+                let mut recurred = chase_by_recurrence(rows, &chi, cols);
+                assert_eq!(squared.degree(), direct.degree(), "{rows} x {cols}");
+                assert_eq!(squared, direct, "{rows} x {cols}");
+                recurred.degree();
+                assert_eq!(recurred, direct, "{rows} x {cols}");
+            }
+        }
+    }
+
+    #[test]
+    fn thin_boards_take_no_time_proportional_to_their_length_squared() {
+        // 10^9 x 1: chased directly this took days (issue 19); by squaring it is 30
+        // doublings. The nullity of n x 1 is 1 exactly when 3 divides n + 1.
+        for n in [999_999_999usize, 1_000_000_000, 1_000_000_001, 3_000_000] {
+            assert_eq!(nullity(n, 1), usize::from((n + 1) % 3 == 0), "{n}");
+            assert_eq!(nullity(1, n), nullity(n, 1));
+        }
+        let solver = Solver::by_elimination(3000, 2, 0).unwrap();
+        assert_eq!(nullity(3000, 2), solver.nullity());
     }
 
     #[test]

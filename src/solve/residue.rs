@@ -25,7 +25,7 @@
 //! Each step is linear in `c`, as the tabulated small boards of [`super::general`]
 //! need.
 
-use super::poly::{bezout, chase_polynomial, Poly, Shifted};
+use super::poly::{bezout, chase_modulo, chase_polynomial, Poly, Shifted};
 use crate::board::words_for;
 
 /// One shape's polynomials: everything about it that does not depend on the board.
@@ -104,38 +104,6 @@ impl Residues {
             words => words.iter().fold(0, |acc, w| acc | w),
         }
     }
-}
-
-/// `p_rows mod chi` by the recurrence, reduced at every step: `O(rows * cols / 64)`.
-fn chase_modulo(rows: usize, chi: &Poly, cols: usize) -> Poly {
-    // p_0 = 1 and p_1 = x, reduced (chi has degree cols >= 1).
-    let words = words_for(cols + 1);
-    let reduce = |p: &mut [u64]| {
-        if p[cols / 64] >> (cols % 64) & 1 == 1 {
-            for (a, b) in p.iter_mut().zip(&chi.0) {
-                *a ^= b;
-            }
-        }
-    };
-    let mut prev = vec![0u64; words];
-    let mut cur = vec![0u64; words];
-    prev[0] = 1;
-    if rows == 0 {
-        return Poly::from_words(&prev);
-    }
-    cur[0] = 0b10;
-    reduce(&mut cur);
-    for _ in 1..rows {
-        // prev <- x cur + prev (mod chi), then swap.
-        let mut carry = 0;
-        for (p, &c) in prev.iter_mut().zip(&cur) {
-            *p ^= c << 1 | carry;
-            carry = c >> 63;
-        }
-        reduce(&mut prev);
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    Poly::from_words(&cur)
 }
 
 /// The residue `q` of a row `c` of `cols` bits: `c = q(T) e_1`, by Clenshaw's

@@ -7,6 +7,7 @@
 
 mod explain;
 mod lines;
+mod nullity;
 mod pbm;
 mod query;
 mod reader;
@@ -15,6 +16,7 @@ mod solve;
 mod write;
 
 pub use explain::{draw, explain_stream, Style, Verdict};
+pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmReader};
 pub use query::{answer_stream, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
