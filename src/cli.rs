@@ -137,6 +137,32 @@ pub struct ServeArgs {
     /// The largest request body taken, in bytes; larger ones get 413.
     #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
     pub max_body: usize,
+    /// The most lights a `/v1/solve` board may have (at most 2^30, the command line's
+    /// limit); larger shapes get 413 before any work. With the defaults, the server's
+    /// memory stays under 512 MiB whatever the clients do.
+    #[arg(long, value_name = "N", default_value_t = 1 << 22,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub max_lights: u64,
+    /// Streams (`POST /v1/query`, `POST /v1/solve`) run at once; more wait up to 5 s
+    /// for a turn, then get 503 with Retry-After.
+    #[arg(long, value_name = "N", default_value_t = 4,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: u32,
+    /// Connections held at once; past it new ones are closed at once.
+    #[arg(long, value_name = "N", default_value_t = 4096,
+          value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    pub max_connections: u32,
+    /// Seconds of search for the fewest presses one `/v1/solve` request may spend;
+    /// boards after that are answered unproven (and the body says which).
+    #[arg(long, value_name = "SECONDS", default_value_t = 2.0)]
+    pub search_time: f64,
+    /// Seconds a client has to send a request's start line and headers.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub header_timeout: f64,
+    /// Seconds a connection may move no byte either way (idle keep-alive, a silent
+    /// client, a client that stops reading) before it is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    pub idle_timeout: f64,
 }
 
 /// Where the boards come from: FILE, or stdin.

@@ -23,6 +23,16 @@ fn usage(message: impl Into<String>) -> anyhow::Error {
     UsageError(message.into()).into()
 }
 
+/// A flag's seconds, from `least` to an hour.
+fn seconds(flag: &str, value: f64, least: f64) -> anyhow::Result<std::time::Duration> {
+    if !(least..=3600.0).contains(&value) {
+        return Err(usage(format!(
+            "{flag}: expected seconds from {least} to 3600, found {value}"
+        )));
+    }
+    Ok(std::time::Duration::from_secs_f64(value))
+}
+
 /// The largest board `solve` takes: 2^30 lights (128 MiB per copy of a board).
 const MAX_CELLS: u64 = 1 << 30;
 
@@ -155,6 +165,14 @@ pub fn job(command: Command) -> anyhow::Result<Job> {
             table: args.table,
             exact_table: args.exact_table,
             max_body: args.max_body,
+            max_lights: usize::try_from(args.max_lights).expect("at most 2^30"),
+            jobs: args.jobs as usize,
+            max_connections: args.max_connections as usize,
+            search_time: seconds("--search-time", args.search_time, 0.0)?,
+            timeouts: crate::serve::Timeouts {
+                header: seconds("--header-timeout", args.header_timeout, 0.1)?,
+                idle: seconds("--idle-timeout", args.idle_timeout, 0.1)?,
+            },
         }),
     })
 }

@@ -67,12 +67,14 @@ pub use solve::first_row::{
 };
 pub use solve::{
     nullity, EmptyShape, Search, Skipped, Solution, Solver, Target, Workspace, SEARCH_BUDGET,
+    SIGNATURE_CELLS,
 };
 pub use stream::{
     answer_stream, draw, explain_stream, line_limit, nullity_stream, push_moves, solve_pbm_stream,
-    solve_stream, solve_stream_reporting, write_boards, write_grids, write_pattern, write_pbm,
-    BoardReader, Clue, InputError, Method, ParseError, PatternFormat, PbmReader, QueryOptions,
-    SolveSummary, StreamError, Style, Verdict, MIN_LINE_LIMIT,
+    solve_stream, solve_stream_lazy, solve_stream_reporting, write_boards, write_grids,
+    write_pattern, write_pbm, BoardReader, Clue, InputError, Method, ParseError, PatternFormat,
+    PbmReader, QueryOptions, SolveOptions, SolveSummary, StreamError, Style, Verdict,
+    MIN_LINE_LIMIT,
 };
 pub use table::format;
 pub use table::{

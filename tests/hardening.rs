@@ -505,7 +505,9 @@ fn an_unsearched_board_says_why() {
             .write_stdin(text)
             .assert()
             .success()
-            .stderr(predicate::str::contains("not searched (the search budget is 0)"));
+            .stderr(predicate::str::contains(
+                "not searched (the search budget is 0)",
+            ));
     }
 }
 

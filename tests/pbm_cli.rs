@@ -140,3 +140,58 @@ fn a_truncated_raster_is_located() {
         .code(1)
         .stderr(predicate::str::contains("row 2 of image 1"));
 }
+
+#[test]
+fn netpbm_header_comments_and_vertical_tabs_are_read() {
+    // Issue 19, item 10: `P4 3 3#c` (a comment right after the last number, its newline
+    // the byte before the raster) and vertical tab as white space, as netpbm reads them.
+    let mut p4 = b"P4 3 3#c\n".to_vec();
+    p4.extend_from_slice(&[0b1110_0000, 0b1110_0000, 0b1110_0000]);
+    let mut p1 = b"P1\x0b3\x0b3\n1 1 1\x0b1 1 1 1 1 1\n".to_vec();
+    p1.extend_from_slice(&p4);
+    let out = lightsout()
+        .args(["solve", "--format", "pbm", "--target", "off"])
+        .write_stdin(p1)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answers = images(&out.stdout);
+    assert_eq!(answers.len(), 2);
+    let mut all_on = Board::new(3, 3);
+    all_on.invert();
+    for presses in &answers {
+        assert_eq!(
+            all_on.after_presses(presses),
+            Board::new(3, 3),
+            "pressed, the board goes dark"
+        );
+    }
+}
+
+#[test]
+fn an_error_after_a_raw_image_names_a_real_line() {
+    // Issue 19, item 10: errors after a P4 raster said "line 0, column 0".
+    let mut input = b"P4\n8 2\n".to_vec();
+    input.extend_from_slice(&[0, b'\n']); // a raster byte that is a newline
+    input.extend_from_slice(b"\nP9\n");
+    lightsout()
+        .args(["solve", "--format", "pbm"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 5, column 2"));
+}
+
+#[test]
+fn an_image_too_large_is_named_rows_by_columns() {
+    lightsout()
+        .args(["solve", "--format", "pbm"])
+        .write_stdin("P4 70000 20000\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("20000 x 70000 (rows x columns)"));
+}

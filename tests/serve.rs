@@ -309,7 +309,17 @@ fn a_streamed_body_over_the_limit_is_a_413() {
         .send(ureq::SendBody::from_reader(&mut Slow { text, at: 0 }))
         .unwrap();
     assert_eq!(response.status().as_u16(), 413);
-    assert!(json(&response.body_mut().read_to_string().unwrap())["error"].is_string());
+    let answer = json(&response.body_mut().read_to_string().unwrap());
+    assert!(answer["error"].is_string());
+    // Issue 19, item 10: every grid wholly inside the limit is answered (the chunk
+    // that crossed the limit was dropped whole, and its grids with it).
+    let inside = &classic_input(&[0; 100]).into_bytes()[..1000];
+    let cli = lightsout()
+        .arg("query")
+        .write_stdin(inside)
+        .output()
+        .unwrap();
+    assert_eq!(answer["answered"], String::from_utf8(cli.stdout).unwrap());
 }
 
 #[test]
@@ -406,4 +416,320 @@ fn sigterm_finishes_the_request_in_flight_then_exits_0() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert_eq!(code, Some(0));
+}
+
+// Hardening, round three (issue 19).
+
+/// The server's peak resident memory so far, in bytes (`VmHWM`).
+fn peak_memory(server: &Server) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kib * 1024
+}
+
+/// `path` on a new connection with `body`; the status, or `None` when the connection
+/// was dropped without an answer.
+fn post_status(url: &str, path: &str, body: Vec<u8>) -> Option<u16> {
+    let response = agent()
+        .post(format!("{url}{path}"))
+        .content_type("text/plain")
+        .send(&body[..]);
+    response.ok().map(|r| r.status().as_u16())
+}
+
+#[test]
+fn eighty_hostile_shape_requests_cost_no_solver_and_little_memory() {
+    // Item 1: a 2-byte body built a 2339 x 1793 solver (100 MB) before the body was
+    // read; 80 at once took gigabytes.
+    let server = Server::start(&[]);
+    let url = server.url.clone();
+    let clients: Vec<_> = (0..80)
+        .map(|i| {
+            let url = url.clone();
+            std::thread::spawn(move || {
+                let body = if i % 2 == 0 {
+                    b"0\n".to_vec()
+                } else {
+                    b"x".to_vec()
+                };
+                post_status(&url, "/v1/solve?rows=2339&cols=1793", body)
+            })
+        })
+        .collect();
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_millis(500) {
+        let t = Instant::now();
+        assert_eq!(server.get("/healthz").0, 200);
+        assert!(
+            t.elapsed() < Duration::from_millis(50),
+            "healthz {:?}",
+            t.elapsed()
+        );
+    }
+    for client in clients {
+        let status = client.join().unwrap();
+        assert!(
+            matches!(status, Some(200 | 400 | 503)),
+            "every response is an answer, a 503 or a 4xx: {status:?}"
+        );
+    }
+    let peak = peak_memory(&server);
+    assert!(peak < 200 << 20, "peak {peak} bytes");
+}
+
+#[test]
+fn heavy_boards_at_once_wait_their_turn_in_bounded_memory() {
+    // Item 1: whole boards of a large shape, more at once than there are slots: each
+    // gets its answer or a 503, and memory stays bounded (slots, a solver cache).
+    let server = Server::start(&["--jobs", "2"]);
+    let url = server.url.clone();
+    let (rows, cols) = (1024, 1024);
+    let board = format!("1\n{}", ("1".repeat(cols) + "\n").repeat(rows));
+    let clients: Vec<_> = (0..12)
+        .map(|_| {
+            let (url, board) = (url.clone(), board.clone());
+            std::thread::spawn(move || {
+                post_status(
+                    &url,
+                    &format!("/v1/solve?rows={rows}&cols={cols}"),
+                    board.into_bytes(),
+                )
+            })
+        })
+        .collect();
+    for client in clients {
+        let status = client.join().unwrap();
+        assert!(matches!(status, Some(200 | 503)), "{status:?}");
+    }
+    let peak = peak_memory(&server);
+    assert!(peak < 512 << 20, "peak {peak} bytes");
+}
+
+#[test]
+fn a_shape_past_the_light_limit_is_refused_with_its_size_whatever_the_body_limit() {
+    // Item 9: with --max-body raised, 2^40 lights and a 2-byte body aborted the server
+    // on a 137 GB allocation.
+    let server = Server::start(&["--max-body", "1000000000000"]);
+    let (status, body) = server.post("/v1/solve?rows=1048576&cols=1048576", "0\n");
+    assert_eq!(status, 413, "{body}");
+    let message = json(&body)["error"].as_str().unwrap().to_string();
+    assert!(
+        message.contains("1048576 x 1048576 board has 1099511627776 lights"),
+        "{message}"
+    );
+    assert_eq!(server.get("/healthz").0, 200, "the server is still up");
+}
+
+#[test]
+fn idle_and_silent_sockets_are_closed_and_healthz_is_unaffected() {
+    // Item 5: sockets that send nothing, and an idle keep-alive, stayed open for good.
+    use std::io::Write as _;
+    let server = Server::start(&["--idle-timeout", "1", "--header-timeout", "1"]);
+    let addr = server.url.trim_start_matches("http://").to_string();
+    let mut idle: Vec<std::net::TcpStream> = (0..300)
+        .map(|_| std::net::TcpStream::connect(&addr).unwrap())
+        .collect();
+    let t = Instant::now();
+    assert_eq!(server.get("/healthz").0, 200);
+    assert!(t.elapsed() < Duration::from_millis(50), "{:?}", t.elapsed());
+    // A trickler: a header line now and then, never the end of the head.
+    let mut trickler = std::net::TcpStream::connect(&addr).unwrap();
+    trickler.write_all(b"GET /healthz HTTP/1.1\r\n").unwrap();
+    let start = Instant::now();
+    for socket in idle.iter_mut().chain(std::iter::once(&mut trickler)) {
+        socket
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let mut byte = [0u8; 64];
+        // Closed by the server: EOF (or a reset), not a timeout.
+        loop {
+            let _ = socket.write_all(b"X-Slow: 1\r\n");
+            match socket.read(&mut byte) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => continue, // a 408 or 400 before the close
+            }
+        }
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(server.get("/healthz").0, 200);
+}
+
+#[test]
+fn clients_that_never_read_their_answer_lose_their_slot() {
+    // Item 5: 30 clients that POST and never read held 30 blocking threads for minutes.
+    use std::io::Write as _;
+    let server = Server::start(&["--idle-timeout", "1", "--jobs", "2"]);
+    let addr = server.url.trim_start_matches("http://").to_string();
+    let grids = classic_input(&[0; 100_000]);
+    let stuck: Vec<std::net::TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&addr).unwrap();
+            let head = format!(
+                "POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n",
+                grids.len()
+            );
+            s.write_all(head.as_bytes()).unwrap();
+            s.write_all(grids.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(3));
+    let (status, body) = server.post("/v1/query", &classic_input(&[lightsout::ALL_ON]));
+    assert_eq!((status, body.as_str()), (200, "0\n"));
+    drop(stuck);
+}
+
+#[test]
+fn sigterm_exits_within_the_deadline_whatever_the_clients_do() {
+    // Item 5: SIGTERM while a client trickles a request: still alive 30 s later.
+    use std::io::Write as _;
+    let mut server = Server::start(&[]);
+    let addr = server.url.trim_start_matches("http://").to_string();
+    let mut trickler = std::net::TcpStream::connect(&addr).unwrap();
+    trickler
+        .write_all(b"POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n1000\n")
+        .unwrap();
+    let feeding = std::thread::spawn(move || {
+        for _ in 0..200 {
+            if trickler.write_all(b"00000\n").is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    // SAFETY: kill sends a signal to our own child.
+    unsafe { libc::kill(server.child.id() as i32, libc::SIGTERM) };
+    let start = Instant::now();
+    loop {
+        if server.child.try_wait().unwrap().is_some() {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "still running");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    feeding.join().unwrap();
+}
+
+#[test]
+fn a_request_out_of_search_time_says_which_answers_are_unproven() {
+    // Item 6: 1,000 boards of 30 x 30 cost 6 s of CPU, silently unproven.
+    let server = Server::start(&["--search-time", "0.05"]);
+    let mut rng = Rng(19);
+    let mut text = String::from("300\n");
+    for _ in 0..300 {
+        // Solvable: what random presses make of a dark board.
+        let presses = common::random_board(&mut rng, 30, 30);
+        let board = lightsout::Board::new(30, 30).after_presses(&presses);
+        for r in 0..30 {
+            for c in 0..30 {
+                text.push(if board.get(r, c) { '1' } else { '0' });
+            }
+            text.push('\n');
+        }
+    }
+    let start = Instant::now();
+    let (status, body) = server.post("/v1/solve?rows=30&cols=30", &text);
+    assert_eq!(status, 200);
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    let last = body.lines().last().unwrap();
+    assert!(
+        last.starts_with("# not proven the fewest: ") && last.contains(" of 300 boards: "),
+        "{last}"
+    );
+    // A request within its time proves every answer and says nothing more.
+    let (_, body) = server.post("/v1/solve?rows=5&cols=6", &read_data("extended_5x6.in"));
+    assert_eq!(body, read_data("extended_5x6.out"));
+}
+
+#[test]
+fn query_values_are_percent_decoded_and_errors_count_characters() {
+    // Item 10: `max_steps=%33` was a 400; a grid error's column counted bytes.
+    let server = Server::start(&[]);
+    let input = classic_input(&[0b111]);
+    let (status, body) = server.post("/v1/query?max_steps=%33", &input);
+    assert_eq!(status, 200, "{body}");
+    let (_, plain) = server.post("/v1/query?max_steps=3", &input);
+    assert_eq!(body, plain);
+    let (status, body) = server.get("/v1/query?grid=%C3%A9%C3%A91");
+    assert_eq!(status, 400);
+    assert!(
+        json(&body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("at column 1"),
+        "{body}"
+    );
+    let (status, body) = server.get("/v1/query?grid=0000000000000000000000002");
+    assert_eq!(status, 400);
+    assert!(
+        json(&body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("at column 25"),
+        "{body}"
+    );
+}
+
+#[test]
+fn an_unsolvable_grid_has_no_moves_rather_than_an_empty_list() {
+    let server = Server::start(&[]);
+    let (_, body) = server.get("/v1/query?grid=0111111111111111111111111&moves=true");
+    let answer = json(&body);
+    assert!(answer["presses"].is_null());
+    assert!(answer["moves"].is_null(), "{body}");
+}
+
+#[test]
+fn errors_say_what_to_do() {
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/v1/solve?rows=5&cols=6");
+    assert_eq!(status, 405);
+    assert!(
+        json(&body)["error"].as_str().unwrap().contains("use POST"),
+        "{body}"
+    );
+    let (status, body) = server.post("/v1/solve?cols=6", "");
+    assert_eq!(status, 400);
+    assert!(
+        json(&body)["error"]
+            .as_str()
+            .unwrap()
+            .contains("rows=5&cols=6"),
+        "{body}"
+    );
+}
+
+#[test]
+fn rare_puzzles_come_from_the_list_made_at_start_and_match_the_command_line() {
+    // Item 7: steps 0..3 scanned the exact table on an async worker per request.
+    let server = Server::start(&[]);
+    for (steps, seed) in [(0, 1), (1, 5), (2, 77), (3, 9)] {
+        let (status, body) = server.get(&format!("/v1/puzzle?steps={steps}&seed={seed}"));
+        assert_eq!(status, 200);
+        let grid = json(&body)["grid"].as_str().unwrap().to_string();
+        let cli = cli(
+            &[
+                "puzzles",
+                "--count",
+                "1",
+                "--steps",
+                &steps.to_string(),
+                "--seed",
+                &seed.to_string(),
+            ],
+            "",
+        );
+        let cli_grid: String = cli.lines().skip(1).collect::<Vec<_>>().concat();
+        assert_eq!(grid, cli_grid.replace(' ', ""), "steps {steps}");
+    }
 }

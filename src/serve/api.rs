@@ -7,8 +7,8 @@ use axum::http::{Method as HttpMethod, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use lightsout::{
-    answer_stream, exact_state, solve_stream, Grid, InputError, Method, QueryOptions, Solver,
-    SplitMix64, StreamError, Target, ALL_ON, SOLVABLE_STATES,
+    answer_stream, exact_state, solve_stream_lazy, Grid, InputError, Method, QueryOptions,
+    SolveOptions, SplitMix64, StreamError, Target, ALL_ON, SOLVABLE_STATES,
 };
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -20,6 +20,8 @@ pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
     pub answered: Option<String>,
+    /// Seconds for a `Retry-After` header (503).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -28,6 +30,22 @@ impl ApiError {
             status,
             message: message.into(),
             answered: None,
+            retry_after: None,
+        }
+    }
+
+    /// Every stream slot busy for longer than the server waits.
+    pub fn busy(waited: std::time::Duration) -> ApiError {
+        ApiError {
+            retry_after: Some(1),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server is busy: every stream slot (--jobs) stayed taken for {} s; \
+                     retry in a second",
+                    waited.as_secs()
+                ),
+            )
         }
     }
 
@@ -59,7 +77,8 @@ impl ApiError {
     pub fn from_stream(err: StreamError, answered: Vec<u8>) -> ApiError {
         let (status, message) = match &err {
             StreamError::Input(InputError::Io(io)) if over_limit(io) => {
-                return ApiError::too_large()
+                let too_large = ApiError::too_large();
+                (too_large.status, too_large.message)
             }
             StreamError::Input(input) => (
                 StatusCode::BAD_REQUEST,
@@ -69,21 +88,24 @@ impl ApiError {
             other => (StatusCode::INTERNAL_SERVER_ERROR, chain(other)),
         };
         ApiError {
-            status,
-            message,
             answered: (!answered.is_empty())
                 .then(|| String::from_utf8_lossy(&answered).into_owned()),
+            ..ApiError::new(status, message)
         }
     }
 }
 
-/// An error and its causes, as the command line prints them.
+/// An error and its causes, as the command line prints them; a cause whose words are
+/// already in the text (wrappers that repeat their source) is not repeated.
 fn chain(err: &dyn std::error::Error) -> String {
     let mut text = err.to_string();
     let mut source = err.source();
     while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
+        let words = cause.to_string();
+        if !text.contains(&words) {
+            text.push_str(": ");
+            text.push_str(&words);
+        }
         source = cause.source();
     }
     text
@@ -91,7 +113,7 @@ fn chain(err: &dyn std::error::Error) -> String {
 
 /// Whether an input error is the body limit's.
 fn over_limit(err: &std::io::Error) -> bool {
-    chain(err).contains("length limit exceeded")
+    chain(err).contains(body::OVER_LIMIT)
 }
 
 impl IntoResponse for ApiError {
@@ -100,25 +122,31 @@ impl IntoResponse for ApiError {
         if let Some(answered) = self.answered {
             body["answered"] = Value::String(answered);
         }
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 
-/// `k=v&k=v`, as the query string gives it (values here need no percent-decoding).
+/// `k=v&k=v`, percent-decoded (`application/x-www-form-urlencoded`, as serde_urlencoded
+/// reads it for axum's `Query`); unknown keys are refused with the known ones.
 struct Params(Vec<(String, String)>);
 
 impl Params {
     fn new(raw: Option<String>, known: &[&str]) -> Result<Params, ApiError> {
-        let mut pairs = Vec::new();
-        for part in raw.unwrap_or_default().split('&').filter(|p| !p.is_empty()) {
-            let (key, value) = part.split_once('=').unwrap_or((part, ""));
-            if !known.contains(&key) {
-                return Err(ApiError::bad(format!(
-                    "unknown parameter `{key}`; this endpoint takes {}",
-                    known.join(", ")
-                )));
-            }
-            pairs.push((key.to_string(), value.to_string()));
+        let pairs: Vec<(String, String)> =
+            serde_urlencoded::from_str(raw.as_deref().unwrap_or_default()).map_err(|e| {
+                ApiError::bad(format!("the query string is not URL-encoded pairs: {e}"))
+            })?;
+        if let Some((key, _)) = pairs.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+            return Err(ApiError::bad(format!(
+                "unknown parameter `{key}`; this endpoint takes {}",
+                known.join(", ")
+            )));
         }
         Ok(Params(pairs))
     }
@@ -168,7 +196,12 @@ impl Params {
 /// A grid as 25 characters `0`/`1`, row 1 first.
 fn parse_grid(text: &str) -> Result<Grid, ApiError> {
     let expected = "25 characters `0`/`1`, row-major, row 1 first";
-    if let Some((i, c)) = text.char_indices().find(|&(_, c)| c != '0' && c != '1') {
+    // Columns count characters, not bytes.
+    if let Some((i, c)) = text
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| c != '0' && c != '1')
+    {
         return Err(ApiError::bad(format!(
             "grid: expected {expected}, found `{c}` at column {}",
             i + 1
@@ -177,7 +210,7 @@ fn parse_grid(text: &str) -> Result<Grid, ApiError> {
     if text.len() != 25 {
         return Err(ApiError::bad(format!(
             "grid: expected {expected}, found {} characters",
-            text.len()
+            text.chars().count()
         )));
     }
     Ok(text
@@ -229,9 +262,15 @@ pub async fn not_found(method: HttpMethod, uri: Uri) -> ApiError {
 }
 
 pub async fn method_not_allowed(method: HttpMethod, uri: Uri) -> ApiError {
+    let path = uri.path();
+    let takes = match path {
+        "/v1/solve" => "use POST, with the boards as the body (POST /v1/solve?rows=5&cols=6)",
+        "/v1/query" => "use GET for one grid (GET /v1/query?grid=...) or POST for a stream",
+        _ => "use GET",
+    };
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        format!("{} does not take {method}", uri.path()),
+        format!("{path} does not take {method}; {takes}"),
     )
 }
 
@@ -261,13 +300,18 @@ pub async fn query_one(
         let set = state
             .exact
             .min_press_set(toward_on)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-            .unwrap_or(0);
-        let moves: Vec<[u32; 2]> = (0..25)
-            .filter(|c| set >> c & 1 == 1)
-            .map(|c| [c / 5 + 1, c % 5 + 1])
-            .collect();
-        answer["moves"] = json!(moves);
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        // No solution: no moves (null, like `presses`), not an empty list.
+        answer["moves"] = match set {
+            Some(set) => {
+                let moves: Vec<[u32; 2]> = (0..25)
+                    .filter(|c| set >> c & 1 == 1)
+                    .map(|c| [c / 5 + 1, c % 5 + 1])
+                    .collect();
+                json!(moves)
+            }
+            None => Value::Null,
+        };
     }
     metrics::counter!("lightsout_grids_answered_total").increment(1);
     Ok(Json(answer))
@@ -306,7 +350,10 @@ pub async fn query_stream(
         moves: params.flag("moves")?,
         target: params.target(Target::On)?,
     };
-    Ok(body::stream(body, move |input, output| {
+    let permit = super::job_slot(&state).await?;
+    let (limit, deadline) = (state.max_body, super::job_deadline());
+    Ok(body::stream(body, limit, deadline, move |input, output| {
+        let _permit = permit;
         let method = match method.as_str() {
             "table" => Method::Table(state.table.borrowed()),
             "enumerate" => Method::Enumerate,
@@ -319,7 +366,9 @@ pub async fn query_stream(
     .await)
 }
 
-/// `POST /v1/solve?rows=R&cols=C[&target=on]`: exactly what `lightsout solve` prints.
+/// `POST /v1/solve?rows=R&cols=C[&target=on]`: exactly what `lightsout solve` prints;
+/// when some answers are not proven the fewest, one more line at the end says which
+/// (`# not proven the fewest: N of M boards: 2, 5, 9`).
 pub async fn solve_stream_handler(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
@@ -330,24 +379,75 @@ pub async fn solve_stream_handler(
         match params.number::<usize>(key, "from 1")? {
             Some(n) if n >= 1 => Ok(n),
             Some(_) => Err(ApiError::bad(format!("{key}: must be at least 1"))),
-            None => Err(ApiError::bad(format!("{key}: missing"))),
+            None => Err(ApiError::bad(format!(
+                "{key}: missing; give the board's shape, e.g. POST /v1/solve?rows=5&cols=6"
+            ))),
         }
     };
     let (rows, cols) = (dimension("rows")?, dimension("cols")?);
-    // A board's text takes a byte a light at least: a shape whose boards cannot fit
-    // in a body is refused before the solver does its shape's work for nothing.
-    if rows.saturating_mul(cols) > state.max_body {
-        return Err(ApiError::too_large());
+    // The shape's size is checked before anything is read or made.
+    let lights = rows.checked_mul(cols).filter(|&n| n <= state.max_lights);
+    if lights.is_none() {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "a {rows} x {cols} board has {} lights; this server takes boards of at most \
+                 {} lights (--max-lights)",
+                (rows as u128 * cols as u128),
+                state.max_lights
+            ),
+        ));
     }
     let target = params.target(Target::Off)?;
-    Ok(body::stream(body, move |input, output| {
-        let solver = Solver::new(rows, cols).expect("checked: at least one row and column");
-        let summary = solve_stream(&solver, target, false, input, output)?;
+    let permit = super::job_slot(&state).await?;
+    let (limit, deadline) = (state.max_body, super::job_deadline());
+    let search_until = std::time::Instant::now() + state.search_time;
+    Ok(body::stream(body, limit, deadline, move |input, output| {
+        let _permit = permit;
+        let options = SolveOptions {
+            target,
+            line_buffered: false,
+            search_until: Some(search_until),
+        };
+        let mut unproven = Vec::new();
+        let solvers = &state.solvers;
+        let summary = solve_stream_lazy(
+            (rows, cols),
+            || solvers.get(rows, cols),
+            options,
+            &mut *input,
+            &mut *output,
+            &mut |m, solution| {
+                if !solution.proven_minimal && unproven.len() < UNPROVEN_LISTED {
+                    unproven.push(m);
+                }
+            },
+        )?;
+        if summary.unproven > 0 {
+            let listed: Vec<String> = unproven.iter().map(u64::to_string).collect();
+            let more = if summary.unproven > unproven.len() as u64 {
+                ", ..."
+            } else {
+                ""
+            };
+            writeln!(
+                output,
+                "# not proven the fewest: {} of {} boards: {}{more}",
+                summary.unproven,
+                summary.boards,
+                listed.join(", ")
+            )
+            .and_then(|()| output.flush())
+            .map_err(StreamError::Output)?;
+        }
         metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
         Ok(summary.boards)
     })
     .await)
 }
+
+/// Unproven boards named one by one in the last line of a `/v1/solve` answer.
+const UNPROVEN_LISTED: usize = 100;
 
 /// `GET /v1/puzzle?steps=S[&seed=X]`: a grid that needs exactly S presses to all-on.
 pub async fn puzzle(
@@ -369,26 +469,26 @@ pub async fn puzzle(
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64),
     };
-    let grid = pick(&state, steps, seed)?;
+    let grid = pick(&state, steps, seed);
     Ok(Json(
         json!({ "grid": grid_text(grid), "presses": steps, "seed": seed }),
     ))
 }
 
-/// One grid of depth `steps`: drawn by rejection from the solvable grids when that
-/// depth is common, else uniformly from the table's full list of them.
-fn pick(state: &State, steps: u8, seed: u64) -> Result<Grid, ApiError> {
-    let common = state.exact_histogram[usize::from(steps)] >= 1 << 12;
-    if common {
-        let mut rng = SplitMix64(seed);
-        loop {
-            let grid = exact_state(rng.below(u64::from(SOLVABLE_STATES)) as u32);
-            if state.exact.depth(grid) == steps {
-                return Ok(grid);
-            }
+/// One grid of depth `steps`: uniformly from the list made at start when that depth is
+/// rare, else by rejection from the solvable grids (at most 2^11 draws expected).
+fn pick(state: &State, steps: u8, seed: u64) -> Grid {
+    // The rare depths were listed once at start (scanning the table per request held
+    // an async worker for milliseconds); this is the first step of `pick_puzzles`'s
+    // shuffle over the same list, so a seed gives the grid it always gave.
+    if let Some(Some(grids)) = state.rare.get(usize::from(steps)) {
+        return grids[SplitMix64(seed).below(grids.len() as u64) as usize];
+    }
+    let mut rng = SplitMix64(seed);
+    loop {
+        let grid = exact_state(rng.below(u64::from(SOLVABLE_STATES)) as u32);
+        if state.exact.depth(grid) == steps {
+            return grid;
         }
     }
-    lightsout::pick_puzzles(&state.exact, steps, 1, seed)
-        .map(|grids| grids[0])
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
 }

@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::TryStreamExt;
 use lightsout::StreamError;
 use std::io::{self, Read, Write};
+use std::time::Instant;
 use tokio::sync::mpsc;
 use tokio_util::io::{StreamReader, SyncIoBridge};
 
@@ -60,15 +61,71 @@ impl Write for ChannelWriter {
     }
 }
 
-/// Runs `work` on the blocking pool with the request body as its input, and answers
-/// with what it writes: `200 text/plain`, streamed; or, when it fails before
-/// [`HOLD`] bytes of output, the error as JSON (with the answers so far).
-pub async fn stream<F>(body: Body, work: F) -> Response
+/// The message of a body over the limit (and how [`ApiError`] knows it).
+pub const OVER_LIMIT: &str = "length limit exceeded";
+
+/// The body's chunks, passed on up to `limit` bytes in all: the chunk that crosses it
+/// is cut at the limit and passed on, then the stream fails with [`OVER_LIMIT`]. So
+/// every board wholly inside the limit is read and answered before the 413.
+fn limited(
+    body: Body,
+    limit: usize,
+) -> impl futures_util::Stream<Item = io::Result<Bytes>> + Send + 'static {
+    let chunks = body.into_data_stream().map_err(io::Error::other);
+    let over = || io::Error::new(io::ErrorKind::InvalidData, OVER_LIMIT);
+    // The state: the chunks, the bytes still allowed, and whether the stream is over
+    // (`Some(true)`: cut at the limit, the error comes next; `Some(false)`: done).
+    futures_util::stream::unfold(
+        (Box::pin(chunks), limit, None::<bool>),
+        move |(mut chunks, left, ended)| async move {
+            match ended {
+                Some(true) => return Some((Err(over()), (chunks, 0, Some(false)))),
+                Some(false) => return None,
+                None => {}
+            }
+            match chunks.next().await? {
+                Ok(chunk) if chunk.len() <= left => {
+                    let left = left - chunk.len();
+                    Some((Ok(chunk), (chunks, left, None)))
+                }
+                Ok(chunk) => Some((Ok(chunk.slice(..left)), (chunks, 0, Some(true)))),
+                Err(err) => Some((Err(err), (chunks, left, Some(false)))),
+            }
+        },
+    )
+}
+
+/// A `Read` that fails once `deadline` has passed: no stream holds its thread past it.
+struct Deadline<R> {
+    inner: R,
+    deadline: Instant,
+}
+
+impl<R: Read> Read for Deadline<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if Instant::now() >= self.deadline {
+            return Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the request ran out of time reading its body",
+            ));
+        }
+        self.inner.read(buf)
+    }
+}
+
+/// Runs `work` on the blocking pool with the request body (at most `limit` bytes, read
+/// until `deadline`) as its input, and answers with what it writes: `200 text/plain`,
+/// streamed; or, when it fails before [`HOLD`] bytes of output, the error as JSON
+/// (with the answers so far).
+pub async fn stream<F>(body: Body, limit: usize, deadline: Instant, work: F) -> Response
 where
     F: FnOnce(&mut dyn Read, &mut dyn Write) -> Result<u64, StreamError> + Send + 'static,
 {
-    let reader = StreamReader::new(body.into_data_stream().map_err(io::Error::other));
-    let mut input = SyncIoBridge::new(reader);
+    let reader = StreamReader::new(Box::pin(limited(body, limit)));
+    let mut input = Deadline {
+        inner: SyncIoBridge::new(reader),
+        deadline,
+    };
     let (tx, mut rx) = mpsc::channel(4);
     tokio::task::spawn_blocking(move || {
         let mut output = ChannelWriter {

@@ -5,6 +5,8 @@
 
 mod api;
 mod body;
+mod conn;
+mod solvers;
 
 use crate::mapped::{open_table, Table, TableBytes};
 use anyhow::Context;
@@ -20,6 +22,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
 
 pub use api::ApiError;
 
@@ -29,7 +32,17 @@ pub struct ServeConfig {
     pub table: Option<PathBuf>,
     pub exact_table: Option<PathBuf>,
     pub max_body: usize,
+    /// The most lights a `/v1/solve` board may have.
+    pub max_lights: usize,
+    /// Streams run at once.
+    pub jobs: usize,
+    pub max_connections: usize,
+    /// Search time one `/v1/solve` request may spend.
+    pub search_time: Duration,
+    pub timeouts: conn::Timeouts,
 }
+
+pub use conn::Timeouts;
 
 /// Everything the handlers share: read-only, held once.
 pub struct State {
@@ -37,12 +50,48 @@ pub struct State {
     pub table: Table,
     /// The exact table (`GET /v1/query`, puzzles).
     pub exact: Table,
-    /// How many solvable grids need each number of presses, 0..=15.
-    pub exact_histogram: Vec<u64>,
     pub algebra: Algebra,
     pub metrics: PrometheusHandle,
     /// The body limit: no board with more lights than this can arrive whole.
     pub max_body: usize,
+    /// The most lights a `/v1/solve` board may have.
+    pub max_lights: usize,
+    /// One permit a running stream: heavy work is bounded whatever the clients send.
+    pub jobs: Arc<Semaphore>,
+    /// Solvers by shape, made once.
+    pub solvers: solvers::Solvers,
+    /// For each depth 0..=15 reached by fewer than [`RARE`] grids, all of them.
+    pub rare: Vec<Option<Vec<lightsout::Grid>>>,
+    /// Search time one `/v1/solve` request may spend.
+    pub search_time: Duration,
+}
+
+/// Depths of fewer grids than this are listed at start for `/v1/puzzle`.
+const RARE: u64 = 1 << 12;
+
+/// How long a stream waits for a slot before it gets 503.
+const QUEUE_WAIT: Duration = Duration::from_secs(5);
+
+/// The most time one stream may take, reading included.
+const JOB_DEADLINE: Duration = Duration::from_secs(120);
+
+/// Bytes the cached solvers may hold together.
+const SOLVER_CACHE: usize = 64 << 20;
+
+/// A slot to run a stream in, waited for at most [`QUEUE_WAIT`].
+async fn job_slot(state: &State) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+    match tokio::time::timeout(QUEUE_WAIT, state.jobs.clone().acquire_owned()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => {
+            metrics::counter!("lightsout_busy_total").increment(1);
+            Err(ApiError::busy(QUEUE_WAIT))
+        }
+    }
+}
+
+/// When a stream starting now must be done.
+fn job_deadline() -> Instant {
+    Instant::now() + JOB_DEADLINE
 }
 
 /// The router, for the server and for tests.
@@ -56,7 +105,7 @@ pub fn router(state: Arc<State>, max_body: usize) -> Router {
         .route("/v1/puzzle", get(api::puzzle))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(max_body))
+        .layer(middleware::from_fn_with_state(max_body, declared_length))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             RESPONSE_TIMEOUT,
@@ -69,6 +118,24 @@ pub fn router(state: Arc<State>, max_body: usize) -> Router {
 /// A request whose answer has not started after this gets 408: a client that sends
 /// nothing cannot hold a connection and a blocking thread forever.
 const RESPONSE_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// 413 at once for a body whose declared length is over the limit (the streams cut
+/// an undeclared one at the limit themselves, after answering what fits).
+async fn declared_length(
+    axum::extract::State(max_body): axum::extract::State<usize>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > max_body as u64) {
+        return axum::response::IntoResponse::into_response(ApiError::too_large());
+    }
+    next.run(request).await
+}
 
 /// The limit layers' own answers (413 for a declared length over the body limit, 408
 /// for the timeout) as our JSON errors.
@@ -123,14 +190,23 @@ pub fn run(config: ServeConfig) -> anyhow::Result<()> {
         .context("latency buckets")?
         .install_recorder()
         .context("cannot install the metrics recorder")?;
+    let exact_histogram = exact.histogram();
+    let rare = (0..=15u8)
+        .map(|d| (exact_histogram[usize::from(d)] < RARE).then(|| exact.grids_at_depth(d)))
+        .collect();
     let state = Arc::new(State {
-        exact_histogram: exact.histogram(),
         table,
         exact,
         algebra: Algebra::new(),
         metrics,
         max_body: config.max_body,
+        max_lights: config.max_lights,
+        jobs: Arc::new(Semaphore::new(config.jobs)),
+        solvers: solvers::Solvers::new(SOLVER_CACHE),
+        rare,
+        search_time: config.search_time,
     });
+    let max_connections = conn::room_for(config.max_connections);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -147,13 +223,18 @@ pub fn run(config: ServeConfig) -> anyhow::Result<()> {
         )?;
         stdout.flush()?;
         drop(stdout);
-        axum::serve(listener, router(state, config.max_body))
-            .with_graceful_shutdown(shutdown_signal())
-            .await
-            .context("the server failed")
+        conn::serve(
+            listener,
+            router(state, config.max_body),
+            max_connections,
+            config.timeouts,
+            shutdown_signal(),
+        )
+        .await;
+        anyhow::Ok(())
     })?;
-    // Blocking tasks (streams) still running get a moment to finish.
-    runtime.shutdown_timeout(Duration::from_secs(5));
+    // Streams still running past the deadline are abandoned: the process exits.
+    runtime.shutdown_timeout(Duration::from_secs(1));
     Ok(())
 }
 

@@ -77,6 +77,8 @@ pub enum Skipped {
     /// A walk over the solutions exceeds the budget (boards of at most 64 lights, which
     /// take no other search).
     OverBudget,
+    /// The caller's time for searching was spent (a server's per-request budget).
+    TimeUp,
 }
 
 impl std::fmt::Display for Skipped {
@@ -96,6 +98,7 @@ impl std::fmt::Display for Skipped {
             Skipped::OverBudget => {
                 write!(f, "a walk over the solutions is over the search budget")
             }
+            Skipped::TimeUp => write!(f, "the time for searching was spent"),
         }
     }
 }
@@ -124,6 +127,11 @@ impl Signatures {
             .map(|s| distinct.binary_search(s).expect("listed") as u32)
             .collect();
         Signatures { k, cell, distinct }
+    }
+
+    /// The bytes these signatures hold.
+    pub(super) fn memory_bytes(&self) -> usize {
+        self.cell.len() * 4 + self.distinct.len() * 8
     }
 
     /// The number of distinct signatures.

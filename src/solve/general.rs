@@ -97,8 +97,8 @@ impl Plan {
 }
 
 /// Boards of more lights than this get no signatures (and so no transform or local
-/// search): a quiet pattern a signature bit would cost too much memory.
-const SIGNATURE_CELLS: usize = 1 << 22;
+/// search) by default: a quiet pattern a signature bit would cost too much memory.
+pub const SIGNATURE_CELLS: usize = 1 << 22;
 
 /// How the top row is found from what a chase leaves: both solve the same system.
 #[derive(Debug, Clone)]
@@ -303,17 +303,36 @@ impl Solver {
     /// operations (see [`search_cost`](Self::search_cost)): answers are proven minimal
     /// when the search fits it, and valid but unproven otherwise.
     pub fn with_search_budget(rows: usize, cols: usize, budget: u64) -> Result<Solver, EmptyShape> {
-        Solver::build(rows, cols, budget, false)
+        Solver::build(rows, cols, budget, false, SIGNATURE_CELLS)
+    }
+
+    /// [`with_search_budget`](Self::with_search_budget), keeping signatures (the
+    /// memory of the transform and the local search: about `k + 32` bits a light, `k`
+    /// the nullity) only for boards of at most `signature_cells` lights. A server
+    /// lowers it to bound what one shape may cost.
+    pub fn with_limits(
+        rows: usize,
+        cols: usize,
+        budget: u64,
+        signature_cells: usize,
+    ) -> Result<Solver, EmptyShape> {
+        Solver::build(rows, cols, budget, false, signature_cells)
     }
 
     /// A solver that finds the top row by Gauss-Jordan elimination of the press matrix
     /// (`O(C^3 / 64)` for the shape) instead of polynomial arithmetic: the independent
     /// method the tests hold the fast one to. Same answers, same search.
     pub fn by_elimination(rows: usize, cols: usize, budget: u64) -> Result<Solver, EmptyShape> {
-        Solver::build(rows, cols, budget, true)
+        Solver::build(rows, cols, budget, true, SIGNATURE_CELLS)
     }
 
-    fn build(rows: usize, cols: usize, budget: u64, eliminate: bool) -> Result<Solver, EmptyShape> {
+    fn build(
+        rows: usize,
+        cols: usize,
+        budget: u64,
+        eliminate: bool,
+        signature_cells: usize,
+    ) -> Result<Solver, EmptyShape> {
         if rows == 0 || cols == 0 {
             return Err(EmptyShape { rows, cols });
         }
@@ -347,7 +366,9 @@ impl Solver {
         };
         let gray = search_cost(nullity, work_rows, work_cols);
         // A zero budget asks for no search at all (`nullity --patterns`): no signatures.
-        let signatures = budget > 0 && nullity <= 64 && rows * cols <= SIGNATURE_CELLS;
+        let lights = rows.checked_mul(cols);
+        let signatures =
+            budget > 0 && nullity <= 64 && lights.is_some_and(|n| n <= signature_cells);
         if nullity > 0 && (fits(gray, budget) || signatures) {
             solver.quiet = solver
                 .system
@@ -379,7 +400,7 @@ impl Solver {
         } else if nullity > 64 {
             Plan::Unsearched(Skipped::Nullity(nullity))
         } else {
-            Plan::Unsearched(Skipped::Lights(SIGNATURE_CELLS))
+            Plan::Unsearched(Skipped::Lights(signature_cells))
         };
         if rows * cols <= 64 {
             solver.small = Some(solver.small_map());
@@ -417,6 +438,22 @@ impl Solver {
             "a null vector leaves nothing"
         );
         pattern
+    }
+
+    /// About how many bytes this solver holds (its quiet patterns, signatures and
+    /// tables): what a cache of solvers counts.
+    pub fn memory_bytes(&self) -> usize {
+        let boards: usize = self.quiet.iter().map(|q| q.words().len() * 8).sum();
+        let signatures = match &self.plan {
+            Plan::Transform(sig) | Plan::Heuristic(sig) => sig.memory_bytes(),
+            _ => 0,
+        };
+        let small = self.small.as_ref().map_or(0, |m| {
+            (m.presses.len() + m.unsolvable.len()) * 256 * 8 + m.quiet.len() * 8
+        });
+        // The polynomials: a few of `work_cols` bits each.
+        let polynomials = 8 * 64 * (self.work_cols / 64 + 2) * 8;
+        std::mem::size_of::<Solver>() + boards + signatures + small + polynomials
     }
 
     /// Rows of the boards this solver takes.
@@ -521,9 +558,22 @@ impl Solver {
         target: Target,
         ws: &'w mut Workspace,
     ) -> Option<Solution<'w>> {
+        self.solve_searching(board, target, ws, true)
+    }
+
+    /// [`solve_with`](Self::solve_with), but with `search` false the fewest presses
+    /// are not looked for: the answer is the first solution found, not proven
+    /// minimal ([`Skipped::TimeUp`]), for a caller whose time for searching is spent.
+    pub fn solve_searching<'w>(
+        &self,
+        board: &Board,
+        target: Target,
+        ws: &'w mut Workspace,
+        search: bool,
+    ) -> Option<Solution<'w>> {
         match &self.small {
-            Some(map) => self.solve_small(map, board, target, ws),
-            None => self.solve_by_chasing(board, target, ws),
+            Some(map) => self.solve_small(map, board, target, ws, search),
+            None => self.chase_and_search(board, target, ws, search),
         }
     }
 
@@ -533,6 +583,7 @@ impl Solver {
         board: &Board,
         target: Target,
         ws: &'w mut Workspace,
+        search: bool,
     ) -> Option<Solution<'w>> {
         assert_eq!(
             (board.rows(), board.cols()),
@@ -552,7 +603,7 @@ impl Solver {
         if unsolvable != 0 {
             return None;
         }
-        let proven = self.plan.proves();
+        let proven = self.plan.proves() && (search || self.nullity == 0);
         if proven {
             // A Gray-code walk over the tabulated patterns (first met wins ties).
             let (mut current, mut fewest) = (presses, presses.count_ones());
@@ -576,6 +627,7 @@ impl Solver {
             search: match (self.nullity, &self.plan) {
                 (0, _) => Search::Unique,
                 (_, _) if proven => Search::GrayWalk,
+                (_, _) if !search => Search::Skipped(Skipped::TimeUp),
                 (_, Plan::Unsearched(why)) => Search::Skipped(*why),
                 (_, _) if self.budget == 0 => Search::Skipped(Skipped::NoBudget),
                 _ => Search::Skipped(Skipped::OverBudget),
@@ -655,12 +707,23 @@ impl Solver {
         target: Target,
         ws: &'w mut Workspace,
     ) -> Option<Solution<'w>> {
+        self.chase_and_search(board, target, ws, true)
+    }
+
+    fn chase_and_search<'w>(
+        &self,
+        board: &Board,
+        target: Target,
+        ws: &'w mut Workspace,
+        search: bool,
+    ) -> Option<Solution<'w>> {
         if self.particular(board, target, ws) != 0 {
             return None;
         }
         let started = std::time::Instant::now();
         let (search, bound, chosen) = match &self.plan {
             Plan::Unique => (Search::Unique, None, false),
+            _ if !search => (Search::Skipped(Skipped::TimeUp), Some(0), false),
             Plan::Unsearched(why) => (Search::Skipped(*why), Some(0), false),
             Plan::GrayWalk => {
                 // Walk in the working orientation: `ws.presses` holds the particular

@@ -11,5 +11,7 @@ mod poly;
 mod residue;
 
 pub use fewest::{Search, Skipped};
-pub use general::{EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET};
+pub use general::{
+    EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET, SIGNATURE_CELLS,
+};
 pub use poly::nullity;

@@ -20,7 +20,9 @@ pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmReader};
 pub use query::{answer_stream, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
-pub use solve::{solve_stream, solve_stream_reporting, SolveSummary};
+pub use solve::{
+    solve_stream, solve_stream_lazy, solve_stream_reporting, SolveOptions, SolveSummary,
+};
 pub use write::{push_moves, write_boards, write_grids, write_pattern};
 
 use std::io::{self, Write};
@@ -48,6 +50,25 @@ pub enum StreamError {
     /// Writing the answers failed (a closed pipe, a full disk).
     #[error("cannot write the answers")]
     Output(#[source] io::Error),
+}
+
+/// The head of every stream's loop: a board read (`Ok(true)`), the end of the input,
+/// or an input error, which is returned only after the answers so far are written.
+pub(crate) trait ReadOrFinish {
+    /// `true` when the stream is done (the input ended); the error after a flush.
+    fn finished<W: Write>(self, out: &mut Chunked<W>) -> Result<bool, StreamError>;
+}
+
+impl ReadOrFinish for Result<bool, InputError> {
+    fn finished<W: Write>(self, out: &mut Chunked<W>) -> Result<bool, StreamError> {
+        match self {
+            Ok(read) => Ok(!read),
+            Err(err) => {
+                out.finish()?;
+                Err(err.into())
+            }
+        }
+    }
 }
 
 /// Answers are written in chunks of about this size.

@@ -69,7 +69,7 @@ impl<R: Read> PbmReader<R> {
                 while self.peek()?.is_some_and(|b| b != b'\n') {
                     self.bump();
                 }
-            } else if b.is_ascii_whitespace() {
+            } else if is_space(b) {
                 self.bump();
             } else {
                 break;
@@ -134,7 +134,7 @@ impl<R: Read> PbmReader<R> {
         if (width as u64).saturating_mul(height as u64) > 1 << 30 {
             return Err(self.error(
                 "an image of at most 2^30 pixels".into(),
-                format!("{width} x {height}"),
+                format!("{height} x {width} (rows x columns)"),
             ));
         }
         let mut board = Board::new(height, width);
@@ -164,9 +164,15 @@ impl<R: Read> PbmReader<R> {
                 board.set_row_words(r, &row);
             }
         } else {
-            // Exactly one white-space byte, then the raster.
+            // Exactly one white-space byte, then the raster; a comment may come before
+            // it (netpbm: from `#` to the line end, whose newline is that byte).
+            if self.peek()? == Some(b'#') {
+                while self.peek()?.is_some_and(|b| b != b'\n' && b != b'\r') {
+                    self.bump();
+                }
+            }
             match self.peek()? {
-                Some(b) if b.is_ascii_whitespace() => self.bump(),
+                Some(b) if is_space(b) => self.bump(),
                 _ => {
                     let found = self.found()?;
                     return Err(self.error("one white-space byte before the raster".into(), found));
@@ -184,6 +190,16 @@ impl<R: Read> PbmReader<R> {
                         err.into()
                     }
                 })?;
+                // Lines and columns go on counting through the raster, so an error
+                // after it names the place as a text view of the file would.
+                for &byte in &bytes {
+                    if byte == b'\n' {
+                        self.line += 1;
+                        self.column = 1;
+                    } else {
+                        self.column += 1;
+                    }
+                }
                 row.fill(0);
                 for (k, &byte) in bytes.iter().enumerate() {
                     // Most significant bit first: reversed, pixel 8k is bit 8k.
@@ -194,12 +210,15 @@ impl<R: Read> PbmReader<R> {
                 }
                 board.set_row_words(r, &row);
             }
-            // The raster is binary: header positions no longer mean lines.
-            self.line = 0;
-            self.column = 0;
         }
         Ok(Some(board))
     }
+}
+
+/// White space as netpbm reads it: blank, tab, line feed, vertical tab, form feed and
+/// carriage return (C's `isspace`).
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
 /// Appends `board` as a `P4` image.

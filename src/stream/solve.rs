@@ -2,10 +2,12 @@
 //! format (`PUZZLE #m`, then the pattern, digits separated by one space).
 
 use super::write::{push_number, write_pattern, write_pattern_row};
-use super::{BoardReader, Chunked, StreamError};
+use super::{BoardReader, Chunked, ReadOrFinish, StreamError};
 use crate::board::Board;
-use crate::solve::{Solution, Solver, Target};
+use crate::solve::{Solution, Solver, Target, Workspace};
 use std::io::{Read, Write};
+use std::ops::Deref;
+use std::time::Instant;
 
 /// Patterns of at most this many lights (twice as many bytes of text) are written in
 /// one go; larger ones row by row.
@@ -44,25 +46,64 @@ pub fn solve_stream_reporting(
     output: impl Write,
     report: &mut dyn FnMut(u64, &Solution),
 ) -> Result<SolveSummary, StreamError> {
-    let mut out = Chunked::new(output, line_buffered);
-    let mut reader = BoardReader::new(input, solver.rows(), solver.cols())?;
-    let mut board = Board::new(solver.rows(), solver.cols());
-    let mut ws = solver.workspace();
+    let options = SolveOptions {
+        target,
+        line_buffered,
+        search_until: None,
+    };
+    let shape = (solver.rows(), solver.cols());
+    solve_stream_lazy(shape, || solver, options, input, output, report)
+}
+
+/// How [`solve_stream_lazy`] answers.
+#[derive(Debug, Clone, Copy)]
+pub struct SolveOptions {
+    /// The state to reach.
+    pub target: Target,
+    /// Flush after every answer.
+    pub line_buffered: bool,
+    /// Boards whose solving starts after this are answered without a search for the
+    /// fewest presses (valid, not proven minimal): a bound on a whole stream's time.
+    pub search_until: Option<Instant>,
+}
+
+/// [`solve_stream_reporting`] for boards of `shape` (rows, columns), calling `solver`
+/// for the solver only once a whole board has been read: a stream that holds no board
+/// (an empty or bad input) costs no solver, whose making is the shape's work.
+pub fn solve_stream_lazy<S: Deref<Target = Solver>>(
+    shape: (usize, usize),
+    solver: impl FnOnce() -> S,
+    options: SolveOptions,
+    input: impl Read,
+    output: impl Write,
+    report: &mut dyn FnMut(u64, &Solution),
+) -> Result<SolveSummary, StreamError> {
+    let (rows, cols) = shape;
+    let mut out = Chunked::new(output, options.line_buffered);
+    let mut reader = BoardReader::new(input, rows, cols)?;
+    let mut board = Board::new(rows, cols);
     let mut summary = SolveSummary::default();
+    let mut make = Some(solver);
+    let mut made: Option<(S, Workspace)> = None;
     loop {
-        match reader.next_board(&mut board) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(err) => {
-                out.finish()?;
-                return Err(err.into());
-            }
+        if reader.next_board(&mut board).finished(&mut out)? {
+            break;
         }
+        let (solver, ws) = match &mut made {
+            Some((solver, ws)) => (&**solver, ws),
+            None => {
+                let solver = (make.take().expect("made once"))();
+                let ws = solver.workspace();
+                let (solver, ws) = made.insert((solver, ws));
+                (&**solver, ws)
+            }
+        };
         summary.boards += 1;
         out.buf.extend_from_slice(b"PUZZLE #");
         push_number(&mut out.buf, summary.boards);
         out.buf.push(b'\n');
-        match solver.solve_with(&board, target, &mut ws) {
+        let search = options.search_until.is_none_or(|t| Instant::now() < t);
+        match solver.solve_searching(&board, options.target, ws, search) {
             Some(solution) => {
                 summary.unproven += u64::from(!solution.proven_minimal);
                 report(summary.boards, &solution);

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Hostile load on `lightsout serve` (issue 19), on 127.0.0.1 only, bounded in count and
+time. Prints the figures BENCHMARKS.md quotes.
+
+    python3 scripts/load.py target/release/lightsout
+
+1. 80 concurrent hostile /v1/solve requests (shape-only bodies, bad bodies, and whole
+   boards of the largest default shape), while /healthz is polled: every response is an
+   answer, a 503 or a 4xx; the server's peak RSS; /healthz latency (median, max).
+2. 1,000 idle sockets: how long until the server has closed them all; /healthz meanwhile.
+3. SIGTERM while clients trickle requests: seconds until the process is gone.
+4. 20 connections flooding /v1/puzzle?steps=0: /healthz latency meanwhile.
+"""
+
+import http.client
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+
+def start(binary, *flags):
+    server = subprocess.Popen(
+        [binary, "serve", "--addr", "127.0.0.1:0", *flags],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    line = server.stdout.readline()
+    url = line[line.index("http://") :].split()[0]
+    host, port = url[len("http://") :].split(":")
+    return server, host, int(port)
+
+
+def peak_rss(server):
+    with open(f"/proc/{server.pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def request(host, port, method, path, body=None, timeout=60):
+    conn = http.client.HTTPConnection(host, port, timeout=timeout)
+    try:
+        conn.request(method, path, body=body, headers={"Content-Type": "text/plain"})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    except (OSError, http.client.HTTPException) as err:
+        return f"dropped ({type(err).__name__})"
+    finally:
+        conn.close()
+
+
+def poll_healthz(host, port, stop, latencies):
+    while not stop.is_set():
+        t = time.perf_counter()
+        status = request(host, port, "GET", "/healthz", timeout=10)
+        latencies.append((time.perf_counter() - t, status))
+        time.sleep(0.01)
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f} ms"
+
+
+def hostile_solves(binary):
+    server, host, port = start(binary)
+    rows, cols = 2048, 2048  # 2^22 lights, the default --max-lights
+    board = ("1\n" + ("1" * cols + "\n") * rows).encode()
+    bodies = [b"0\n", b"x", board]
+    stop, latencies, statuses = threading.Event(), [], []
+    poller = threading.Thread(target=poll_healthz, args=(host, port, stop, latencies))
+    poller.start()
+    started = time.perf_counter()
+
+    def client(i):
+        path = f"/v1/solve?rows={rows}&cols={cols}" if i % 3 else "/v1/solve?rows=2339&cols=1793"
+        statuses.append(request(host, port, "POST", path, bodies[i % 3], timeout=120))
+
+    clients = [threading.Thread(target=client, args=(i,)) for i in range(80)]
+    for c in clients:
+        c.start()
+    for c in clients:
+        c.join()
+    elapsed = time.perf_counter() - started
+    stop.set()
+    poller.join()
+    peak = peak_rss(server)
+    server.terminate()
+    server.wait()
+    counts = {}
+    for s in statuses:
+        counts[s] = counts.get(s, 0) + 1
+    times = [t for t, _ in latencies]
+    print("1. 80 concurrent hostile /v1/solve requests (a third whole 2048 x 2048 boards)")
+    print(f"   statuses: {dict(sorted(counts.items(), key=str))} in {elapsed:.1f} s")
+    print(f"   peak RSS: {peak / 2**20:.1f} MiB")
+    print(
+        f"   /healthz: {len(times)} polls, median {ms(statistics.median(times))}, "
+        f"max {ms(max(times))}, all 200: {all(s == 200 for _, s in latencies)}"
+    )
+
+
+def idle_sockets(binary):
+    server, host, port = start(binary)
+    socks = [socket.create_connection((host, port)) for _ in range(1000)]
+    t = time.perf_counter()
+    health = request(host, port, "GET", "/healthz")
+    health_time = time.perf_counter() - t
+    started = time.perf_counter()
+    closed = 0
+    for s in socks:
+        s.settimeout(60)
+        try:
+            data = s.recv(64)
+            while data:
+                data = s.recv(64)
+        except OSError:
+            pass
+        closed += 1
+        s.close()
+    elapsed = time.perf_counter() - started
+    server.terminate()
+    server.wait()
+    print("2. 1,000 idle sockets (defaults: --header-timeout 10, --idle-timeout 30)")
+    print(f"   /healthz with them open: {health} in {ms(health_time)}")
+    print(f"   all {closed} closed by the server after {elapsed:.1f} s")
+
+
+def sigterm(binary):
+    server, host, port = start(binary)
+    socks = []
+    for _ in range(20):
+        s = socket.create_connection((host, port))
+        s.sendall(b"POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n1000\n")
+        socks.append(s)
+    trickling = threading.Event()
+
+    def trickle():
+        while not trickling.is_set():
+            for s in socks:
+                try:
+                    s.sendall(b"00000\n")
+                except OSError:
+                    pass
+            time.sleep(0.2)
+
+    feeder = threading.Thread(target=trickle)
+    feeder.start()
+    time.sleep(0.5)
+    t = time.perf_counter()
+    server.send_signal(signal.SIGTERM)
+    server.wait(timeout=60)
+    gone = time.perf_counter() - t
+    trickling.set()
+    feeder.join()
+    print("3. SIGTERM with 20 clients trickling request bodies")
+    print(f"   exited after {gone:.2f} s (exit code {server.returncode})")
+
+
+def puzzle_flood(binary):
+    server, host, port = start(binary)
+    stop, latencies = threading.Event(), []
+
+    def flood():
+        conn = http.client.HTTPConnection(host, port, timeout=10)
+        while not stop.is_set():
+            conn.request("GET", "/v1/puzzle?steps=0")
+            conn.getresponse().read()
+        conn.close()
+
+    flooders = [threading.Thread(target=flood) for _ in range(20)]
+    for f in flooders:
+        f.start()
+    time.sleep(0.2)
+    poller = threading.Thread(target=poll_healthz, args=(host, port, threading.Event(), latencies))
+    end = time.perf_counter() + 3
+    while time.perf_counter() < end:
+        t = time.perf_counter()
+        request(host, port, "GET", "/healthz")
+        latencies.append(time.perf_counter() - t)
+        time.sleep(0.01)
+    stop.set()
+    for f in flooders:
+        f.join()
+    server.terminate()
+    server.wait()
+    print("4. 20 connections flooding /v1/puzzle?steps=0")
+    print(
+        f"   /healthz: {len(latencies)} polls, median {ms(statistics.median(latencies))}, "
+        f"max {ms(max(latencies))}"
+    )
+    del poller
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/release/lightsout")
+    which = sys.argv[2:] or ["1", "2", "3", "4"]
+    for name, run in [("1", hostile_solves), ("2", idle_sockets), ("3", sigterm), ("4", puzzle_flood)]:
+        if name in which:
+            run(binary)
+
+
+if __name__ == "__main__":
+    main()

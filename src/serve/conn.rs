@@ -1,0 +1,208 @@
+//! Connections: accepted up to a limit, each served by hyper's HTTP/1 with a deadline
+//! for its request head and a watchdog that closes it when no byte has moved either
+//! way for a while ([`Timeouts`]); on SIGTERM or SIGINT, no new ones, the open ones finished
+//! gracefully for at most [`SHUTDOWN_DEADLINE`], then dropped.
+//!
+//! axum's own `serve` has none of these limits, so the accept loop is written here
+//! over hyper-util's pieces (`TokioIo`, `TowerToHyperService`, `GracefulShutdown`).
+
+use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use std::io;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+
+/// After SIGTERM, open connections get this long to finish; then the process exits.
+pub const SHUTDOWN_DEADLINE: Duration = Duration::from_secs(8);
+
+/// How long a connection may take.
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    /// A request head (start line and headers) must arrive whole within this.
+    pub header: Duration,
+    /// A connection on which no byte is read or written for this long is closed: idle
+    /// keep-alive connections, silent sockets, clients that stop reading their answer.
+    pub idle: Duration,
+}
+
+/// When a connection last moved a byte, shared by its stream and its watchdog.
+struct Activity {
+    epoch: Instant,
+    /// Milliseconds after `epoch`.
+    last: AtomicU64,
+}
+
+impl Activity {
+    fn new() -> Activity {
+        Activity {
+            epoch: Instant::now(),
+            last: AtomicU64::new(0),
+        }
+    }
+
+    fn touch(&self) {
+        let now = u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.last.store(now, Ordering::Relaxed);
+    }
+
+    fn last(&self) -> Instant {
+        self.epoch + Duration::from_millis(self.last.load(Ordering::Relaxed))
+    }
+
+    /// Resolves once no byte has moved for `limit`.
+    async fn idle_for(&self, limit: Duration) {
+        loop {
+            let due = self.last() + limit;
+            if Instant::now() >= due {
+                return;
+            }
+            tokio::time::sleep_until(due.into()).await;
+        }
+    }
+}
+
+/// A TCP stream that notes every byte it moves.
+struct Watched {
+    stream: TcpStream,
+    activity: Arc<Activity>,
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.stream).poll_read(cx, buf);
+        if matches!(polled, Poll::Ready(Ok(()))) && buf.filled().len() > before {
+            self.activity.touch();
+        }
+        polled
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bytes: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let polled = Pin::new(&mut self.stream).poll_write(cx, bytes);
+        if matches!(polled, Poll::Ready(Ok(n)) if n > 0) {
+            self.activity.touch();
+        }
+        polled
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let polled = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        if matches!(polled, Poll::Ready(Ok(n)) if n > 0) {
+            self.activity.touch();
+        }
+        polled
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+}
+
+/// Raises this process's soft limit of open files to its hard limit (the default
+/// soft limit, often 1024, would cap connections far below `--max-connections`), and
+/// returns the connections it leaves room for.
+pub fn room_for(max_connections: usize) -> usize {
+    // SAFETY: getrlimit and setrlimit fill and read the struct they are given.
+    let hard = unsafe {
+        let mut limit: libc::rlimit = std::mem::zeroed();
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return max_connections.min(960);
+        }
+        limit.rlim_cur = limit.rlim_max;
+        libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit);
+        limit.rlim_cur
+    };
+    // Leave descriptors for the tables, the listener, stdio and the runtime.
+    let spare = usize::try_from(hard.saturating_sub(64)).unwrap_or(usize::MAX);
+    max_connections.min(spare.max(1))
+}
+
+/// Serves `router` on `listener` until `shutdown` resolves, then finishes the open
+/// connections gracefully for at most [`SHUTDOWN_DEADLINE`].
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    max_connections: usize,
+    timeouts: Timeouts,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    let graceful = GracefulShutdown::new();
+    let room = Arc::new(Semaphore::new(max_connections));
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of descriptors or a connection reset before it was taken: the
+                // listener is fine; wait a little rather than spin.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = room.clone().try_acquire_owned() else {
+            metrics::counter!("lightsout_connections_refused_total").increment(1);
+            drop(stream); // over the limit: closed at once
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let activity = Arc::new(Activity::new());
+        let io = TokioIo::new(Watched {
+            stream,
+            activity: activity.clone(),
+        });
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(TokioTimer::new())
+            .header_read_timeout(timeouts.header)
+            .keep_alive(true);
+        let connection = http.serve_connection(io, TowerToHyperService::new(router.clone()));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            tokio::select! {
+                _ = connection => {}
+                () = activity.idle_for(timeouts.idle) => {
+                    metrics::counter!("lightsout_connections_idle_closed_total").increment(1);
+                }
+            }
+            drop(permit);
+        });
+    }
+    drop(listener);
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(SHUTDOWN_DEADLINE) => {}
+    }
+}

@@ -1,0 +1,61 @@
+//! Solvers held per shape: a shape's solver is made once (on the blocking pool, when
+//! its first board has arrived) and kept while the cache's memory allows, most
+//! recently used last.
+
+use lightsout::{Solver, SEARCH_BUDGET};
+use std::sync::{Arc, Mutex};
+
+/// The server's solvers keep signatures for boards of at most this many lights: a
+/// quiet pattern a signature bit (nullity up to 64) is then at most 8 MiB a shape.
+pub const SIGNATURE_CELLS: usize = 1 << 20;
+
+/// A cached solver and its shape (rows, columns).
+type Entry = ((usize, usize), Arc<Solver>);
+
+/// The cache of solvers by shape.
+pub struct Solvers {
+    /// The most bytes the cached solvers may hold together.
+    capacity: usize,
+    cached: Mutex<Vec<Entry>>,
+}
+
+impl Solvers {
+    pub fn new(capacity: usize) -> Solvers {
+        Solvers {
+            capacity,
+            cached: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The solver for `rows x cols` boards (at least one of each), made when not held.
+    pub fn get(&self, rows: usize, cols: usize) -> Arc<Solver> {
+        let key = (rows, cols);
+        {
+            let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(at) = cached.iter().position(|(k, _)| *k == key) {
+                let hit = cached.remove(at);
+                let solver = hit.1.clone();
+                cached.push(hit);
+                metrics::counter!("lightsout_solver_cache_hits_total").increment(1);
+                return solver;
+            }
+        }
+        let solver = Arc::new(
+            Solver::with_limits(rows, cols, SEARCH_BUDGET, SIGNATURE_CELLS)
+                .expect("checked: at least one row and column"),
+        );
+        let size = solver.memory_bytes();
+        if size <= self.capacity {
+            let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
+            if !cached.iter().any(|(k, _)| *k == key) {
+                cached.push((key, solver.clone()));
+            }
+            let mut total: usize = cached.iter().map(|(_, s)| s.memory_bytes()).sum();
+            while total > self.capacity {
+                let (_, evicted) = cached.remove(0);
+                total -= evicted.memory_bytes();
+            }
+        }
+        solver
+    }
+}
