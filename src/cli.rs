@@ -69,6 +69,69 @@ pub enum Command {
     /// Answer over HTTP, and serve a page to play on (the tables held once).
     #[command(after_help = SERVE_HELP)]
     Serve(ServeArgs),
+    /// List the built-in games (`solve --game NAME`), their rules and sources.
+    #[command(after_help = GAMES_HELP)]
+    Games,
+}
+
+const GAMES_HELP: &str = "\
+Any game is a button map: a text file whose first line is `lights N`, then one line a
+button listing the 1-based lights it changes (`L`, or `L:A` to add A); `#` starts a
+comment. `lightsout solve --game NAME --show` prints a built-in game's map, a start for
+your own:
+
+  # Merlin's Magic Square: 9 lights, 9 buttons
+  lights 9
+  1 2 4 5
+  1 2 3
+  ...
+
+Boards of a map game are a count line, then one line of N digits `0`/`1` a board
+(spaces allowed); each answer is one line of the buttons' press counts, separated by
+spaces, or `no solution`. Grid games (--rows, --cols, --topology, --rule) read and
+write boards as `solve` always has.
+
+Examples:
+  lightsout games
+  lightsout solve --game merlin --show
+  printf '1\\n111111111\\n' | lightsout solve --game merlin
+  lightsout solve --game my-game.txt boards.txt
+
+Exit codes: 0 success, 2 usage error.";
+
+/// The game flags of `solve` and `nullity`: a grid game (shape, topology, rule) or a
+/// button map (`--game`).
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// How the board's edges meet: plane (the classic), cylinder (columns wrap), torus
+    /// (rows and columns wrap), projective (wrapping mirrors the other coordinate).
+    #[arg(long, value_enum, default_value_t = TopologyArg::Plane)]
+    pub topology: TopologyArg,
+    /// Short for --topology torus.
+    #[arg(long, conflicts_with = "topology")]
+    pub wrap: bool,
+    /// What a press adds around the pressed cell: plus (the classic), cross (X), box
+    /// (3x3), knight, ring (neighbours only), or a literal pattern of odd width and
+    /// height, rows separated by `/` (`00100/01110/11111/01110/00100`).
+    #[arg(long, value_name = "NAME|PATTERN", default_value = "plus")]
+    pub rule: String,
+    /// A button map file, or a built-in game by name (see `lightsout games`): cube,
+    /// merlin, orbix, xl25, deluxe, mini.
+    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["rows", "cols", "topology", "wrap", "rule"])]
+    pub game: Option<String>,
+    /// States of a light (K, 2..=255): 2 is the two-state game; this build solves K = 2.
+    #[arg(long, value_name = "K", default_value_t = 2,
+          value_parser = clap::value_parser!(u8).range(2..))]
+    pub states: u8,
+}
+
+/// Topologies as clap reads them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TopologyArg {
+    Plane,
+    Cylinder,
+    Torus,
+    Projective,
 }
 
 const NULLITY_HELP: &str = "\
@@ -85,17 +148,26 @@ Examples:
   lightsout nullity --rows 5 --cols 5          nullity 2
   lightsout nullity --rows 4 --cols 4 --patterns
   lightsout nullity --rows 9 --cols 9 --patterns --format pbm | tail -n +2 > quiet.pbm
-  lightsout nullity --rows 100000 --cols 100000";
+  lightsout nullity --rows 100000 --cols 100000
+  lightsout nullity --rows 4 --cols 4 --wrap          (Mini Lights Out's board)
+  lightsout nullity --game cube --patterns
+
+Other games (--topology, --rule, --game, as `solve` takes them) are reduced by dense
+elimination, and their patterns are written one row of buttons a pattern for a map.";
 
 /// Flags of `nullity`.
 #[derive(Debug, Args)]
 pub struct NullityArgs {
     /// Rows of the board.
-    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..))]
-    pub rows: u32,
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..),
+          required_unless_present = "game")]
+    pub rows: Option<u32>,
     /// Columns of the board.
-    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
-    pub cols: u32,
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..),
+          required_unless_present = "game")]
+    pub cols: Option<u32>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Also print a basis of the quiet patterns, as boards.
     #[arg(long)]
     pub patterns: bool,
@@ -325,8 +397,16 @@ With --format pbm, boards are PBM images (P1 plain or P4 raw, one after another;
 pixel is a lit light), each of its own size, and each answer is a P4 image of the
 presses in the same order; an image with no solution stops the run with its number.
 
+Other games: --topology (cylinder, torus, projective; --wrap is torus) and --rule
+(cross, box, knight, ring, or a pattern like 010/111/010) change the grid's game, and
+--game plays a built-in game or a button map file (`lightsout games` lists both). The
+classic plus rule on a plane board is solved by light chasing at any size; every other
+game by dense elimination of its press matrix, up to 16,384 lights.
+
 Examples:
   lightsout solve --rows 5 --cols 6 extended_5x6.in
+  lightsout solve --rows 4 --cols 4 --wrap --rule box boards.txt
+  lightsout solve --game cube --show
   lightsout solve --format pbm --target on board.pbm > presses.pbm
   printf '1\\n000\\n000\\n000\\n' | lightsout solve --rows 3 --cols 3 --target on
 
@@ -364,6 +444,12 @@ pub struct SolveArgs {
     /// presses were found (or the lower bound) and the search time.
     #[arg(long)]
     pub stats: bool,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// With --game: print the game's button map (the format `--game FILE` reads) and
+    /// stop.
+    #[arg(long, requires = "game")]
+    pub show: bool,
 }
 
 const STATS_HELP: &str = "\

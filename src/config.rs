@@ -5,10 +5,11 @@
 
 use crate::cli::{
     AnswerArgs, Command, CompletionsArgs, ExplainArgs, FormatArg, GenerateArgs, InputArgs,
-    MethodArg, PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs, TargetArg, VerifyArgs,
+    MethodArg, PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs, TargetArg, TopologyArg, VerifyArgs,
 };
 use crate::mapped::{open_table, Table, TableBytes};
 use anyhow::Context;
+use lightsout::rules::Game;
 use lightsout::{DepthTable, Method, QueryOptions, Solver, StoreOptions, Style, TableKind, Target};
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
@@ -110,6 +111,21 @@ pub enum Job {
         budget: u64,
         stats: bool,
     },
+    /// Any game other than the classic one (`solve` with game flags).
+    SolveGame {
+        input: Input,
+        solver: lightsout::GameSolver,
+        options: lightsout::SolveOptions,
+        stats: bool,
+        budget: u64,
+    },
+    /// `solve --game G --show`, `games`: text to print.
+    Print(String),
+    /// `nullity` of a game other than the classic one.
+    NullityGame {
+        solver: lightsout::GameSolver,
+        patterns: bool,
+    },
     Nullity {
         rows: usize,
         cols: usize,
@@ -137,20 +153,36 @@ pub fn job(command: Command) -> anyhow::Result<Job> {
         Command::Puzzles(args) => puzzles(args)?,
         Command::Completions(CompletionsArgs { shell }) => Job::Completions { shell },
         Command::Man => Job::Man,
+        Command::Games => Job::Print(lightsout::rules::builtin::listing()),
         Command::Nullity(args) => {
-            let cells = u64::from(args.rows) * u64::from(args.cols);
+            let shape = args.rows.zip(args.cols);
+            if !classic(&args.game) {
+                let game = game(&args.game, shape)?;
+                if args.format == FormatArg::Pbm {
+                    return Err(usage(
+                        "--format pbm writes the classic game's patterns; other games' \
+                         patterns are written as text",
+                    ));
+                }
+                let solver = lightsout::GameSolver::new(game, 0)
+                    .map_err(|e| UsageError(e.to_string()))?;
+                return Ok(Job::NullityGame {
+                    solver,
+                    patterns: args.patterns,
+                });
+            }
+            let (rows, cols) = shape.expect("clap: --rows and --cols without --game");
+            let cells = u64::from(rows) * u64::from(cols);
             if args.patterns && cells > MAX_CELLS {
                 return Err(usage(format!(
-                    "--patterns: a {} x {} board has {} lights; the most written is {}",
-                    args.rows,
-                    args.cols,
+                    "--patterns: a {rows} x {cols} board has {} lights; the most written is {}",
                     lightsout::thousands(cells),
                     lightsout::thousands(MAX_CELLS)
                 )));
             }
             Job::Nullity {
-                rows: args.rows as usize,
-                cols: args.cols as usize,
+                rows: rows as usize,
+                cols: cols as usize,
                 patterns: args.patterns,
                 pbm: args.format == FormatArg::Pbm,
             }
@@ -343,7 +375,84 @@ fn generate(args: GenerateArgs) -> Job {
     }
 }
 
+/// The game the game flags name: a built-in game or a button map file (`--game`), else
+/// the grid game of `shape` (required then) with its topology and rule. Every error
+/// is a usage error, located, before any board is read.
+fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Result<Game> {
+    use lightsout::rules::{builtin, map, Rule, Topology};
+    if let Some(name) = &args.game {
+        if let Some(builtin) = builtin::find(name) {
+            if args.states != 2 {
+                return Err(usage(format!(
+                    "--states {}: lights with {} states are not solved yet; this build \
+                     solves two-state games",
+                    args.states, args.states
+                )));
+            }
+            return Ok(builtin.game());
+        }
+        let path = std::path::Path::new(name);
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
+                return Err(usage(format!(
+                    "--game {name}: no built-in game has that name ({}) and no file is \
+                     there",
+                    known.join(", ")
+                )));
+            }
+            Err(err) => {
+                return Err(
+                    UsageError(format!("--game {name}: cannot read the button map: {err}")).into(),
+                )
+            }
+        };
+        return map::parse(&text).map_err(|err| usage(format!("button map {name}: {err}")));
+    }
+    let Some((rows, cols)) = shape else {
+        return Err(usage(
+            "a grid game needs --rows R and --cols C (or --game FILE|NAME for any other)",
+        ));
+    };
+    let topology = if args.wrap {
+        Topology::Torus
+    } else {
+        match args.topology {
+            TopologyArg::Plane => Topology::Plane,
+            TopologyArg::Cylinder => Topology::Cylinder,
+            TopologyArg::Torus => Topology::Torus,
+            TopologyArg::Projective => Topology::Projective,
+        }
+    };
+    let rule = Rule::parse(&args.rule).map_err(|e| usage(format!("--rule: {e}")))?;
+    let lights = u64::from(rows) * u64::from(cols);
+    if lights > lightsout::DENSE_LIGHTS as u64 {
+        return Err(usage(format!(
+            "a {rows} x {cols} board has {} lights; games other than the classic plus rule \
+             on a plane board are solved by dense elimination, up to {} lights",
+            lightsout::thousands(lights),
+            lightsout::thousands(lightsout::DENSE_LIGHTS as u64)
+        )));
+    }
+    Game::grid(rows as usize, cols as usize, topology, rule, args.states)
+        .map_err(|e| usage(e.to_string()))
+}
+
+/// Whether the game flags name the classic game (plus on a plane board, two states),
+/// which keeps its own path (no game is built: its chase knows the rule).
+fn classic(args: &crate::cli::GameArgs) -> bool {
+    args.game.is_none()
+        && args.topology == TopologyArg::Plane
+        && !args.wrap
+        && args.rule == "plus"
+        && args.states == 2
+}
+
 fn solve(args: SolveArgs) -> anyhow::Result<Job> {
+    if !classic(&args.game) {
+        return solve_game(args);
+    }
     let shape = match (args.rows, args.cols) {
         (Some(rows), Some(cols)) => Some((rows, cols)),
         (None, None) if args.format == FormatArg::Pbm => None,
@@ -391,6 +500,34 @@ fn solve(args: SolveArgs) -> anyhow::Result<Job> {
         target,
         budget: args.search_budget,
         stats: args.stats,
+    })
+}
+
+/// `solve` for any game but the classic one (which keeps its own path, byte for byte).
+fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
+    let game = game(&args.game, args.rows.zip(args.cols))?;
+    if args.show {
+        return Ok(Job::Print(lightsout::rules::map::show(&game)));
+    }
+    if args.format == FormatArg::Pbm {
+        return Err(usage(
+            "--format pbm takes the classic game (plus on a plane board); give other games \
+             as text boards",
+        ));
+    }
+    let solver = lightsout::GameSolver::new(game, args.search_budget)
+        .map_err(|e| UsageError(e.to_string()))?;
+    let input = open_input(args.input, "solve")?;
+    Ok(Job::SolveGame {
+        options: lightsout::SolveOptions {
+            target: target(args.target),
+            line_buffered: args.line_buffered || input.interactive,
+            search_until: None,
+        },
+        input,
+        solver,
+        stats: args.stats,
+        budget: args.search_budget,
     })
 }
 

@@ -22,6 +22,13 @@
 //!
 //! [`Solver`] solves R x C boards ([`Board`]) over GF(2) by light chasing.
 //!
+//! # Every game
+//!
+//! [`rules`] holds the games as data: grid games from a [`rules::Topology`] and a
+//! [`rules::Rule`], any other as a button map, and the built-in ones. [`GameSolver`]
+//! chooses the method for a game (the chase for the classic rule on a plane board,
+//! [`Dense`] elimination for any other).
+//!
 //! # Formats
 //!
 //! - Input: see [`BoardReader`]. A count line, then boards of rows of `0`/`1`.
@@ -47,6 +54,7 @@ mod board;
 mod grid;
 mod puzzles;
 mod rng;
+pub mod rules;
 mod solve;
 mod stream;
 mod table;
@@ -62,19 +70,20 @@ pub use grid::{
 pub use puzzles::{pick as pick_puzzles, PuzzleError};
 pub use rng::SplitMix64;
 pub use solve::algebra::Algebra;
+pub use solve::dense::{Answer as DenseAnswer, Dense};
 pub use solve::first_row::{
     min_press_set as first_row_min_press_set, min_presses as first_row_min_presses,
 };
 pub use solve::{
-    nullity, EmptyShape, Search, Skipped, Solution, Solver, Target, Workspace, SEARCH_BUDGET,
-    SIGNATURE_CELLS,
+    nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Search, Skipped, Solution,
+    Solver, Target, Workspace, DENSE_LIGHTS, SEARCH_BUDGET, SIGNATURE_CELLS,
 };
 pub use stream::{
-    answer_stream, draw, explain_stream, line_limit, nullity_stream, push_moves, solve_pbm_stream,
-    solve_stream, solve_stream_lazy, solve_stream_reporting, write_boards, write_grids,
-    write_pattern, write_pbm, BoardReader, Clue, InputError, Method, ParseError, PatternFormat,
-    PbmReader, QueryOptions, SolveOptions, SolveSummary, StreamError, Style, Verdict,
-    MIN_LINE_LIMIT,
+    answer_stream, draw, explain_stream, line_limit, nullity_stream, push_moves, solve_game_stream,
+    solve_pbm_stream, solve_stream, solve_stream_lazy, solve_stream_reporting, write_boards,
+    write_grids, write_pattern, write_pbm, BoardReader, Clue, InputError, Method, ParseError,
+    PatternFormat, PbmReader, QueryOptions, SolveOptions, SolveSummary, StreamError, Style,
+    Verdict, MIN_LINE_LIMIT,
 };
 pub use table::format;
 pub use table::{

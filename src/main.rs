@@ -181,6 +181,45 @@ fn run(job: Job) -> anyhow::Result<()> {
             lightsout::nullity_stream(&solver, Some(format), stdout)?;
             Ok(())
         }
+        Job::Print(text) => finish(stdout, text.as_bytes()),
+        Job::SolveGame {
+            input,
+            solver,
+            options,
+            stats,
+            budget,
+        } => {
+            let mut reporter = Reporter::new(stats, "board");
+            reporter.shape = Some((solver.presses_shape(), solver.nullity()));
+            let (_, cols) = solver.board_shape();
+            let outcome = lightsout::solve_game_stream(
+                &solver,
+                options,
+                input.reader,
+                stdout,
+                &mut |m, s| reporter.report(m, s),
+            );
+            if let Ok(summary) = &outcome {
+                reporter.close(
+                    summary,
+                    format_args!(
+                        ": each board has 2^{} solutions, and comparing them costs {} word \
+                         operations, over --search-budget {}",
+                        solver.nullity(),
+                        cost_words(solver.search_cost()),
+                        thousands(budget),
+                    ),
+                );
+            }
+            stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
+        }
+        Job::NullityGame { solver, patterns } => {
+            let mut text = format!("nullity {}\n", solver.nullity()).into_bytes();
+            if patterns {
+                lightsout::write_boards(&mut text, &solver.quiet_patterns());
+            }
+            finish(stdout, &text)
+        }
         Job::Man => {
             let mut text = Vec::new();
             clap_mangen::Man::new(cli::Cli::command()).render(&mut text)?;

@@ -22,7 +22,8 @@
 //! minimal.
 
 use super::bytes::byte_tables;
-use super::fewest::{Search, Signatures, Skipped};
+use super::fewest::{Search, Skipped};
+use super::kernel::{gray_steps, Kernel};
 use super::linear::{press_matrix, Reduced};
 use super::residue::Residues;
 use crate::board::{board_words, last_word_mask, words_for, Board};
@@ -65,35 +66,13 @@ pub struct Solver {
     system: System,
     /// The dimension of the quiet patterns.
     nullity: usize,
-    /// The whole quiet patterns (chased), when some search runs.
-    quiet: Vec<Board>,
-    /// How the fewest presses are looked for.
-    plan: Plan,
+    /// The quiet patterns (chased, in the working orientation) and how the fewest
+    /// presses are looked for among them.
+    kernel: Kernel,
     /// The per-board search budget, in word operations.
     budget: u64,
     /// The tabulated map, for boards of at most 64 lights.
     small: Option<SmallMap>,
-}
-
-/// How a shape's boards look for their fewest presses.
-#[derive(Debug, Clone)]
-enum Plan {
-    /// Nullity 0: one solution.
-    Unique,
-    /// A Gray-code walk over the `2^k` solutions (cheapest for small `k`).
-    GrayWalk,
-    /// The Walsh-Hadamard transform over cell signatures ([`super::fewest`]).
-    Transform(Box<Signatures>),
-    /// Out of budget: local search and a lower bound.
-    Heuristic(Box<Signatures>),
-    /// Out of budget and no signatures (nullity above 64, a huge board, no budget).
-    Unsearched(Skipped),
-}
-
-impl Plan {
-    fn proves(&self) -> bool {
-        matches!(self, Plan::Unique | Plan::GrayWalk | Plan::Transform(_))
-    }
 }
 
 /// Boards of more lights than this get no signatures (and so no transform or local
@@ -150,37 +129,6 @@ struct SmallMap {
     unsolvable: Vec<[u64; 256]>,
     every_light: u64,
     quiet: Vec<u64>,
-}
-
-/// Word operations of the minimum search over the `2^k` solutions of a board chased as
-/// `rows` rows of `cols` lights: one XOR and popcount of the board a step; `None` when
-/// the count does not fit in 64 bits (then no budget covers it, and the walk, whose
-/// step counter is a `u64`, could not run).
-fn search_cost(k: usize, rows: usize, cols: usize) -> Option<u64> {
-    let per_step = u64::try_from(board_words(rows, cols)).ok()?;
-    let steps = 1u64.checked_shl(u32::try_from(k).ok()?)?;
-    steps.checked_mul(per_step)
-}
-
-/// Whether a search of cost `cost` (`None`: beyond counting) fits `budget`.
-fn fits(cost: Option<u64>, budget: u64) -> bool {
-    cost.is_some_and(|c| c <= budget)
-}
-
-/// The steps of a Gray-code walk over `2^k` solutions: `1..2^k`, for `k < 64` only
-/// (a plan never chooses a walk it cannot count).
-fn gray_steps(k: usize) -> std::ops::Range<u64> {
-    let end = u32::try_from(k)
-        .ok()
-        .and_then(|k| 1u64.checked_shl(k))
-        .expect("a Gray-code walk over fewer than 2^64 solutions");
-    1..end
-}
-
-/// The transform's additions plus reading the board, `None` when beyond counting.
-fn transform_cost(sig: &Signatures, rows: usize, cols: usize) -> Option<u64> {
-    sig.cost()?
-        .checked_add(u64::try_from(rows.checked_mul(cols)?).ok()?)
 }
 
 fn flatten(board: &Board) -> u64 {
@@ -359,49 +307,20 @@ impl Solver {
             work_cols,
             system,
             nullity,
-            quiet: Vec::new(),
-            plan: Plan::Unique,
+            kernel: Kernel::new(0, 0, 0, 0, 0, Vec::new),
             budget,
             small: None,
         };
-        let gray = search_cost(nullity, work_rows, work_cols);
-        // A zero budget asks for no search at all (`nullity --patterns`): no signatures.
-        let lights = rows.checked_mul(cols);
-        let signatures =
-            budget > 0 && nullity <= 64 && lights.is_some_and(|n| n <= signature_cells);
-        if nullity > 0 && (fits(gray, budget) || signatures) {
-            solver.quiet = solver
+        let lights = rows.saturating_mul(cols);
+        let step_words = board_words(work_rows, work_cols) as u64;
+        solver.kernel = Kernel::new(nullity, lights, step_words, budget, signature_cells, || {
+            solver
                 .system
                 .null_space()
                 .iter()
                 .map(|top| solver.chase_quiet(top))
-                .collect();
-        }
-        solver.plan = if nullity == 0 {
-            Plan::Unique
-        } else if signatures {
-            let sig = Signatures::new(&solver.quiet);
-            let transform = transform_cost(&sig, rows, cols);
-            let gray_cheaper = match (gray, transform) {
-                (Some(g), Some(t)) => g <= t,
-                (g, t) => g.is_some() && t.is_none(),
-            };
-            if fits(gray, budget) && gray_cheaper {
-                Plan::GrayWalk
-            } else if fits(transform, budget) {
-                Plan::Transform(Box::new(sig))
-            } else {
-                Plan::Heuristic(Box::new(sig))
-            }
-        } else if fits(gray, budget) {
-            Plan::GrayWalk
-        } else if budget == 0 {
-            Plan::Unsearched(Skipped::NoBudget)
-        } else if nullity > 64 {
-            Plan::Unsearched(Skipped::Nullity(nullity))
-        } else {
-            Plan::Unsearched(Skipped::Lights(signature_cells))
-        };
+                .collect()
+        });
         if rows * cols <= 64 {
             solver.small = Some(solver.small_map());
         }
@@ -443,17 +362,13 @@ impl Solver {
     /// About how many bytes this solver holds (its quiet patterns, signatures and
     /// tables): what a cache of solvers counts.
     pub fn memory_bytes(&self) -> usize {
-        let boards: usize = self.quiet.iter().map(|q| q.words().len() * 8).sum();
-        let signatures = match &self.plan {
-            Plan::Transform(sig) | Plan::Heuristic(sig) => sig.memory_bytes(),
-            _ => 0,
-        };
+        let searched = self.kernel.memory_bytes();
         let small = self.small.as_ref().map_or(0, |m| {
             (m.presses.len() + m.unsolvable.len()) * 256 * 8 + m.quiet.len() * 8
         });
         // The polynomials: a few of `work_cols` bits each.
         let polynomials = 8 * 64 * (self.work_cols / 64 + 2) * 8;
-        std::mem::size_of::<Solver>() + boards + signatures + small + polynomials
+        std::mem::size_of::<Solver>() + searched + small + polynomials
     }
 
     /// Rows of the boards this solver takes.
@@ -475,23 +390,13 @@ impl Solver {
     /// Whether answers are proven minimal (the `2^k` solutions are within the search
     /// budget).
     pub fn proves_minimal(&self) -> bool {
-        self.plan.proves()
+        self.kernel.proves()
     }
 
     /// Word operations the minimum search would take a board (`None` when beyond
     /// counting in 64 bits): compare with the search budget.
     pub fn search_cost(&self) -> Option<u64> {
-        let gray = search_cost(self.nullity, self.work_rows, self.work_cols);
-        match &self.plan {
-            Plan::Unique => Some(0),
-            Plan::Transform(sig) | Plan::Heuristic(sig) => {
-                match (gray, transform_cost(sig, self.rows, self.cols)) {
-                    (Some(g), Some(t)) => Some(g.min(t)),
-                    (g, t) => g.or(t),
-                }
-            }
-            Plan::GrayWalk | Plan::Unsearched(_) => gray,
-        }
+        self.kernel.cost()
     }
 
     /// A basis of the quiet patterns: press sets that change no light.
@@ -603,7 +508,7 @@ impl Solver {
         if unsolvable != 0 {
             return None;
         }
-        let proven = self.plan.proves() && (search || self.nullity == 0);
+        let proven = self.kernel.proves() && (search || self.nullity == 0);
         if proven {
             // A Gray-code walk over the tabulated patterns (first met wins ties).
             let (mut current, mut fewest) = (presses, presses.count_ones());
@@ -624,11 +529,11 @@ impl Solver {
             } else {
                 0
             },
-            search: match (self.nullity, &self.plan) {
+            search: match (self.nullity, self.kernel.skipped()) {
                 (0, _) => Search::Unique,
                 (_, _) if proven => Search::GrayWalk,
                 (_, _) if !search => Search::Skipped(Skipped::TimeUp),
-                (_, Plan::Unsearched(why)) => Search::Skipped(*why),
+                (_, Some(why)) => Search::Skipped(why),
                 (_, _) if self.budget == 0 => Search::Skipped(Skipped::NoBudget),
                 _ => Search::Skipped(Skipped::OverBudget),
             },
@@ -677,16 +582,6 @@ impl Solver {
         unsolvable
     }
 
-    /// `out = x0 + sum of the quiet patterns j with bit j of f set`.
-    fn combine(&self, out: &mut Board, x0: &Board, f: u64) {
-        out.words_mut().copy_from_slice(x0.words());
-        for (j, pattern) in self.quiet.iter().enumerate() {
-            if f >> j & 1 == 1 {
-                out.xor_assign(pattern);
-            }
-        }
-    }
-
     /// `work` (a press pattern in the working orientation) in the board's own: itself,
     /// or its transpose in `out`.
     fn oriented<'w>(&self, work: &'w Board, out: &'w mut Board) -> &'w Board {
@@ -721,38 +616,9 @@ impl Solver {
             return None;
         }
         let started = std::time::Instant::now();
-        let (search, bound, chosen) = match &self.plan {
-            Plan::Unique => (Search::Unique, None, false),
-            _ if !search => (Search::Skipped(Skipped::TimeUp), Some(0), false),
-            Plan::Unsearched(why) => (Search::Skipped(*why), Some(0), false),
-            Plan::GrayWalk => {
-                // Walk in the working orientation: `ws.presses` holds the particular
-                // solution there.
-                ws.best.words_mut().copy_from_slice(ws.presses.words());
-                let mut fewest = ws.presses.count_ones();
-                for step in gray_steps(self.quiet.len()) {
-                    let flip = &self.quiet[step.trailing_zeros() as usize];
-                    ws.presses.xor_assign(flip);
-                    let count = ws.presses.count_ones();
-                    if count < fewest {
-                        fewest = count;
-                        ws.best.words_mut().copy_from_slice(ws.presses.words());
-                    }
-                }
-                (Search::GrayWalk, None, true)
-            }
-            Plan::Transform(sig) => {
-                let (f, _) = sig.fewest(&ws.presses);
-                self.combine(&mut ws.best, &ws.presses, f);
-                let signatures = sig.len();
-                (Search::Transform { signatures }, None, true)
-            }
-            Plan::Heuristic(sig) => {
-                let (f, _, bound) = sig.heuristic(&ws.presses, self.budget);
-                self.combine(&mut ws.best, &ws.presses, f);
-                (Search::Heuristic, Some(bound), true)
-            }
-        };
+        // Searched in the working orientation: `ws.presses` holds the particular
+        // solution there.
+        let (search, bound, chosen) = self.kernel.search(&mut ws.presses, &mut ws.best, search);
         let work = if chosen { &ws.best } else { &ws.presses };
         let count = work.count_ones();
         Some(Solution {

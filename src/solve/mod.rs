@@ -3,14 +3,18 @@
 
 pub mod algebra;
 mod bytes;
+pub mod dense;
 mod fewest;
 pub mod first_row;
+mod game;
 pub mod general;
+mod kernel;
 mod linear;
 mod poly;
 mod residue;
 
 pub use fewest::{Search, Skipped};
+pub use game::{GameSolveError, GameSolver, GameWorkspace, DENSE_LIGHTS};
 pub use general::{
     EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET, SIGNATURE_CELLS,
 };

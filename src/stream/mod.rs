@@ -6,6 +6,7 @@
 //! boards before a bad one are always written before the error is returned.
 
 mod explain;
+mod game;
 mod lines;
 mod nullity;
 mod pbm;
@@ -16,6 +17,7 @@ mod solve;
 mod write;
 
 pub use explain::{draw, explain_stream, Style, Verdict};
+pub use game::solve_game_stream;
 pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmReader};
 pub use query::{answer_stream, Method, QueryOptions};

@@ -1,0 +1,208 @@
+//! The rules of the game, as data: which lights each button changes and by how much.
+//! Every solver takes its game from here; nothing above this layer knows a
+//! neighbourhood.
+//!
+//! A [`Game`] is a set of lights with `K` states and a set of buttons; pressing a
+//! button adds a fixed amount to each light of its pattern, mod `K` (for `K = 2`: it
+//! toggles them). Grid games come from a [`Topology`] and a [`Rule`]
+//! ([`Game::grid`]); any other game is a button map ([`map`]), and some are built in
+//! ([`builtin`]).
+//!
+//! Architecture Invariant: light and button `r * cols + c` of a grid game is the cell at
+//! row `r`, column `c`, as in every board the streams read.
+
+pub mod builtin;
+pub mod map;
+mod rule;
+mod topology;
+
+pub use rule::{Rule, RuleError, NAMED as NAMED_RULES};
+pub use topology::Topology;
+
+/// The states of a light this build solves for; more come with arithmetic mod K.
+pub const SOLVED_STATES: u8 = 2;
+
+/// Why a game cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// A board without lights.
+    #[error("a board needs at least one row and one column, not {rows} x {cols}")]
+    EmptyShape {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// More lights than can be numbered.
+    #[error("a {rows} x {cols} board has more lights than this program numbers")]
+    TooLarge {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// States outside what is solved.
+    #[error(
+        "lights with {states} states are not solved yet: this build solves two-state games \
+         (K = 2)"
+    )]
+    States {
+        /// States asked for.
+        states: u8,
+    },
+}
+
+/// Where a grid game's buttons come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridRules {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// How its edges meet.
+    pub topology: Topology,
+    /// What a press adds around the pressed cell.
+    pub rule: Rule,
+}
+
+/// A game: lights, their states, and the buttons.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    lights: usize,
+    states: u8,
+    /// For each button, the lights it changes (ascending, each once) and by how much
+    /// (nonzero, below `states`).
+    buttons: Vec<Vec<(u32, u8)>>,
+    /// The grid this game lies on, if it is a grid game.
+    grid: Option<GridRules>,
+}
+
+impl Game {
+    /// The `rows x cols` board on `topology` where pressing a cell adds `rule` around
+    /// it, mod `states`; where a wrapped rule lands on one light twice, the amounts add.
+    pub fn grid(
+        rows: usize,
+        cols: usize,
+        topology: Topology,
+        rule: Rule,
+        states: u8,
+    ) -> Result<Game, GameError> {
+        if rows == 0 || cols == 0 {
+            return Err(GameError::EmptyShape { rows, cols });
+        }
+        let lights = rows
+            .checked_mul(cols)
+            .filter(|&n| u32::try_from(n).is_ok() && isize::try_from(rows).is_ok())
+            .ok_or(GameError::TooLarge { rows, cols })?;
+        let offsets: Vec<_> = rule.offsets().collect();
+        let mut buttons = Vec::with_capacity(lights);
+        for r in 0..rows {
+            for c in 0..cols {
+                let pattern = offsets.iter().filter_map(|&(dr, dc, amount)| {
+                    let (lr, lc) = topology.land(rows, cols, r as isize + dr, c as isize + dc)?;
+                    Some(((lr * cols + lc) as u32, amount))
+                });
+                buttons.push(pattern.collect());
+            }
+        }
+        let grid = GridRules {
+            rows,
+            cols,
+            topology,
+            rule,
+        };
+        Game::new(lights, states, buttons, Some(grid))
+    }
+
+    /// A game from its buttons' patterns: `(light, amount)` pairs, lights below
+    /// `lights`; repeated lights add, amounts are taken mod `states`.
+    pub(crate) fn new(
+        lights: usize,
+        states: u8,
+        buttons: Vec<Vec<(u32, u8)>>,
+        grid: Option<GridRules>,
+    ) -> Result<Game, GameError> {
+        if states != SOLVED_STATES {
+            return Err(GameError::States { states });
+        }
+        let k = u16::from(states);
+        let buttons = buttons
+            .into_iter()
+            .map(|mut pattern| {
+                pattern.sort_unstable_by_key(|&(light, _)| light);
+                let mut merged: Vec<(u32, u8)> = Vec::with_capacity(pattern.len());
+                for (light, amount) in pattern {
+                    debug_assert!((light as usize) < lights);
+                    match merged.last_mut() {
+                        Some((l, a)) if *l == light => {
+                            *a = ((u16::from(*a) + u16::from(amount)) % k) as u8
+                        }
+                        _ => merged.push((light, (u16::from(amount) % k) as u8)),
+                    }
+                }
+                merged.retain(|&(_, a)| a != 0);
+                merged
+            })
+            .collect();
+        Ok(Game {
+            lights,
+            states,
+            buttons,
+            grid,
+        })
+    }
+
+    /// The number of lights.
+    pub fn lights(&self) -> usize {
+        self.lights
+    }
+
+    /// The number of buttons.
+    pub fn buttons(&self) -> usize {
+        self.buttons.len()
+    }
+
+    /// States a light has (`K`).
+    pub fn states(&self) -> u8 {
+        self.states
+    }
+
+    /// The lights button `b` changes, ascending, with their amounts.
+    pub fn pattern(&self, b: usize) -> &[(u32, u8)] {
+        &self.buttons[b]
+    }
+
+    /// The grid of a grid game.
+    pub fn grid_rules(&self) -> Option<&GridRules> {
+        self.grid.as_ref()
+    }
+
+    /// Whether this is the classic game (`plus` on the plane, two states) of some shape.
+    pub fn is_classic(&self) -> bool {
+        self.grid.as_ref().is_some_and(|g| {
+            g.topology == Topology::Plane && g.rule.name() == Some("plus") && self.states == 2
+        })
+    }
+
+    /// The lights after pressing each button `presses[b]` times, from `lights` (one
+    /// state `0..K` a light): the one definition of a press that every test checks
+    /// answers with.
+    ///
+    /// # Panics
+    ///
+    /// If the lengths are not the game's.
+    pub fn after_presses(&self, lights: &[u8], presses: &[u8]) -> Vec<u8> {
+        assert_eq!(lights.len(), self.lights, "one state a light");
+        assert_eq!(presses.len(), self.buttons.len(), "one count a button");
+        let k = u32::from(self.states);
+        let mut out: Vec<u32> = lights.iter().map(|&l| u32::from(l)).collect();
+        for (pattern, &times) in self.buttons.iter().zip(presses) {
+            for &(light, amount) in pattern {
+                let slot = &mut out[light as usize];
+                *slot = (*slot + u32::from(amount) * u32::from(times)) % k;
+            }
+        }
+        out.into_iter().map(|v| v as u8).collect()
+    }
+}

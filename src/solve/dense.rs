@@ -1,0 +1,250 @@
+//! Any GF(2) game by dense elimination: the press matrix of a [`Game`] (a row a light, a
+//! column a button), bit-packed, reduced once by Gauss-Jordan with the row operations
+//! recorded, so that a board costs `rank` dot products: `O(rank * lights / 64)` word
+//! operations. The reduction takes `O(lights * rank * (buttons + lights) / 64)`.
+//!
+//! After the reduction, pivot row `i` reads "button `pivot[i]` plus free buttons =
+//! `<T_i, b>`" for the board `b` (`T_i` the recorded combination of lights); the rows
+//! past the rank have no buttons left, so `<T_i, b> = 0` for each of them is exactly
+//! solvability. The quiet patterns are one per free button: itself, and the pivots
+//! its column names.
+
+use super::fewest::Search;
+use super::kernel::Kernel;
+use crate::board::{words_for, Board};
+use crate::rules::Game;
+
+/// A linear system `M x = y` over GF(2), `equations` rows by `unknowns` columns,
+/// reduced once by Gauss-Jordan with the row operations recorded: each row holds its
+/// part of `M` (reduced) and the combination of equations it became.
+#[derive(Debug, Clone)]
+pub(super) struct Reduction {
+    equations: usize,
+    unknowns: usize,
+    a_words: usize,
+    t_words: usize,
+    rows: Vec<u64>,
+    /// The pivot unknown of each of the first `rank` rows.
+    pivots: Vec<usize>,
+}
+
+impl Reduction {
+    /// Reduces the system that `fill` writes: it is given a function that flips
+    /// unknown `j` in equation `e` (a pair given twice cancels).
+    pub(super) fn new(
+        equations: usize,
+        unknowns: usize,
+        fill: impl FnOnce(&mut dyn FnMut(usize, usize)),
+    ) -> Reduction {
+        let (a_words, t_words) = (words_for(unknowns), words_for(equations));
+        let width = a_words + t_words;
+        let mut rows = vec![0u64; equations * width];
+        fill(&mut |e, j| rows[e * width + j / 64] ^= 1 << (j % 64));
+        for e in 0..equations {
+            rows[e * width + a_words + e / 64] |= 1 << (e % 64);
+        }
+        let mut pivots = Vec::new();
+        let mut rank = 0;
+        for j in 0..unknowns {
+            if rank == equations {
+                break;
+            }
+            let (word, bit) = (j / 64, 1u64 << (j % 64));
+            let Some(found) = (rank..equations).find(|&r| rows[r * width + word] & bit != 0) else {
+                continue;
+            };
+            if found != rank {
+                for w in 0..width {
+                    rows.swap(found * width + w, rank * width + w);
+                }
+            }
+            let (before, rest) = rows.split_at_mut(rank * width);
+            let (pivot, after) = rest.split_at_mut(width);
+            // Words below `word` of the pivot row are zero (earlier pivots cleared
+            // them), so XORs start at `word`.
+            let eliminate = |row: &mut [u64]| {
+                if row[word] & bit != 0 {
+                    for (x, &p) in row[word..].iter_mut().zip(&pivot[word..]) {
+                        *x ^= p;
+                    }
+                }
+            };
+            before.chunks_exact_mut(width).for_each(eliminate);
+            after.chunks_exact_mut(width).for_each(eliminate);
+            pivots.push(j);
+            rank += 1;
+        }
+        Reduction {
+            equations,
+            unknowns,
+            a_words,
+            t_words,
+            rows,
+            pivots,
+        }
+    }
+
+    /// The rank of `M`.
+    pub(super) fn rank(&self) -> usize {
+        self.pivots.len()
+    }
+
+    fn row(&self, i: usize) -> (&[u64], &[u64]) {
+        let w = self.a_words + self.t_words;
+        self.rows[i * w..(i + 1) * w].split_at(self.a_words)
+    }
+
+    /// Writes into `x` (words over the unknowns) a solution of `M x = y` (`y` words over
+    /// the equations), free unknowns 0; `false` when there is none.
+    pub(super) fn solve(&self, y: &[u64], x: &mut [u64]) -> bool {
+        let dot = |combination: &[u64]| {
+            combination
+                .iter()
+                .zip(y)
+                .map(|(a, b)| (a & b).count_ones())
+                .sum::<u32>()
+                % 2
+                == 1
+        };
+        if (self.pivots.len()..self.equations).any(|i| dot(self.row(i).1)) {
+            return false;
+        }
+        x.fill(0);
+        for (i, &j) in self.pivots.iter().enumerate() {
+            if dot(self.row(i).1) {
+                x[j / 64] |= 1 << (j % 64);
+            }
+        }
+        true
+    }
+
+    /// A basis of the solutions of `M x = 0`, one a free unknown: itself, and the pivots
+    /// its column names.
+    pub(super) fn kernel(&self) -> Vec<Vec<u64>> {
+        let mut pivot = vec![false; self.unknowns];
+        for &j in &self.pivots {
+            pivot[j] = true;
+        }
+        (0..self.unknowns)
+            .filter(|&j| !pivot[j])
+            .map(|free| {
+                let mut v = vec![0u64; self.a_words];
+                v[free / 64] |= 1 << (free % 64);
+                for (i, &j) in self.pivots.iter().enumerate() {
+                    if self.row(i).0[free / 64] >> (free % 64) & 1 == 1 {
+                        v[j / 64] |= 1 << (j % 64);
+                    }
+                }
+                v
+            })
+            .collect()
+    }
+}
+
+/// A game's press matrix, reduced.
+#[derive(Debug, Clone)]
+pub struct Dense {
+    lights: usize,
+    buttons: usize,
+    system: Reduction,
+    kernel: Kernel,
+}
+
+/// What a board's answer is, for a game solved by [`Dense`].
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// The presses, one bit a button (a `1 x buttons` board).
+    pub presses: Board,
+    /// Every solution was compared (or there is one).
+    pub proven_minimal: bool,
+    /// A proven lower bound on the fewest presses (the count itself when proven).
+    pub lower_bound: u64,
+    /// How the presses were chosen.
+    pub search: Search,
+}
+
+impl Dense {
+    /// Reduces `game`'s press matrix (two-state games) and plans the search for the
+    /// fewest presses within `budget` word operations a board.
+    pub fn new(game: &Game, budget: u64, signature_cells: usize) -> Dense {
+        assert_eq!(game.states(), 2, "dense elimination over GF(2)");
+        let (lights, buttons) = (game.lights(), game.buttons());
+        // A row a light: bit `b` when button `b` changes it.
+        let system = Reduction::new(lights, buttons, |flip| {
+            for b in 0..buttons {
+                for &(light, _) in game.pattern(b) {
+                    flip(light as usize, b);
+                }
+            }
+        });
+        let mut dense = Dense {
+            lights,
+            buttons,
+            system,
+            kernel: Kernel::new(0, 0, 0, 0, 0, Vec::new),
+        };
+        let nullity = buttons - dense.system.rank();
+        let step = words_for(buttons) as u64;
+        dense.kernel = Kernel::new(nullity, buttons, step, budget, signature_cells, || {
+            dense.quiet_patterns()
+        });
+        dense
+    }
+
+    /// The dimension of the kernel: each solvable board has `2^nullity` solutions.
+    pub fn nullity(&self) -> usize {
+        self.buttons - self.system.rank()
+    }
+
+    /// The rank of the press matrix: `2^rank` boards are solvable.
+    pub fn rank(&self) -> usize {
+        self.system.rank()
+    }
+
+    /// Whether answers are proven minimal.
+    pub fn proves_minimal(&self) -> bool {
+        self.kernel.proves()
+    }
+
+    /// Word operations of the search a board (`None` past 2^64).
+    pub fn search_cost(&self) -> Option<u64> {
+        self.kernel.cost()
+    }
+
+    /// A basis of the press patterns that change nothing (`1 x buttons` boards).
+    pub fn quiet_patterns(&self) -> Vec<Board> {
+        self.system
+            .kernel()
+            .into_iter()
+            .map(|v| {
+                let mut pattern = Board::new(1, self.buttons);
+                pattern.set_row_words(0, &v);
+                pattern
+            })
+            .collect()
+    }
+
+    /// The presses that turn `change` (a `1 x lights` board of the lights to change)
+    /// into nothing, the fewest when the search proves it; `None` when there are none.
+    pub fn solve(&self, change: &Board, search: bool) -> Option<Answer> {
+        assert_eq!(change.cols(), self.lights, "one bit a light");
+        let mut scratch = [0];
+        let y = change.row_words(0, &mut scratch);
+        let mut x = vec![0u64; words_for(self.buttons)];
+        if !self.system.solve(y, &mut x) {
+            return None;
+        }
+        let mut presses = Board::new(1, self.buttons);
+        presses.set_row_words(0, &x);
+        let mut best = Board::new(1, self.buttons);
+        let (search, bound, chosen) = self.kernel.search(&mut presses, &mut best, search);
+        let presses = if chosen { best } else { presses };
+        let count = presses.count_ones();
+        Some(Answer {
+            proven_minimal: bound.is_none(),
+            lower_bound: bound.unwrap_or(count),
+            search,
+            presses,
+        })
+    }
+}

@@ -1,0 +1,208 @@
+//! One solver for every game, and the one place that chooses how to solve it: the
+//! polynomial chase ([`Solver`]) for the classic `plus` rule on a plane board, dense
+//! elimination ([`Dense`]) for every other game. Both answer through the same
+//! [`Solution`], and both search the fewest presses through the same kernel search.
+
+use super::dense::Dense;
+use super::general::{Solution, Solver, Target, Workspace};
+use crate::board::Board;
+use crate::rules::Game;
+
+/// The most lights a game solved by dense elimination may have: its reduced matrix
+/// takes `lights * (buttons + lights)` bits (16,384 lights: 64 MiB).
+pub const DENSE_LIGHTS: usize = 1 << 14;
+
+/// Why a game cannot be solved here.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameSolveError {
+    /// Too large for dense elimination.
+    #[error(
+        "this game has {lights} lights (and {buttons} buttons); games other than the \
+         classic plus rule on a plane board are solved by dense elimination, which takes \
+         at most {DENSE_LIGHTS} lights and buttons (128 x 128)"
+    )]
+    TooLarge {
+        /// Lights of the game.
+        lights: usize,
+        /// Buttons of the game.
+        buttons: usize,
+    },
+}
+
+/// How a [`GameSolver`] solves its game.
+#[derive(Debug, Clone)]
+enum Method {
+    /// The classic rule on a plane board: light chasing and polynomial arithmetic.
+    Chase(Box<Solver>),
+    /// Gauss-Jordan elimination of the whole press matrix.
+    Dense(Box<Dense>),
+}
+
+/// A game and the method chosen for it.
+#[derive(Debug, Clone)]
+pub struct GameSolver {
+    game: Game,
+    method: Method,
+}
+
+/// Buffers for [`GameSolver::solve_with`].
+#[derive(Debug, Clone)]
+pub struct GameWorkspace {
+    chase: Option<Workspace>,
+    change: Board,
+    out: Board,
+}
+
+impl GameSolver {
+    /// The solver for `game`, its method chosen from the game, searching the fewest
+    /// presses within `budget` word operations a board.
+    pub fn new(game: Game, budget: u64) -> Result<GameSolver, GameSolveError> {
+        match game.grid_rules() {
+            Some(grid) if game.is_classic() => {
+                let solver = Solver::with_search_budget(grid.rows, grid.cols, budget)
+                    .expect("a game has at least one light");
+                Ok(GameSolver {
+                    game,
+                    method: Method::Chase(Box::new(solver)),
+                })
+            }
+            _ => GameSolver::by_elimination(game, budget),
+        }
+    }
+
+    /// The solver for `game` by dense elimination, whatever the game: the independent
+    /// method every other is held to.
+    pub fn by_elimination(game: Game, budget: u64) -> Result<GameSolver, GameSolveError> {
+        let (lights, buttons) = (game.lights(), game.buttons());
+        if lights > DENSE_LIGHTS || buttons > DENSE_LIGHTS {
+            return Err(GameSolveError::TooLarge { lights, buttons });
+        }
+        let dense = Dense::new(&game, budget, super::general::SIGNATURE_CELLS);
+        Ok(GameSolver {
+            game,
+            method: Method::Dense(Box::new(dense)),
+        })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The method chosen, in words.
+    pub fn method(&self) -> &'static str {
+        match self.method {
+            Method::Chase(_) => "light chasing with polynomial arithmetic",
+            Method::Dense(_) => "dense Gauss-Jordan elimination",
+        }
+    }
+
+    /// The dimension of the kernel: each solvable board has `2^nullity` solutions.
+    pub fn nullity(&self) -> usize {
+        match &self.method {
+            Method::Chase(s) => s.nullity(),
+            Method::Dense(d) => d.nullity(),
+        }
+    }
+
+    /// Word operations of the search a board (`None` past 2^64).
+    pub fn search_cost(&self) -> Option<u64> {
+        match &self.method {
+            Method::Chase(s) => s.search_cost(),
+            Method::Dense(d) => d.search_cost(),
+        }
+    }
+
+    /// The shape of a board: rows and columns for a grid game, one row of lights for
+    /// any other.
+    pub fn board_shape(&self) -> (usize, usize) {
+        match self.game.grid_rules() {
+            Some(grid) => (grid.rows, grid.cols),
+            None => (1, self.game.lights()),
+        }
+    }
+
+    /// The shape of a press pattern: the board's for a grid game, one row of buttons
+    /// for any other.
+    pub fn presses_shape(&self) -> (usize, usize) {
+        match self.game.grid_rules() {
+            Some(grid) => (grid.rows, grid.cols),
+            None => (1, self.game.buttons()),
+        }
+    }
+
+    /// A basis of the quiet patterns (press patterns that change nothing), each of
+    /// [`presses_shape`](Self::presses_shape).
+    pub fn quiet_patterns(&self) -> Vec<Board> {
+        match &self.method {
+            Method::Chase(s) => s.quiet_patterns(),
+            Method::Dense(d) => d
+                .quiet_patterns()
+                .iter()
+                .map(|flat| self.shaped(flat))
+                .collect(),
+        }
+    }
+
+    /// Buffers for [`solve_with`](Self::solve_with).
+    pub fn workspace(&self) -> GameWorkspace {
+        let (rows, cols) = self.presses_shape();
+        GameWorkspace {
+            chase: match &self.method {
+                Method::Chase(s) => Some(s.workspace()),
+                Method::Dense(_) => None,
+            },
+            change: Board::new(1, self.game.lights()),
+            out: Board::new(rows, cols),
+        }
+    }
+
+    fn shaped(&self, flat: &Board) -> Board {
+        let (rows, cols) = self.presses_shape();
+        let mut out = Board::new(rows, cols);
+        for i in 0..rows * cols {
+            out.set(i / cols, i % cols, flat.get(0, i));
+        }
+        out
+    }
+
+    /// The presses that bring `board` (of [`board_shape`](Self::board_shape)) to
+    /// `target`, the fewest when the search proves it (and `search` is true); `None`
+    /// when no presses do.
+    pub fn solve_with<'w>(
+        &self,
+        board: &Board,
+        target: Target,
+        ws: &'w mut GameWorkspace,
+        search: bool,
+    ) -> Option<Solution<'w>> {
+        match &self.method {
+            Method::Chase(solver) => {
+                let chase = ws.chase.as_mut().expect("a chase workspace");
+                solver.solve_searching(board, target, chase, search)
+            }
+            Method::Dense(dense) => {
+                let cols = board.cols();
+                for i in 0..self.game.lights() {
+                    let lit = board.get(i / cols, i % cols);
+                    ws.change.set(0, i, lit != (target == Target::On));
+                }
+                let started = std::time::Instant::now();
+                let answer = dense.solve(&ws.change, search)?;
+                let (_, out_cols) = self.presses_shape();
+                for i in 0..self.game.buttons() {
+                    ws.out
+                        .set(i / out_cols, i % out_cols, answer.presses.get(0, i));
+                }
+                Some(Solution {
+                    presses: &ws.out,
+                    proven_minimal: answer.proven_minimal,
+                    lower_bound: answer.lower_bound,
+                    search: answer.search,
+                    search_time: started.elapsed(),
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! The fewest presses among a board's solutions `x0 + span(quiet patterns)`, for any
+//! GF(2) game: one plan per game (a Gray-code walk, the Walsh-Hadamard transform over
+//! cell signatures, or past the budget a local search with a proven lower bound),
+//! chosen from the search's own cost. The chase solver and dense elimination both
+//! search through here.
+
+use super::fewest::{Search, Signatures, Skipped};
+use crate::board::Board;
+
+/// How a game's boards look for their fewest presses.
+#[derive(Debug, Clone)]
+enum Plan {
+    /// Nullity 0: one solution.
+    Unique,
+    /// A Gray-code walk over the `2^k` solutions (cheapest for small `k`).
+    GrayWalk,
+    /// The Walsh-Hadamard transform over cell signatures.
+    Transform(Box<Signatures>),
+    /// Out of budget: local search and a lower bound.
+    Heuristic(Box<Signatures>),
+    /// Out of budget and no signatures (nullity above 64, too many cells, no budget).
+    Unsearched(Skipped),
+}
+
+/// The quiet patterns of a game (press patterns that change nothing), and how its
+/// boards search among their solutions.
+#[derive(Debug, Clone)]
+pub(super) struct Kernel {
+    nullity: usize,
+    /// The whole quiet patterns, when some search runs.
+    quiet: Vec<Board>,
+    plan: Plan,
+    budget: u64,
+    /// Word operations of one step of the walk (one XOR and popcount of a pattern).
+    step_words: u64,
+    /// Buttons of a pattern.
+    cells: usize,
+}
+
+/// Whether a search of cost `cost` (`None`: beyond counting) fits `budget`.
+pub(super) fn fits(cost: Option<u64>, budget: u64) -> bool {
+    cost.is_some_and(|c| c <= budget)
+}
+
+/// Word operations of a walk over `2^k` solutions, `step_words` a step; `None` when the
+/// count does not fit in 64 bits (then no budget covers it, and the walk, whose step
+/// counter is a `u64`, could not run).
+pub(super) fn walk_cost(k: usize, step_words: u64) -> Option<u64> {
+    let steps = 1u64.checked_shl(u32::try_from(k).ok()?)?;
+    steps.checked_mul(step_words)
+}
+
+/// The steps of a Gray-code walk over `2^k` solutions: `1..2^k`, for `k < 64` only (a
+/// plan never chooses a walk it cannot count).
+pub(super) fn gray_steps(k: usize) -> std::ops::Range<u64> {
+    let end = u32::try_from(k)
+        .ok()
+        .and_then(|k| 1u64.checked_shl(k))
+        .expect("a Gray-code walk over fewer than 2^64 solutions");
+    1..end
+}
+
+/// The transform's additions plus reading the pattern, `None` when beyond counting.
+fn transform_cost(sig: &Signatures, cells: usize) -> Option<u64> {
+    sig.cost()?.checked_add(u64::try_from(cells).ok()?)
+}
+
+impl Kernel {
+    /// The plan for a game of nullity `nullity` whose patterns have `cells` buttons
+    /// and cost `step_words` word operations a walk step; `quiet` makes the patterns
+    /// (called only when some search will use them).
+    pub(super) fn new(
+        nullity: usize,
+        cells: usize,
+        step_words: u64,
+        budget: u64,
+        signature_cells: usize,
+        quiet: impl FnOnce() -> Vec<Board>,
+    ) -> Kernel {
+        let gray = walk_cost(nullity, step_words);
+        // A zero budget asks for no search at all (`nullity --patterns`): no signatures.
+        let signatures = budget > 0 && nullity <= 64 && cells <= signature_cells;
+        let quiet = if nullity > 0 && (fits(gray, budget) || signatures) {
+            quiet()
+        } else {
+            Vec::new()
+        };
+        let plan = if nullity == 0 {
+            Plan::Unique
+        } else if signatures {
+            let sig = Signatures::new(&quiet);
+            let transform = transform_cost(&sig, cells);
+            let gray_cheaper = match (gray, transform) {
+                (Some(g), Some(t)) => g <= t,
+                (g, t) => g.is_some() && t.is_none(),
+            };
+            if fits(gray, budget) && gray_cheaper {
+                Plan::GrayWalk
+            } else if fits(transform, budget) {
+                Plan::Transform(Box::new(sig))
+            } else {
+                Plan::Heuristic(Box::new(sig))
+            }
+        } else if fits(gray, budget) {
+            Plan::GrayWalk
+        } else if budget == 0 {
+            Plan::Unsearched(Skipped::NoBudget)
+        } else if nullity > 64 {
+            Plan::Unsearched(Skipped::Nullity(nullity))
+        } else {
+            Plan::Unsearched(Skipped::Lights(signature_cells))
+        };
+        Kernel {
+            nullity,
+            quiet,
+            plan,
+            budget,
+            step_words,
+            cells,
+        }
+    }
+
+    /// Whether answers are proven minimal (every solution is compared).
+    pub(super) fn proves(&self) -> bool {
+        matches!(
+            self.plan,
+            Plan::Unique | Plan::GrayWalk | Plan::Transform(_)
+        )
+    }
+
+    /// Why no search runs, when none does.
+    pub(super) fn skipped(&self) -> Option<Skipped> {
+        match self.plan {
+            Plan::Unsearched(why) => Some(why),
+            _ => None,
+        }
+    }
+
+    /// Word operations the search takes a board (`None` past 2^64).
+    pub(super) fn cost(&self) -> Option<u64> {
+        let gray = walk_cost(self.nullity, self.step_words);
+        match &self.plan {
+            Plan::Unique => Some(0),
+            Plan::Transform(sig) | Plan::Heuristic(sig) => {
+                match (gray, transform_cost(sig, self.cells)) {
+                    (Some(g), Some(t)) => Some(g.min(t)),
+                    (g, t) => g.or(t),
+                }
+            }
+            Plan::GrayWalk | Plan::Unsearched(_) => gray,
+        }
+    }
+
+    /// The bytes the patterns and signatures hold.
+    pub(super) fn memory_bytes(&self) -> usize {
+        let boards: usize = self.quiet.iter().map(|q| q.words().len() * 8).sum();
+        boards
+            + match &self.plan {
+                Plan::Transform(sig) | Plan::Heuristic(sig) => sig.memory_bytes(),
+                _ => 0,
+            }
+    }
+
+    /// Searches the solutions of the board whose particular solution is `x0`: leaves
+    /// the chosen one in `best` when the result says so (`true`; else `x0` stands),
+    /// with how it was found and, when not proven, a lower bound. With `search` false
+    /// only the particular solution is given (the caller's time is spent).
+    pub(super) fn search(
+        &self,
+        x0: &mut Board,
+        best: &mut Board,
+        search: bool,
+    ) -> (Search, Option<u64>, bool) {
+        match &self.plan {
+            Plan::Unique => (Search::Unique, None, false),
+            _ if !search => (Search::Skipped(Skipped::TimeUp), Some(0), false),
+            Plan::Unsearched(why) => (Search::Skipped(*why), Some(0), false),
+            Plan::GrayWalk => {
+                best.words_mut().copy_from_slice(x0.words());
+                let mut fewest = x0.count_ones();
+                for step in gray_steps(self.quiet.len()) {
+                    x0.xor_assign(&self.quiet[step.trailing_zeros() as usize]);
+                    let count = x0.count_ones();
+                    if count < fewest {
+                        fewest = count;
+                        best.words_mut().copy_from_slice(x0.words());
+                    }
+                }
+                (Search::GrayWalk, None, true)
+            }
+            Plan::Transform(sig) => {
+                let (f, _) = sig.fewest(x0);
+                self.combine(best, x0, f);
+                let signatures = sig.len();
+                (Search::Transform { signatures }, None, true)
+            }
+            Plan::Heuristic(sig) => {
+                let (f, _, bound) = sig.heuristic(x0, self.budget);
+                self.combine(best, x0, f);
+                (Search::Heuristic, Some(bound), true)
+            }
+        }
+    }
+
+    /// `out = x0 + sum of the quiet patterns j with bit j of f set`.
+    fn combine(&self, out: &mut Board, x0: &Board, f: u64) {
+        out.words_mut().copy_from_slice(x0.words());
+        for (j, pattern) in self.quiet.iter().enumerate() {
+            if f >> j & 1 == 1 {
+                out.xor_assign(pattern);
+            }
+        }
+    }
+}

@@ -1,0 +1,399 @@
+//! Every game (issue 18): one suite of games, and every method held to dense
+//! elimination, to brute force over all press sets, and to published tables.
+
+mod common;
+
+use common::{lightsout, Rng};
+use lightsout::rules::{builtin, map, Game, Rule, Topology, NAMED_RULES};
+use lightsout::{Board, GameSolver, Target};
+use predicates::prelude::*;
+use std::collections::HashMap;
+
+/// The rules of the suite: every named one, and a literal 5x5 one with amounts of 2
+/// (which vanish mod 2) and an off-centre shape.
+fn rules() -> Vec<Rule> {
+    let mut rules: Vec<Rule> = NAMED_RULES
+        .iter()
+        .map(|(name, _, _)| Rule::parse(name).unwrap())
+        .collect();
+    rules.push(Rule::parse("00100/01210/11111/00000/00001").unwrap());
+    rules
+}
+
+/// Every grid game of the suite with at most `max` rows and columns.
+fn suite(max: usize) -> impl Iterator<Item = Game> {
+    let rules = rules();
+    (1..=max).flat_map(move |rows| {
+        let rules = rules.clone();
+        (1..=max).flat_map(move |cols| {
+            let rules = rules.clone();
+            Topology::ALL.into_iter().flat_map(move |topology| {
+                rules
+                    .clone()
+                    .into_iter()
+                    .map(move |rule| Game::grid(rows, cols, topology, rule, 2).unwrap())
+            })
+        })
+    })
+}
+
+fn name(game: &Game) -> String {
+    match game.grid_rules() {
+        Some(g) => format!("{} x {} {} {}", g.rows, g.cols, g.topology, g.rule),
+        None => format!("a map of {} lights", game.lights()),
+    }
+}
+
+/// A board as one state a light, row by row.
+fn states(board: &Board) -> Vec<u8> {
+    (0..board.rows())
+        .flat_map(|r| (0..board.cols()).map(move |c| u8::from(board.get(r, c))))
+        .collect()
+}
+
+/// The board after `presses`, by the game's one definition of a press.
+fn pressed(game: &Game, board: &Board, presses: &Board) -> Vec<u8> {
+    game.after_presses(&states(board), &states(presses))
+}
+
+fn board_of(game: &Game, lights: &[u8], shape: (usize, usize)) -> Board {
+    let mut board = Board::new(shape.0, shape.1);
+    for (i, &l) in lights.iter().enumerate().take(game.lights()) {
+        board.set(i / shape.1, i % shape.1, l == 1);
+    }
+    board
+}
+
+#[test]
+fn dense_elimination_agrees_with_brute_force_on_every_tiny_game() {
+    // Every rule and topology on every shape of at most 12 lights, and the small
+    // built-in games: all 2^buttons press sets give the reachable boards and the
+    // fewest presses of each; elimination must say the same of every board.
+    let small = builtin::GAMES
+        .iter()
+        .map(|g| g.game())
+        .filter(|g| g.buttons() <= 16);
+    let tiny = suite(12).filter(|g| g.lights() <= 12);
+    let mut checked = 0;
+    for game in tiny.chain(small) {
+        let solver = GameSolver::by_elimination(game.clone(), u64::MAX >> 1).unwrap();
+        let (lights, buttons) = (game.lights(), game.buttons());
+        let mut fewest: HashMap<Vec<u8>, u32> = HashMap::new();
+        for set in 0u32..1 << buttons {
+            let presses: Vec<u8> = (0..buttons).map(|b| (set >> b & 1) as u8).collect();
+            let lit = game.after_presses(&vec![0; lights], &presses);
+            let count = set.count_ones();
+            fewest
+                .entry(lit)
+                .and_modify(|f| *f = (*f).min(count))
+                .or_insert(count);
+        }
+        // 2^rank boards are reachable, each by 2^nullity press sets.
+        let reachable = fewest.len();
+        assert_eq!(
+            reachable << solver.nullity(),
+            1 << buttons,
+            "{}: nullity",
+            name(&game)
+        );
+        let shape = solver.board_shape();
+        let mut ws = solver.workspace();
+        for board in 0u32..1 << lights {
+            let lit: Vec<u8> = (0..lights).map(|l| (board >> l & 1) as u8).collect();
+            let b = board_of(&game, &lit, shape);
+            let answer = solver.solve_with(&b, Target::Off, &mut ws, true);
+            match (answer, fewest.get(&lit)) {
+                (None, None) => {}
+                (Some(solution), Some(&min)) => {
+                    assert!(solution.proven_minimal, "{}", name(&game));
+                    assert_eq!(
+                        solution.presses.count_ones(),
+                        u64::from(min),
+                        "{}",
+                        name(&game)
+                    );
+                    let after = pressed(&game, &b, solution.presses);
+                    assert!(after.iter().all(|&l| l == 0), "{}: not dark", name(&game));
+                }
+                (answer, min) => panic!(
+                    "{}: board {board:b}: elimination {}, brute force {min:?}",
+                    name(&game),
+                    answer.is_some()
+                ),
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 300, "{checked} games");
+}
+
+#[test]
+fn the_chase_agrees_with_dense_elimination_on_the_classic_game_to_12_by_12() {
+    // The method chosen for plus on the plane (light chasing) against elimination:
+    // same nullity, same solvability, answers that work, equal proven minima.
+    let mut rng = Rng(18);
+    for rows in 1..=12 {
+        for cols in 1..=12 {
+            let game =
+                Game::grid(rows, cols, Topology::Plane, Rule::parse("plus").unwrap(), 2).unwrap();
+            let chase = GameSolver::new(game.clone(), 1 << 30).unwrap();
+            let dense = GameSolver::by_elimination(game.clone(), 1 << 30).unwrap();
+            assert_ne!(chase.method(), dense.method());
+            assert_eq!(chase.nullity(), dense.nullity(), "{rows} x {cols}");
+            assert_eq!(chase.nullity(), lightsout::nullity(rows, cols));
+            let (mut a, mut b) = (chase.workspace(), dense.workspace());
+            for target in [Target::Off, Target::On] {
+                for _ in 0..8 {
+                    let board = common::random_board(&mut rng, rows, cols);
+                    let x = chase.solve_with(&board, target, &mut a, true);
+                    let y = dense.solve_with(&board, target, &mut b, true);
+                    assert_eq!(x.is_some(), y.is_some(), "{rows} x {cols}");
+                    if let (Some(x), Some(y)) = (x, y) {
+                        let want = u8::from(target == Target::On);
+                        for solution in [&x, &y] {
+                            let after = pressed(&game, &board, solution.presses);
+                            assert!(after.iter().all(|&l| l == want), "{rows} x {cols}");
+                            assert!(solution.proven_minimal);
+                        }
+                        assert_eq!(x.presses.count_ones(), y.presses.count_ones());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_rule_and_topology_solves_what_presses_made_to_12_by_12() {
+    // Boards made by pressing random buttons are solvable by construction: every game
+    // of the suite must solve them, with presses that work, never more than were used
+    // when the answer is proven.
+    let mut rng = Rng(1812);
+    let mut games = 0;
+    for game in suite(12) {
+        let solver = GameSolver::new(game.clone(), 1 << 22).unwrap();
+        let shape = solver.board_shape();
+        let mut ws = solver.workspace();
+        for _ in 0..3 {
+            let presses = common::random_board(&mut rng, shape.0, shape.1);
+            let lit = game.after_presses(&vec![0; game.lights()], &states(&presses));
+            let board = board_of(&game, &lit, shape);
+            let solution = solver
+                .solve_with(&board, Target::Off, &mut ws, true)
+                .unwrap_or_else(|| panic!("{}: made by presses, so solvable", name(&game)));
+            let after = pressed(&game, &board, solution.presses);
+            assert!(after.iter().all(|&l| l == 0), "{}", name(&game));
+            if solution.proven_minimal {
+                assert!(solution.presses.count_ones() <= presses.count_ones());
+            }
+        }
+        games += 1;
+    }
+    assert_eq!(games, 12 * 12 * 4 * 6);
+}
+
+/// OEIS A165738, n = 1..90: the nullity of the n x n torus with the plus press
+/// (<https://oeis.org/A165738>, Max Alekseyev and Thomas Buchholz).
+const A165738: [usize; 90] = [
+    0, 0, 4, 0, 8, 8, 0, 0, 4, 16, 0, 16, 0, 0, 12, 0, 16, 8, 0, 32, 4, 0, 0, 32, 8, 0, 4, 0, 0,
+    24, 40, 0, 44, 32, 8, 16, 0, 0, 4, 64, 0, 8, 0, 0, 12, 0, 0, 64, 0, 16, 20, 0, 0, 8, 8, 0, 4,
+    0, 0, 48, 0, 80, 52, 0, 56, 88, 0, 64, 4, 16, 0, 32, 0, 0, 12, 0, 0, 8, 0, 128, 4, 0, 0, 16,
+    24, 0, 4, 0, 0, 24,
+];
+
+#[test]
+fn torus_nullities_are_oeis_a165738() {
+    // Dense elimination of the n^2 x n^2 matrix, n = 1..40 (to 90 the elimination of
+    // 8,100 lights takes seconds each: see `torus_nullities_to_90`).
+    for n in 1..=40 {
+        let game = Game::grid(n, n, Topology::Torus, Rule::parse("plus").unwrap(), 2).unwrap();
+        let solver = GameSolver::new(game, 0).unwrap();
+        assert_eq!(solver.nullity(), A165738[n - 1], "{n} x {n} torus");
+    }
+}
+
+#[test]
+#[ignore = "about a minute: cargo test --release --test games -- --ignored"]
+fn torus_nullities_to_90() {
+    for n in 41..=90 {
+        let game = Game::grid(n, n, Topology::Torus, Rule::parse("plus").unwrap(), 2).unwrap();
+        assert_eq!(
+            GameSolver::new(game, 0).unwrap().nullity(),
+            A165738[n - 1],
+            "{n}"
+        );
+    }
+}
+
+#[test]
+fn the_built_in_games_have_their_published_kernels() {
+    // Lights Out Cube: 2^48 of the 2^54 positions are solvable, so 6 quiet patterns
+    // (Jaap Scherphuis, jaapsch.net/puzzles/lights.htm, "Lights Out Cube"); Lights
+    // Out Deluxe's 6x6 plus game and the classic 5x5 (nullity 2, A159257). The small
+    // games are held to brute force above (every one of their 2^N positions).
+    let nullity = |name: &str| {
+        GameSolver::new(builtin::find(name).unwrap().game(), 0)
+            .unwrap()
+            .nullity()
+    };
+    assert_eq!(nullity("cube"), 6);
+    assert_eq!(nullity("deluxe"), 0);
+    let classic = Game::grid(5, 5, Topology::Plane, Rule::parse("plus").unwrap(), 2).unwrap();
+    assert_eq!(GameSolver::by_elimination(classic, 0).unwrap().nullity(), 2);
+    // Every quiet pattern of the cube changes nothing.
+    let cube = builtin::find("cube").unwrap().game();
+    let solver = GameSolver::new(cube.clone(), 0).unwrap();
+    for quiet in solver.quiet_patterns() {
+        assert!(quiet.count_ones() > 0);
+        assert!(cube
+            .after_presses(&[0; 54], &states(&quiet))
+            .iter()
+            .all(|&l| l == 0));
+    }
+}
+
+#[test]
+fn a_random_button_map_of_thousands_of_buttons_solves_what_presses_made() {
+    let mut rng = Rng(4096);
+    let (lights, buttons) = (1500, 1400);
+    let mut text = format!("lights {lights}\n");
+    for _ in 0..buttons {
+        let pattern: Vec<String> = (1..=lights)
+            .filter(|_| rng.next_u64() & 1 == 1)
+            .map(|l| l.to_string())
+            .collect();
+        text.push_str(&pattern.join(" "));
+        text.push('\n');
+    }
+    let game = map::parse(&text).unwrap();
+    let solver = GameSolver::new(game.clone(), 1 << 20).unwrap();
+    let presses = common::random_board(&mut rng, 1, buttons);
+    let lit = game.after_presses(&vec![0; lights], &states(&presses));
+    let mut board = Board::new(1, lights);
+    for (i, &l) in lit.iter().enumerate() {
+        board.set(0, i, l == 1);
+    }
+    let mut ws = solver.workspace();
+    let solution = solver
+        .solve_with(&board, Target::Off, &mut ws, true)
+        .unwrap();
+    assert!(pressed(&game, &board, solution.presses)
+        .iter()
+        .all(|&l| l == 0));
+}
+
+// The command line.
+
+#[test]
+fn games_lists_every_built_in_game_and_show_round_trips() {
+    let out = lightsout().arg("games").output().unwrap();
+    let listing = String::from_utf8(out.stdout).unwrap();
+    for game in builtin::GAMES {
+        assert!(listing.contains(game.name), "{listing}");
+        let shown = lightsout()
+            .args(["solve", "--game", game.name, "--show"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(shown.stdout).unwrap();
+        assert_eq!(map::parse(&text).unwrap().buttons(), game.game().buttons());
+    }
+    // A shown map, given back as a file, answers as the built-in game does.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("merlin.txt");
+    let shown = lightsout()
+        .args(["solve", "--game", "merlin", "--show"])
+        .output()
+        .unwrap();
+    std::fs::write(&path, shown.stdout).unwrap();
+    let boards = "2\n111111111\n1 0 0 0 0 0 0 0 1\n";
+    let by_name = lightsout()
+        .args(["solve", "--game", "merlin"])
+        .write_stdin(boards)
+        .output()
+        .unwrap();
+    let by_file = lightsout()
+        .args(["solve", "--game", path.to_str().unwrap()])
+        .write_stdin(boards)
+        .output()
+        .unwrap();
+    assert!(by_name.status.success());
+    assert_eq!(by_name.stdout, by_file.stdout);
+    assert_eq!(
+        String::from_utf8(by_name.stdout).unwrap().lines().count(),
+        2
+    );
+}
+
+#[test]
+fn grid_games_answer_in_the_contest_format() {
+    // 4x4 torus, box rule, from dark to all on: the only solution presses every cell.
+    lightsout()
+        .args([
+            "solve", "--rows", "4", "--cols", "4", "--wrap", "--rule", "box",
+        ])
+        .args(["--target", "on"])
+        .write_stdin("1\n0000\n0000\n0000\n0000\n")
+        .assert()
+        .success()
+        .stdout("PUZZLE #1\n1 1 1 1\n1 1 1 1\n1 1 1 1\n1 1 1 1\n");
+    lightsout()
+        .args([
+            "nullity",
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--topology",
+            "torus",
+        ])
+        .assert()
+        .success()
+        .stdout("nullity 8\n");
+    lightsout()
+        .args(["nullity", "--game", "cube"])
+        .assert()
+        .success()
+        .stdout("nullity 6\n");
+}
+
+#[test]
+fn bad_game_input_is_a_located_usage_error_before_any_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let map_file = dir.path().join("bad.txt");
+    std::fs::write(&map_file, "# a map\nlights 4\n1 2\n3 9\n").unwrap();
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "lights 4\n").unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--rows", "3", "--cols", "3", "--rule", "0110/0110"],
+            "odd number of rows",
+        ),
+        (
+            &["--rows", "3", "--cols", "3", "--rule", "000/000/000"],
+            "at least one nonzero",
+        ),
+        (
+            &["--game", map_file.to_str().unwrap()],
+            "line 4, column 3: expected a light number from 1 to 4",
+        ),
+        (&["--game", empty.to_str().unwrap()], "no buttons"),
+        (
+            &["--game", "tetris"],
+            "cube, merlin, orbix, xl25, deluxe, mini",
+        ),
+    ];
+    for (args, message) in cases {
+        lightsout()
+            .arg("solve")
+            .args(args)
+            .write_stdin("this is never read")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    lightsout()
+        .args(["solve", "--rows", "2", "--cols", "2", "--states", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not solved yet"));
+}
