@@ -152,8 +152,8 @@ Examples:
   lightsout nullity --rows 4 --cols 4 --wrap          (Mini Lights Out's board)
   lightsout nullity --game cube --patterns
 
-Other games (--topology, --rule, --game, as `solve` takes them) are reduced by dense
-elimination, and their patterns are written one row of buttons a pattern for a map.";
+Other games (--topology, --rule, --game, as `solve` takes them) are chased (grid games)
+or reduced by dense elimination (maps), and a map's patterns are one row of buttons.";
 
 /// Flags of `nullity`.
 #[derive(Debug, Args)]
@@ -400,8 +400,9 @@ presses in the same order; an image with no solution stops the run with its numb
 Other games: --topology (cylinder, torus, projective; --wrap is torus) and --rule
 (cross, box, knight, ring, or a pattern like 010/111/010) change the grid's game, and
 --game plays a built-in game or a button map file (`lightsout games` lists both). The
-classic plus rule on a plane board is solved by light chasing at any size; every other
-game by dense elimination of its press matrix, up to 16,384 lights.
+classic plus rule on a plane board is solved by light chasing at any size, every other
+grid game by a general chase (up to 2^24 lights), and button maps by dense elimination
+of their press matrix (up to 16,384 lights and buttons).
 
 Examples:
   lightsout solve --rows 5 --cols 6 extended_5x6.in

@@ -427,12 +427,12 @@ fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Resul
     };
     let rule = Rule::parse(&args.rule).map_err(|e| usage(format!("--rule: {e}")))?;
     let lights = u64::from(rows) * u64::from(cols);
-    if lights > lightsout::DENSE_LIGHTS as u64 {
+    if lights > lightsout::CHASE_LIGHTS as u64 {
         return Err(usage(format!(
-            "a {rows} x {cols} board has {} lights; games other than the classic plus rule \
-             on a plane board are solved by dense elimination, up to {} lights",
+            "a {rows} x {cols} board has {} lights; grid games other than the classic plus \
+             rule on a plane board take up to {} lights",
             lightsout::thousands(lights),
-            lightsout::thousands(lightsout::DENSE_LIGHTS as u64)
+            lightsout::thousands(lightsout::CHASE_LIGHTS as u64)
         )));
     }
     Game::grid(rows as usize, cols as usize, topology, rule, args.states)

@@ -76,7 +76,7 @@ pub use solve::first_row::{
 };
 pub use solve::{
     nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Search, Skipped, Solution,
-    Solver, Target, Workspace, DENSE_LIGHTS, SEARCH_BUDGET, SIGNATURE_CELLS,
+    Solver, Target, Workspace, CHASE_LIGHTS, DENSE_LIGHTS, SEARCH_BUDGET, SIGNATURE_CELLS,
 };
 pub use stream::{
     answer_stream, draw, explain_stream, line_limit, nullity_stream, push_moves, solve_game_stream,

@@ -128,37 +128,70 @@ fn dense_elimination_agrees_with_brute_force_on_every_tiny_game() {
 }
 
 #[test]
-fn the_chase_agrees_with_dense_elimination_on_the_classic_game_to_12_by_12() {
-    // The method chosen for plus on the plane (light chasing) against elimination:
-    // same nullity, same solvability, answers that work, equal proven minima.
+fn every_method_agrees_with_dense_elimination_on_every_game_to_12_by_12() {
+    // The method chosen for each game (the polynomial chase for plus on the plane, the
+    // general chase for every other grid game) against elimination of the game's own
+    // buttons: same nullity, same solvability, answers that work, equal proven minima.
     let mut rng = Rng(18);
-    for rows in 1..=12 {
-        for cols in 1..=12 {
-            let game =
-                Game::grid(rows, cols, Topology::Plane, Rule::parse("plus").unwrap(), 2).unwrap();
-            let chase = GameSolver::new(game.clone(), 1 << 30).unwrap();
-            let dense = GameSolver::by_elimination(game.clone(), 1 << 30).unwrap();
-            assert_ne!(chase.method(), dense.method());
-            assert_eq!(chase.nullity(), dense.nullity(), "{rows} x {cols}");
-            assert_eq!(chase.nullity(), lightsout::nullity(rows, cols));
-            let (mut a, mut b) = (chase.workspace(), dense.workspace());
-            for target in [Target::Off, Target::On] {
-                for _ in 0..8 {
-                    let board = common::random_board(&mut rng, rows, cols);
-                    let x = chase.solve_with(&board, target, &mut a, true);
-                    let y = dense.solve_with(&board, target, &mut b, true);
-                    assert_eq!(x.is_some(), y.is_some(), "{rows} x {cols}");
-                    if let (Some(x), Some(y)) = (x, y) {
-                        let want = u8::from(target == Target::On);
-                        for solution in [&x, &y] {
-                            let after = pressed(&game, &board, solution.presses);
-                            assert!(after.iter().all(|&l| l == want), "{rows} x {cols}");
-                            assert!(solution.proven_minimal);
-                        }
-                        assert_eq!(x.presses.count_ones(), y.presses.count_ones());
+    let mut methods = std::collections::BTreeSet::new();
+    for game in suite(12) {
+        let chosen = GameSolver::new(game.clone(), 1 << 30).unwrap();
+        let dense = GameSolver::by_elimination(game.clone(), 1 << 30).unwrap();
+        assert_ne!(chosen.method(), dense.method());
+        methods.insert(chosen.method());
+        assert_eq!(chosen.nullity(), dense.nullity(), "{}", name(&game));
+        if game.is_classic() {
+            let g = game.grid_rules().unwrap();
+            assert_eq!(chosen.nullity(), lightsout::nullity(g.rows, g.cols));
+        }
+        let (rows, cols) = chosen.board_shape();
+        let (mut a, mut b) = (chosen.workspace(), dense.workspace());
+        for target in [Target::Off, Target::On] {
+            for _ in 0..2 {
+                let board = common::random_board(&mut rng, rows, cols);
+                let x = chosen.solve_with(&board, target, &mut a, true);
+                let y = dense.solve_with(&board, target, &mut b, true);
+                assert_eq!(x.is_some(), y.is_some(), "{}", name(&game));
+                if let (Some(x), Some(y)) = (x, y) {
+                    let want = u8::from(target == Target::On);
+                    for solution in [&x, &y] {
+                        let after = pressed(&game, &board, solution.presses);
+                        assert!(after.iter().all(|&l| l == want), "{}", name(&game));
+                        assert!(solution.proven_minimal, "{}", name(&game));
                     }
+                    assert_eq!(
+                        x.presses.count_ones(),
+                        y.presses.count_ones(),
+                        "{}",
+                        name(&game)
+                    );
                 }
             }
+        }
+    }
+    assert_eq!(methods.len(), 2, "{methods:?}");
+}
+
+#[test]
+fn the_general_chase_agrees_with_elimination_on_random_shapes_to_64() {
+    let mut rng = Rng(64);
+    let rules = rules();
+    for i in 0..40 {
+        let rows = 1 + rng.below(64) as usize;
+        let cols = 1 + rng.below(256 / rows.max(4) as u64 + 1) as usize;
+        let topology = Topology::ALL[i % 4];
+        let rule = rules[i % rules.len()].clone();
+        let game = Game::grid(rows, cols, topology, rule, 2).unwrap();
+        let chosen = GameSolver::new(game.clone(), 1 << 20).unwrap();
+        let dense = GameSolver::by_elimination(game.clone(), 1 << 20).unwrap();
+        assert_eq!(chosen.nullity(), dense.nullity(), "{}", name(&game));
+        let (mut a, mut b) = (chosen.workspace(), dense.workspace());
+        let board = common::random_board(&mut rng, rows, cols);
+        let x = chosen.solve_with(&board, Target::Off, &mut a, true);
+        let y = dense.solve_with(&board, Target::Off, &mut b, true);
+        assert_eq!(x.is_some(), y.is_some(), "{}", name(&game));
+        if let Some(x) = x {
+            assert!(pressed(&game, &board, x.presses).iter().all(|&l| l == 0));
         }
     }
 }
@@ -203,25 +236,20 @@ const A165738: [usize; 90] = [
 
 #[test]
 fn torus_nullities_are_oeis_a165738() {
-    // Dense elimination of the n^2 x n^2 matrix, n = 1..40 (to 90 the elimination of
-    // 8,100 lights takes seconds each: see `torus_nullities_to_90`).
-    for n in 1..=40 {
+    // The general chase on the n x n torus, n = 1..90 (the chase leaves about 2n
+    // unknowns), and dense elimination of the n^2 x n^2 matrix for n = 1..30.
+    for n in 1..=90 {
         let game = Game::grid(n, n, Topology::Torus, Rule::parse("plus").unwrap(), 2).unwrap();
-        let solver = GameSolver::new(game, 0).unwrap();
-        assert_eq!(solver.nullity(), A165738[n - 1], "{n} x {n} torus");
-    }
-}
-
-#[test]
-#[ignore = "about a minute: cargo test --release --test games -- --ignored"]
-fn torus_nullities_to_90() {
-    for n in 41..=90 {
-        let game = Game::grid(n, n, Topology::Torus, Rule::parse("plus").unwrap(), 2).unwrap();
-        assert_eq!(
-            GameSolver::new(game, 0).unwrap().nullity(),
-            A165738[n - 1],
-            "{n}"
-        );
+        let chase = GameSolver::new(game.clone(), 0).unwrap();
+        assert_eq!(chase.nullity(), A165738[n - 1], "{n} x {n} torus");
+        if n <= 30 {
+            let dense = GameSolver::by_elimination(game, 0).unwrap();
+            assert_eq!(
+                dense.nullity(),
+                A165738[n - 1],
+                "{n} x {n} torus, eliminated"
+            );
+        }
     }
 }
 

@@ -222,7 +222,7 @@ mod tests {
         // light is changed by the light's button.
         for game in [cube, orbix] {
             for b in 0..game.buttons() {
-                for &(l, _) in game.pattern(b) {
+                for &(l, _) in game.pattern(b).iter() {
                     assert!(game
                         .pattern(l as usize)
                         .iter()

@@ -213,7 +213,7 @@ mod tests {
         let game = parse("# a comment\n\nlights 3  # three\n1 2\n2:1 3 3\n").unwrap();
         assert_eq!((game.lights(), game.buttons()), (3, 2));
         // Light 3 twice adds to 2 = 0 mod 2: gone.
-        assert_eq!(game.pattern(1), &[(1, 1)]);
+        assert_eq!(&*game.pattern(1), &[(1, 1)]);
         assert_eq!(parse(&show(&game)).unwrap(), game);
         let err = parse("lights 3\n1 4\n").unwrap_err().to_string();
         assert!(

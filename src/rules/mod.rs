@@ -71,11 +71,41 @@ pub struct GridRules {
 pub struct Game {
     lights: usize,
     states: u8,
-    /// For each button, the lights it changes (ascending, each once) and by how much
-    /// (nonzero, below `states`).
+    /// For each button of a map game, the lights it changes (ascending, each once) and
+    /// by how much (nonzero, below `states`); a grid game's are made from its rule when
+    /// asked for (a 2000 x 2000 board would hold hundreds of megabytes of them).
     buttons: Vec<Vec<(u32, u8)>>,
     /// The grid this game lies on, if it is a grid game.
     grid: Option<GridRules>,
+}
+
+/// Merges repeated lights of a pattern (their amounts add, mod `states`) and drops
+/// zero amounts; sorts by light.
+fn merge(mut pattern: Vec<(u32, u8)>, states: u8) -> Vec<(u32, u8)> {
+    let k = u16::from(states);
+    pattern.sort_unstable_by_key(|&(light, _)| light);
+    let mut merged: Vec<(u32, u8)> = Vec::with_capacity(pattern.len());
+    for (light, amount) in pattern {
+        match merged.last_mut() {
+            Some((l, a)) if *l == light => *a = ((u16::from(*a) + u16::from(amount)) % k) as u8,
+            _ => merged.push((light, (u16::from(amount) % k) as u8)),
+        }
+    }
+    merged.retain(|&(_, a)| a != 0);
+    merged
+}
+
+impl GridRules {
+    /// The lights button `(r, c)` changes, as (row, column, amount), before repeated
+    /// lights are merged.
+    pub fn reach(&self, r: usize, c: usize) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
+        self.rule.offsets().filter_map(move |(dr, dc, amount)| {
+            let (lr, lc) =
+                self.topology
+                    .land(self.rows, self.cols, r as isize + dr, c as isize + dc)?;
+            Some((lr, lc, amount))
+        })
+    }
 }
 
 impl Game {
@@ -95,24 +125,22 @@ impl Game {
             .checked_mul(cols)
             .filter(|&n| u32::try_from(n).is_ok() && isize::try_from(rows).is_ok())
             .ok_or(GameError::TooLarge { rows, cols })?;
-        let offsets: Vec<_> = rule.offsets().collect();
-        let mut buttons = Vec::with_capacity(lights);
-        for r in 0..rows {
-            for c in 0..cols {
-                let pattern = offsets.iter().filter_map(|&(dr, dc, amount)| {
-                    let (lr, lc) = topology.land(rows, cols, r as isize + dr, c as isize + dc)?;
-                    Some(((lr * cols + lc) as u32, amount))
-                });
-                buttons.push(pattern.collect());
-            }
-        }
         let grid = GridRules {
             rows,
             cols,
             topology,
             rule,
         };
-        Game::new(lights, states, buttons, Some(grid))
+        if states != SOLVED_STATES {
+            return Err(GameError::States { states });
+        }
+        debug_assert!(lights >= 1);
+        Ok(Game {
+            lights,
+            states,
+            buttons: Vec::new(),
+            grid: Some(grid),
+        })
     }
 
     /// A game from its buttons' patterns: `(light, amount)` pairs, lights below
@@ -126,25 +154,7 @@ impl Game {
         if states != SOLVED_STATES {
             return Err(GameError::States { states });
         }
-        let k = u16::from(states);
-        let buttons = buttons
-            .into_iter()
-            .map(|mut pattern| {
-                pattern.sort_unstable_by_key(|&(light, _)| light);
-                let mut merged: Vec<(u32, u8)> = Vec::with_capacity(pattern.len());
-                for (light, amount) in pattern {
-                    debug_assert!((light as usize) < lights);
-                    match merged.last_mut() {
-                        Some((l, a)) if *l == light => {
-                            *a = ((u16::from(*a) + u16::from(amount)) % k) as u8
-                        }
-                        _ => merged.push((light, (u16::from(amount) % k) as u8)),
-                    }
-                }
-                merged.retain(|&(_, a)| a != 0);
-                merged
-            })
-            .collect();
+        let buttons = buttons.into_iter().map(|p| merge(p, states)).collect();
         Ok(Game {
             lights,
             states,
@@ -160,7 +170,10 @@ impl Game {
 
     /// The number of buttons.
     pub fn buttons(&self) -> usize {
-        self.buttons.len()
+        match &self.grid {
+            Some(_) => self.lights,
+            None => self.buttons.len(),
+        }
     }
 
     /// States a light has (`K`).
@@ -168,9 +181,18 @@ impl Game {
         self.states
     }
 
-    /// The lights button `b` changes, ascending, with their amounts.
-    pub fn pattern(&self, b: usize) -> &[(u32, u8)] {
-        &self.buttons[b]
+    /// The lights button `b` changes, ascending, each once, with their amounts
+    /// (nonzero; where a wrapped rule lands on a light twice, the amounts add).
+    pub fn pattern(&self, b: usize) -> std::borrow::Cow<'_, [(u32, u8)]> {
+        match &self.grid {
+            Some(grid) => {
+                let cols = grid.cols;
+                let reach = grid.reach(b / cols, b % cols);
+                let pattern = reach.map(|(r, c, a)| ((r * cols + c) as u32, a)).collect();
+                std::borrow::Cow::Owned(merge(pattern, self.states))
+            }
+            None => std::borrow::Cow::Borrowed(&self.buttons[b]),
+        }
     }
 
     /// The grid of a grid game.
@@ -194,11 +216,14 @@ impl Game {
     /// If the lengths are not the game's.
     pub fn after_presses(&self, lights: &[u8], presses: &[u8]) -> Vec<u8> {
         assert_eq!(lights.len(), self.lights, "one state a light");
-        assert_eq!(presses.len(), self.buttons.len(), "one count a button");
+        assert_eq!(presses.len(), self.buttons(), "one count a button");
         let k = u32::from(self.states);
         let mut out: Vec<u32> = lights.iter().map(|&l| u32::from(l)).collect();
-        for (pattern, &times) in self.buttons.iter().zip(presses) {
-            for &(light, amount) in pattern {
+        for (b, &times) in presses.iter().enumerate() {
+            if times == 0 {
+                continue;
+            }
+            for &(light, amount) in self.pattern(b).iter() {
                 let slot = &mut out[light as usize];
                 *slot = (*slot + u32::from(amount) * u32::from(times)) % k;
             }

@@ -172,7 +172,7 @@ impl Dense {
         // A row a light: bit `b` when button `b` changes it.
         let system = Reduction::new(lights, buttons, |flip| {
             for b in 0..buttons {
-                for &(light, _) in game.pattern(b) {
+                for &(light, _) in game.pattern(b).iter() {
                     flip(light as usize, b);
                 }
             }

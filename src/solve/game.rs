@@ -1,8 +1,10 @@
 //! One solver for every game, and the one place that chooses how to solve it: the
-//! polynomial chase ([`Solver`]) for the classic `plus` rule on a plane board, dense
-//! elimination ([`Dense`]) for every other game. Both answer through the same
-//! [`Solution`], and both search the fewest presses through the same kernel search.
+//! polynomial chase ([`Solver`]) for the classic `plus` rule on a plane board, the
+//! general chase ([`Chase`]) for every other grid game, dense elimination ([`Dense`])
+//! for button maps (and as the cross-check of the others). All answer through the same
+//! [`Solution`], and all search the fewest presses through the same kernel search.
 
+use super::chase::Chase;
 use super::dense::Dense;
 use super::general::{Solution, Solver, Target, Workspace};
 use crate::board::Board;
@@ -12,15 +14,34 @@ use crate::rules::Game;
 /// takes `lights * (buttons + lights)` bits (16,384 lights: 64 MiB).
 pub const DENSE_LIGHTS: usize = 1 << 14;
 
+/// The most lights a grid game solved by the general chase may have (about 10 bytes
+/// a light while it runs).
+pub const CHASE_LIGHTS: usize = 1 << 24;
+
 /// Why a game cannot be solved here.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GameSolveError {
+    /// Too large for the chase.
+    #[error(transparent)]
+    Unknowns(#[from] super::chase::TooManyUnknowns),
+    /// A grid game too large for the general chase.
+    #[error(
+        "a {rows} x {cols} board has {} lights; grid games other than the classic plus \
+         rule on a plane board take at most {CHASE_LIGHTS} lights",
+        rows * cols
+    )]
+    TooManyLights {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
     /// Too large for dense elimination.
     #[error(
         "this game has {lights} lights (and {buttons} buttons); games other than the \
-         classic plus rule on a plane board are solved by dense elimination, which takes \
-         at most {DENSE_LIGHTS} lights and buttons (128 x 128)"
+         grid games are solved by dense elimination, which takes at most {DENSE_LIGHTS} \
+         lights and buttons"
     )]
     TooLarge {
         /// Lights of the game.
@@ -35,6 +56,8 @@ pub enum GameSolveError {
 enum Method {
     /// The classic rule on a plane board: light chasing and polynomial arithmetic.
     Chase(Box<Solver>),
+    /// Any other grid game: the general chase and a reduced boundary system.
+    Grid(Box<Chase>),
     /// Gauss-Jordan elimination of the whole press matrix.
     Dense(Box<Dense>),
 }
@@ -50,6 +73,8 @@ pub struct GameSolver {
 #[derive(Debug, Clone)]
 pub struct GameWorkspace {
     chase: Option<Workspace>,
+    /// The lights to change, a byte a light (the general chase).
+    lights: Vec<u8>,
     change: Board,
     out: Board,
 }
@@ -67,7 +92,18 @@ impl GameSolver {
                     method: Method::Chase(Box::new(solver)),
                 })
             }
-            _ => GameSolver::by_elimination(game, budget),
+            Some(grid) => {
+                if grid.rows * grid.cols > CHASE_LIGHTS {
+                    let (rows, cols) = (grid.rows, grid.cols);
+                    return Err(GameSolveError::TooManyLights { rows, cols });
+                }
+                let chase = Chase::new(grid, budget, super::general::SIGNATURE_CELLS)?;
+                Ok(GameSolver {
+                    game,
+                    method: Method::Grid(Box::new(chase)),
+                })
+            }
+            None => GameSolver::by_elimination(game, budget),
         }
     }
 
@@ -94,6 +130,7 @@ impl GameSolver {
     pub fn method(&self) -> &'static str {
         match self.method {
             Method::Chase(_) => "light chasing with polynomial arithmetic",
+            Method::Grid(_) => "light chasing for any rule, and elimination of its boundary",
             Method::Dense(_) => "dense Gauss-Jordan elimination",
         }
     }
@@ -102,6 +139,7 @@ impl GameSolver {
     pub fn nullity(&self) -> usize {
         match &self.method {
             Method::Chase(s) => s.nullity(),
+            Method::Grid(c) => c.nullity(),
             Method::Dense(d) => d.nullity(),
         }
     }
@@ -110,6 +148,7 @@ impl GameSolver {
     pub fn search_cost(&self) -> Option<u64> {
         match &self.method {
             Method::Chase(s) => s.search_cost(),
+            Method::Grid(c) => c.search_cost(),
             Method::Dense(d) => d.search_cost(),
         }
     }
@@ -137,6 +176,7 @@ impl GameSolver {
     pub fn quiet_patterns(&self) -> Vec<Board> {
         match &self.method {
             Method::Chase(s) => s.quiet_patterns(),
+            Method::Grid(c) => c.quiet_patterns(),
             Method::Dense(d) => d
                 .quiet_patterns()
                 .iter()
@@ -151,8 +191,9 @@ impl GameSolver {
         GameWorkspace {
             chase: match &self.method {
                 Method::Chase(s) => Some(s.workspace()),
-                Method::Dense(_) => None,
+                _ => None,
             },
+            lights: Vec::new(),
             change: Board::new(1, self.game.lights()),
             out: Board::new(rows, cols),
         }
@@ -181,6 +222,25 @@ impl GameSolver {
             Method::Chase(solver) => {
                 let chase = ws.chase.as_mut().expect("a chase workspace");
                 solver.solve_searching(board, target, chase, search)
+            }
+            Method::Grid(chase) => {
+                let flip = u8::from(target == Target::On);
+                ws.lights.clear();
+                for r in 0..board.rows() {
+                    ws.lights
+                        .extend((0..board.cols()).map(|c| u8::from(board.get(r, c)) ^ flip));
+                }
+                let started = std::time::Instant::now();
+                let (presses, proven_minimal, lower_bound, search) =
+                    chase.solve(&ws.lights, search)?;
+                ws.out = presses;
+                Some(Solution {
+                    presses: &ws.out,
+                    proven_minimal,
+                    lower_bound,
+                    search,
+                    search_time: started.elapsed(),
+                })
             }
             Method::Dense(dense) => {
                 let cols = board.cols();

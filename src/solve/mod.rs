@@ -3,6 +3,7 @@
 
 pub mod algebra;
 mod bytes;
+mod chase;
 pub mod dense;
 mod fewest;
 pub mod first_row;
@@ -14,7 +15,7 @@ mod poly;
 mod residue;
 
 pub use fewest::{Search, Skipped};
-pub use game::{GameSolveError, GameSolver, GameWorkspace, DENSE_LIGHTS};
+pub use game::{GameSolveError, GameSolver, GameWorkspace, CHASE_LIGHTS, DENSE_LIGHTS};
 pub use general::{
     EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET, SIGNATURE_CELLS,
 };

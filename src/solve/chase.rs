@@ -1,0 +1,451 @@
+//! Light chasing for any press rule on any topology (two-state grid games).
+//!
+//! Buttons are taken in cell order. A light's **last** button is the highest-numbered
+//! button that changes it: when the chase reaches that button, every other button on
+//! the light is already decided, so the light decides it (press it exactly when the
+//! light would otherwise be left wrong). Each button decided this way is **led** by one
+//! light; a button that leads no light is an **unknown**, and a light whose last
+//! button already leads another is an **equation**, checked once its last button is
+//! decided. For the classic plus rule on a plane board the unknowns are the top row
+//! and the equations the bottom row; a `box` rule adds the first column and the last;
+//! wrapping boards add the rows the wrap reaches back to (O(R + C) in all).
+//!
+//! Per shape, a symbolic chase gives every button as a combination of the unknowns (a
+//! bit vector of them), keeping only the combinations still needed (a few rows of the
+//! board, and on wrapping boards the first rows), and every equation as a row over the
+//! unknowns; that system, `E u = y`, is reduced once ([`Reduction`]). Per board: a
+//! chase with the unknowns 0 leaves the equations' right-hand side `y`, the reduction
+//! gives `u`, and a second chase with `u` gives the presses: `O(lights * |rule|)`,
+//! plus `O(rank * E / 64)` for `u`. Quiet patterns are chases from the kernel of `E`.
+
+use super::dense::Reduction;
+use super::fewest::Search;
+use super::kernel::Kernel;
+use crate::board::{board_words, words_for, Board};
+use crate::rules::GridRules;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Marks a button as an unknown in [`Chase::role`] (the low bits: its index).
+const UNKNOWN: u32 = 1 << 31;
+
+/// The most unknowns a shape may have: the symbolic chase holds a few rows of the
+/// board's buttons as bit vectors of this many bits.
+pub const MAX_UNKNOWNS: usize = 1 << 15;
+
+/// A grid game, chased.
+#[derive(Debug, Clone)]
+pub struct Chase {
+    grid: GridRules,
+    changers: Changers,
+    /// Per button: `UNKNOWN | index`, or the light that leads it.
+    role: Vec<u32>,
+    /// The lights that are equations, in order.
+    equations: Vec<u32>,
+    unknowns: usize,
+    system: Reduction,
+    kernel: Kernel,
+}
+
+/// Why a grid game cannot be chased.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "this board's chase leaves {unknowns} unknowns; the chase takes at most {MAX_UNKNOWNS} \
+     (a rule much larger than the board, or a board too large for its rule)"
+)]
+pub struct TooManyUnknowns {
+    /// Unknowns of the shape.
+    pub unknowns: usize,
+}
+
+/// Which buttons change each light: by the opposite offsets on boards whose edges
+/// are translations (plane, cylinder, torus: button `b` changes light `l` exactly when
+/// `l - offset` lands on `b`), and from a table of every button's reach on the
+/// projective plane, whose glued edges are not.
+#[derive(Debug, Clone)]
+struct Changers {
+    grid: GridRules,
+    offsets: Vec<(isize, isize)>,
+    /// For the projective plane: light `l`'s changers are `list[starts[l]..starts[l + 1]]`.
+    table: Option<(Vec<u32>, Vec<u32>)>,
+    /// The offsets as index steps, descending (so `l - step` ascends), and how far
+    /// they reach up, down, left and right: a cell that far from every edge has its
+    /// changers and reach at fixed steps, with no wrapping and no repeats.
+    steps: Vec<isize>,
+    margin: (isize, isize, isize, isize),
+}
+
+impl Changers {
+    fn new(grid: &GridRules) -> Changers {
+        let offsets = toggles(grid);
+        let cols = grid.cols as isize;
+        let mut steps: Vec<isize> = offsets.iter().map(|&(dr, dc)| dr * cols + dc).collect();
+        steps.sort_unstable_by(|a, b| b.cmp(a));
+        let margin = offsets
+            .iter()
+            .fold((0, 0, 0, 0), |(u, d, l, r), &(dr, dc)| {
+                (u.max(-dr), d.max(dr), l.max(-dc), r.max(dc))
+            });
+        let mut changers = Changers {
+            grid: grid.clone(),
+            offsets,
+            table: None,
+            steps,
+            margin,
+        };
+        if grid.topology == crate::rules::Topology::Projective {
+            let n = grid.rows * grid.cols;
+            let mut pairs: Vec<(u32, u32)> = Vec::new();
+            let mut reach = Vec::new();
+            for b in 0..n {
+                changers.reach(b, &mut reach);
+                pairs.extend(reach.iter().map(|&l| (l, b as u32)));
+            }
+            pairs.sort_unstable();
+            let mut starts = vec![0u32; n + 1];
+            for &(l, _) in &pairs {
+                starts[l as usize + 1] += 1;
+            }
+            for i in 0..n {
+                starts[i + 1] += starts[i];
+            }
+            let list = pairs.into_iter().map(|(_, b)| b).collect();
+            changers.table = Some((starts, list));
+        }
+        changers
+    }
+
+    /// Whether the cell is at least the rule's reach from every edge.
+    #[inline]
+    fn interior(&self, r: isize, c: isize) -> bool {
+        let (up, down, left, right) = self.margin;
+        let (rows, cols) = (self.grid.rows as isize, self.grid.cols as isize);
+        r >= up.max(down)
+            && r + up.max(down) < rows
+            && c >= left.max(right)
+            && c + left.max(right) < cols
+    }
+
+    /// The lights button `b` changes an odd number of times, ascending, into `out`.
+    fn reach(&self, b: usize, out: &mut Vec<u32>) {
+        out.clear();
+        let grid = &self.grid;
+        let (r, c) = ((b / grid.cols) as isize, (b % grid.cols) as isize);
+        if self.interior(r, c) {
+            out.extend(self.steps.iter().rev().map(|&s| (b as isize + s) as u32));
+            return;
+        }
+        for &(dr, dc) in &self.offsets {
+            if let Some((lr, lc)) = grid.topology.land(grid.rows, grid.cols, r + dr, c + dc) {
+                out.push((lr * grid.cols + lc) as u32);
+            }
+        }
+        cancel_pairs(out);
+    }
+
+    /// The buttons that change light `l` an odd number of times (a wrapped rule can
+    /// land on one light twice, and two changes cancel), ascending, into `out`.
+    fn of(&self, l: usize, out: &mut Vec<u32>) {
+        out.clear();
+        if let Some((starts, list)) = &self.table {
+            out.extend_from_slice(&list[starts[l] as usize..starts[l + 1] as usize]);
+            return;
+        }
+        let grid = &self.grid;
+        let (r, c) = ((l / grid.cols) as isize, (l % grid.cols) as isize);
+        if self.interior(r, c) {
+            out.extend(self.steps.iter().map(|&s| (l as isize - s) as u32));
+            return;
+        }
+        for &(dr, dc) in &self.offsets {
+            if let Some((br, bc)) = grid.topology.land(grid.rows, grid.cols, r - dr, c - dc) {
+                out.push((br * grid.cols + bc) as u32);
+            }
+        }
+        cancel_pairs(out);
+    }
+}
+
+/// Sorts `list` and removes values that occur an even number of times.
+fn cancel_pairs(list: &mut Vec<u32>) {
+    list.sort_unstable();
+    let mut kept = 0;
+    let mut i = 0;
+    while i < list.len() {
+        let mut j = i;
+        while j < list.len() && list[j] == list[i] {
+            j += 1;
+        }
+        if (j - i) % 2 == 1 {
+            list[kept] = list[i];
+            kept += 1;
+        }
+        i = j;
+    }
+    list.truncate(kept);
+}
+
+/// The rule's offsets whose amount is odd (the ones that toggle, mod 2).
+fn toggles(grid: &GridRules) -> Vec<(isize, isize)> {
+    grid.rule
+        .offsets()
+        .filter(|&(_, _, a)| a % 2 == 1)
+        .map(|(dr, dc, _)| (dr, dc))
+        .collect()
+}
+
+impl Chase {
+    /// Chases the game of `grid` symbolically and reduces what is left; plans the
+    /// search for the fewest presses within `budget` word operations a board.
+    pub fn new(
+        grid: &GridRules,
+        budget: u64,
+        signature_cells: usize,
+    ) -> Result<Chase, TooManyUnknowns> {
+        let n = grid.rows * grid.cols;
+        let changers = Changers::new(grid);
+        let mut list = Vec::new();
+        let mut role = vec![u32::MAX; n];
+        let mut close = vec![0u32; n];
+        let mut equations = Vec::new();
+        for (l, closes) in close.iter_mut().enumerate() {
+            changers.of(l, &mut list);
+            match list.last() {
+                Some(&last) if role[last as usize] == u32::MAX => {
+                    role[last as usize] = l as u32;
+                    *closes = last;
+                }
+                Some(&last) => {
+                    *closes = last;
+                    equations.push(l as u32);
+                }
+                None => {
+                    *closes = (n - 1) as u32;
+                    equations.push(l as u32);
+                }
+            }
+        }
+        let mut unknowns = 0;
+        for r in role.iter_mut().filter(|r| **r == u32::MAX) {
+            *r = UNKNOWN | unknowns;
+            unknowns += 1;
+        }
+        let unknowns = unknowns as usize;
+        if unknowns > MAX_UNKNOWNS {
+            return Err(TooManyUnknowns { unknowns });
+        }
+        let rows = Chase::symbolic(&changers, &role, &close, &equations, unknowns);
+        let w = words_for(unknowns);
+        let system = Reduction::new(equations.len(), unknowns, |flip| {
+            for (e, row) in rows.chunks_exact(w.max(1)).enumerate() {
+                for (k, &word) in row.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        flip(e, 64 * k + bits.trailing_zeros() as usize);
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        });
+        let mut chase = Chase {
+            grid: grid.clone(),
+            changers,
+            role,
+            equations,
+            unknowns,
+            system,
+            kernel: Kernel::new(0, 0, 0, 0, 0, Vec::new),
+        };
+        let nullity = unknowns - chase.system.rank();
+        let step = board_words(grid.rows, grid.cols) as u64;
+        chase.kernel = Kernel::new(nullity, n, step, budget, signature_cells, || {
+            chase.quiet_patterns()
+        });
+        Ok(chase)
+    }
+
+    /// The symbolic chase: each equation's row over the unknowns, `words_for(unknowns)`
+    /// words each. Keeps a button's combination only while a light it changes is still
+    /// open.
+    fn symbolic(
+        changers: &Changers,
+        role: &[u32],
+        close: &[u32],
+        equations: &[u32],
+        unknowns: usize,
+    ) -> Vec<u64> {
+        let n = role.len();
+        let w = words_for(unknowns).max(1);
+        let mut equation_of = vec![u32::MAX; n];
+        for (e, &l) in equations.iter().enumerate() {
+            equation_of[l as usize] = e as u32;
+        }
+        // Lights by the step they close at (counting sort).
+        let mut starts = vec![0u32; n + 1];
+        for &c in close {
+            starts[c as usize + 1] += 1;
+        }
+        for i in 0..n {
+            starts[i + 1] += starts[i];
+        }
+        let mut closing = vec![0u32; n];
+        let mut at = starts.clone();
+        for (l, &c) in close.iter().enumerate() {
+            closing[at[c as usize] as usize] = l as u32;
+            at[c as usize] += 1;
+        }
+        // Combinations of live buttons in slots of `w` words.
+        let mut slots: Vec<u64> = Vec::new();
+        let mut free: Vec<u32> = Vec::new();
+        let mut slot_of = vec![u32::MAX; n];
+        let mut expiry: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
+        let mut rows = vec![0u64; equations.len() * w];
+        let mut list = Vec::new();
+        let mut reach = Vec::new();
+        let mut form = vec![0u64; w];
+        for b in 0..n {
+            form.fill(0);
+            let r = role[b];
+            if r & UNKNOWN != 0 {
+                let u = (r & !UNKNOWN) as usize;
+                form[u / 64] |= 1 << (u % 64);
+            } else {
+                changers.of(r as usize, &mut list);
+                for &other in list.iter().filter(|&&o| o as usize != b) {
+                    let s = slot_of[other as usize] as usize;
+                    for (f, &x) in form.iter_mut().zip(&slots[s * w..(s + 1) * w]) {
+                        *f ^= x;
+                    }
+                }
+            }
+            // The button lives until the last light it changes closes.
+            changers.reach(b, &mut reach);
+            let until = reach.iter().map(|&l| close[l as usize]).max();
+            if let Some(until) = until.filter(|&t| t as usize >= b) {
+                let s = free.pop().unwrap_or_else(|| {
+                    slots.resize(slots.len() + w, 0);
+                    (slots.len() / w - 1) as u32
+                });
+                slots[s as usize * w..(s as usize + 1) * w].copy_from_slice(&form);
+                slot_of[b] = s;
+                expiry.push(Reverse((until, b as u32)));
+            }
+            // Equations that close here: the sum of their buttons' combinations.
+            for &l in &closing[starts[b] as usize..starts[b + 1] as usize] {
+                let e = equation_of[l as usize];
+                if e == u32::MAX {
+                    continue;
+                }
+                changers.of(l as usize, &mut list);
+                let row = &mut rows[e as usize * w..(e as usize + 1) * w];
+                for &other in &list {
+                    let s = slot_of[other as usize] as usize;
+                    for (f, &x) in row.iter_mut().zip(&slots[s * w..(s + 1) * w]) {
+                        *f ^= x;
+                    }
+                }
+            }
+            while let Some(&Reverse((until, button))) = expiry.peek() {
+                if until as usize > b {
+                    break;
+                }
+                expiry.pop();
+                free.push(slot_of[button as usize]);
+                slot_of[button as usize] = u32::MAX;
+            }
+        }
+        rows
+    }
+
+    /// The dimension of the kernel.
+    pub fn nullity(&self) -> usize {
+        self.unknowns - self.system.rank()
+    }
+
+    /// Word operations of the search a board (`None` past 2^64).
+    pub fn search_cost(&self) -> Option<u64> {
+        self.kernel.cost()
+    }
+
+    /// Chases: `change` the lights to change (one byte a light, 0/1), `u` the unknowns'
+    /// values (bits); writes the presses into `x` (one byte a button) and returns the
+    /// equations left unmet (bits, `words_for(E)` words).
+    fn numeric(&self, change: &[u8], u: &[u64], x: &mut [u8], list: &mut Vec<u32>) -> Vec<u64> {
+        for b in 0..self.role.len() {
+            let r = self.role[b];
+            x[b] = if r & UNKNOWN != 0 {
+                let i = (r & !UNKNOWN) as usize;
+                (u[i / 64] >> (i % 64) & 1) as u8
+            } else {
+                self.changers.of(r as usize, list);
+                let others = list
+                    .iter()
+                    .filter(|&&o| o as usize != b)
+                    .fold(0u8, |acc, &o| acc ^ x[o as usize]);
+                change[r as usize] ^ others
+            };
+        }
+        let mut unmet = vec![0u64; words_for(self.equations.len()).max(1)];
+        for (e, &l) in self.equations.iter().enumerate() {
+            self.changers.of(l as usize, list);
+            let sum = list
+                .iter()
+                .fold(change[l as usize], |acc, &o| acc ^ x[o as usize]);
+            if sum == 1 {
+                unmet[e / 64] |= 1 << (e % 64);
+            }
+        }
+        unmet
+    }
+
+    fn board_of(&self, x: &[u8]) -> Board {
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        let mut board = Board::new(rows, cols);
+        for (i, &v) in x.iter().enumerate() {
+            if v == 1 {
+                board.set(i / cols, i % cols, true);
+            }
+        }
+        board
+    }
+
+    /// A basis of the press patterns that change nothing.
+    pub fn quiet_patterns(&self) -> Vec<Board> {
+        let n = self.role.len();
+        let (zero, mut x, mut list) = (vec![0u8; n], vec![0u8; n], Vec::new());
+        self.system
+            .kernel()
+            .iter()
+            .map(|u| {
+                let unmet = self.numeric(&zero, u, &mut x, &mut list);
+                debug_assert!(unmet.iter().all(|&w| w == 0), "a kernel vector is quiet");
+                self.board_of(&x)
+            })
+            .collect()
+    }
+
+    /// The presses that change exactly the lights of `change` (one byte a light,
+    /// 0/1), the fewest when the search proves it (and `search` is true); `None` when
+    /// no presses do.
+    pub fn solve(&self, change: &[u8], search: bool) -> Option<(Board, bool, u64, Search)> {
+        let n = self.role.len();
+        let (mut x, mut list) = (vec![0u8; n], Vec::new());
+        let zero = vec![0u64; words_for(self.unknowns).max(1)];
+        let y = self.numeric(change, &zero, &mut x, &mut list);
+        let mut u = vec![0u64; words_for(self.unknowns).max(1)];
+        if !self.system.solve(&y, &mut u) {
+            return None;
+        }
+        let unmet = self.numeric(change, &u, &mut x, &mut list);
+        debug_assert!(
+            unmet.iter().all(|&w| w == 0),
+            "the chase meets every equation"
+        );
+        let mut presses = self.board_of(&x);
+        let mut best = Board::new(self.grid.rows, self.grid.cols);
+        let (how, bound, chosen) = self.kernel.search(&mut presses, &mut best, search);
+        let presses = if chosen { best } else { presses };
+        let count = presses.count_ones();
+        Some((presses, bound.is_none(), bound.unwrap_or(count), how))
+    }
+}
