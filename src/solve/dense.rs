@@ -43,36 +43,81 @@ impl Reduction {
         for e in 0..equations {
             rows[e * width + a_words + e / 64] |= 1 << (e % 64);
         }
+        // Gauss-Jordan in groups of up to GROUP pivots (the method of four Russians,
+        // as in M4RI): the group's rows are reduced among themselves, their 2^k sums
+        // tabulated, and every other row cleared in the group's columns by one XOR of
+        // the sum its bits there name, instead of up to k.
+        const GROUP: usize = 8;
+        let xor_row = |rows: &mut [u64], into: usize, from: usize, start: usize| {
+            let (a, b) = (into * width, from * width);
+            for w in start..width {
+                rows[a + w] ^= rows[b + w];
+            }
+        };
+        let bit_at = |rows: &[u64], r: usize, j: usize| rows[r * width + j / 64] >> (j % 64) & 1;
         let mut pivots = Vec::new();
-        let mut rank = 0;
-        for j in 0..unknowns {
-            if rank == equations {
-                break;
-            }
-            let (word, bit) = (j / 64, 1u64 << (j % 64));
-            let Some(found) = (rank..equations).find(|&r| rows[r * width + word] & bit != 0) else {
-                continue;
-            };
-            if found != rank {
-                for w in 0..width {
-                    rows.swap(found * width + w, rank * width + w);
-                }
-            }
-            let (before, rest) = rows.split_at_mut(rank * width);
-            let (pivot, after) = rest.split_at_mut(width);
-            // Words below `word` of the pivot row are zero (earlier pivots cleared
-            // them), so XORs start at `word`.
-            let eliminate = |row: &mut [u64]| {
-                if row[word] & bit != 0 {
-                    for (x, &p) in row[word..].iter_mut().zip(&pivot[word..]) {
-                        *x ^= p;
+        let mut table: Vec<u64> = Vec::new();
+        let mut j = 0;
+        while j < unknowns && pivots.len() < equations {
+            let first = pivots.len();
+            let start = j / 64;
+            let mut group: Vec<usize> = Vec::with_capacity(GROUP);
+            while group.len() < GROUP && j < unknowns && first + group.len() < equations {
+                let at = first + group.len();
+                let mut found = None;
+                for r in at..equations {
+                    for (g, &col) in group.iter().enumerate() {
+                        if bit_at(&rows, r, col) == 1 {
+                            xor_row(&mut rows, r, first + g, start);
+                        }
+                    }
+                    if bit_at(&rows, r, j) == 1 {
+                        found = Some(r);
+                        break;
                     }
                 }
-            };
-            before.chunks_exact_mut(width).for_each(eliminate);
-            after.chunks_exact_mut(width).for_each(eliminate);
-            pivots.push(j);
-            rank += 1;
+                if let Some(r) = found {
+                    if r != at {
+                        for w in 0..width {
+                            rows.swap(r * width + w, at * width + w);
+                        }
+                    }
+                    for g in 0..group.len() {
+                        if bit_at(&rows, first + g, j) == 1 {
+                            xor_row(&mut rows, first + g, at, start);
+                        }
+                    }
+                    group.push(j);
+                }
+                j += 1;
+            }
+            let k = group.len();
+            if k == 0 {
+                continue;
+            }
+            let span = width - start;
+            table.clear();
+            table.resize(span << k, 0);
+            for set in 1usize..1 << k {
+                let low = set.trailing_zeros() as usize;
+                let rest = set & (set - 1);
+                let row = (first + low) * width + start;
+                for w in 0..span {
+                    table[set * span + w] = table[rest * span + w] ^ rows[row + w];
+                }
+            }
+            for r in (0..equations).filter(|r| !(first..first + k).contains(r)) {
+                let set = group.iter().enumerate().fold(0usize, |set, (g, &col)| {
+                    set | (bit_at(&rows, r, col) as usize) << g
+                });
+                if set != 0 {
+                    let row = &mut rows[r * width + start..(r + 1) * width];
+                    for (x, &t) in row.iter_mut().zip(&table[set * span..(set + 1) * span]) {
+                        *x ^= t;
+                    }
+                }
+            }
+            pivots.extend(group);
         }
         Reduction {
             equations,
