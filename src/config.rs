@@ -107,6 +107,8 @@ pub enum Job {
         input: Input,
         /// The shape every image must have, when --rows and --cols are given.
         shape: Option<(usize, usize)>,
+        /// The game of every image (`None`: the classic game).
+        game: Option<lightsout::PbmGame>,
         target: Target,
         budget: u64,
         stats: bool,
@@ -485,6 +487,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Job> {
         return Ok(Job::SolvePbm {
             input,
             shape,
+            game: None,
             target,
             budget: args.search_budget,
             stats: args.stats,
@@ -505,14 +508,36 @@ fn solve(args: SolveArgs) -> anyhow::Result<Job> {
 
 /// `solve` for any game but the classic one (which keeps its own path, byte for byte).
 fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
+    if args.format == FormatArg::Pbm && args.game.game.is_none() && !args.show {
+        // Images carry their own shapes: check the rule and topology once here.
+        let probe = game(&args.game, Some((1, 1)))?;
+        let rules = probe.grid_rules().expect("a grid game");
+        let pbm = lightsout::PbmGame {
+            topology: rules.topology,
+            rule: rules.rule.clone(),
+        };
+        let shape = match (args.rows, args.cols) {
+            (Some(r), Some(c)) => Some((r as usize, c as usize)),
+            (None, None) => None,
+            _ => return Err(usage("--rows and --cols go together (or leave both out for PBM)")),
+        };
+        return Ok(Job::SolvePbm {
+            input: open_input(args.input, "solve")?,
+            shape,
+            game: Some(pbm),
+            target: target(args.target),
+            budget: args.search_budget,
+            stats: args.stats,
+        });
+    }
     let game = game(&args.game, args.rows.zip(args.cols))?;
     if args.show {
         return Ok(Job::Print(lightsout::rules::map::show(&game)));
     }
     if args.format == FormatArg::Pbm {
         return Err(usage(
-            "--format pbm takes the classic game (plus on a plane board); give other games \
-             as text boards",
+            "--format pbm takes grid games (--topology, --rule); give a button map's boards \
+             as text",
         ));
     }
     let solver = lightsout::GameSolver::new(game, args.search_budget)

@@ -139,13 +139,25 @@ fn run(job: Job) -> anyhow::Result<()> {
         Job::SolvePbm {
             input,
             shape,
+            game,
             target,
             budget,
             stats,
         } => {
             let mut reporter = Reporter::new(stats, "image");
+            if let Some(game) = &game {
+                // The nullity each image's stats line quotes is its game's.
+                let game = game.clone();
+                reporter.nullity_of = Box::new(move |rows, cols| {
+                    lightsout::rules::Game::grid(rows, cols, game.topology, game.rule.clone(), 2)
+                        .ok()
+                        .and_then(|g| lightsout::GameSolver::new(g, 0).ok())
+                        .map_or(0, |s| s.nullity())
+                });
+            }
             let outcome = lightsout::solve_pbm_stream(
                 shape,
+                game.as_ref(),
                 budget,
                 target,
                 input.reader,
@@ -236,6 +248,8 @@ struct Reporter {
     bounds_noted: u64,
     /// The last shape reported and its nullity (images may change shape).
     shape: Option<((usize, usize), usize)>,
+    /// The nullity of a shape of the game being played.
+    nullity_of: Box<dyn Fn(usize, usize) -> usize>,
 }
 
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
@@ -249,6 +263,7 @@ impl Reporter {
             noun,
             bounds_noted: 0,
             shape: None,
+            nullity_of: Box::new(lightsout::nullity),
         }
     }
 
@@ -286,7 +301,7 @@ impl Reporter {
             let nullity = match self.shape {
                 Some((shape, k)) if shape == (rows, cols) => k,
                 _ => {
-                    let k = lightsout::nullity(rows, cols);
+                    let k = (self.nullity_of)(rows, cols);
                     self.shape = Some(((rows, cols), k));
                     k
                 }

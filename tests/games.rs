@@ -176,9 +176,12 @@ fn every_method_agrees_with_dense_elimination_on_every_game_to_12_by_12() {
 fn the_general_chase_agrees_with_elimination_on_random_shapes_to_64() {
     let mut rng = Rng(64);
     let rules = rules();
-    for i in 0..40 {
-        let rows = 1 + rng.below(64) as usize;
-        let cols = 1 + rng.below(256 / rows.max(4) as u64 + 1) as usize;
+    for i in 0..24 {
+        // Half of them small, half anywhere up to 64 x 64 (elimination of up to 4,096
+        // lights each).
+        let side = if i % 2 == 0 { 16 } else { 64 };
+        let rows = 1 + rng.below(side) as usize;
+        let cols = 1 + rng.below(side) as usize;
         let topology = Topology::ALL[i % 4];
         let rule = rules[i % rules.len()].clone();
         let game = Game::grid(rows, cols, topology, rule, 2).unwrap();
@@ -424,4 +427,46 @@ fn bad_game_input_is_a_located_usage_error_before_any_board() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("not solved yet"));
+}
+
+#[test]
+fn pbm_images_of_any_grid_game_answer_as_text_does() {
+    // A P1 image of a 4 x 6 board on the projective plane with the cross rule: its P4
+    // answer is the text answer's pattern.
+    let mut rng = Rng(7);
+    let board = common::random_board(&mut rng, 4, 6);
+    let rows: Vec<String> = (0..4)
+        .map(|r| (0..6).map(|c| if board.get(r, c) { '1' } else { '0' }).collect())
+        .collect();
+    let flags = ["--topology", "projective", "--rule", "cross"];
+    let text = lightsout()
+        .args(["solve", "--rows", "4", "--cols", "6"])
+        .args(flags)
+        .write_stdin(format!("1\n{}\n", rows.join("\n")))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    let image = format!("P1 6 4\n{}\n", rows.join("\n"));
+    let out = lightsout()
+        .args(["solve", "--format", "pbm"])
+        .args(flags)
+        .write_stdin(image)
+        .output()
+        .unwrap();
+    if text.contains("no solution") {
+        assert!(!out.status.success());
+        return;
+    }
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let presses = lightsout::PbmReader::new(&out.stdout[..])
+        .next_image()
+        .unwrap()
+        .unwrap();
+    let pattern: Vec<String> = (0..4)
+        .map(|r| {
+            let cells: Vec<&str> = (0..6).map(|c| if presses.get(r, c) { "1" } else { "0" }).collect();
+            cells.join(" ")
+        })
+        .collect();
+    assert_eq!(text, format!("PUZZLE #1\n{}\n", pattern.join("\n")));
 }

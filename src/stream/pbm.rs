@@ -6,7 +6,8 @@ use super::reader::{InputError, ParseError};
 use super::rows::describe_byte;
 use super::{Chunked, StreamError};
 use crate::board::Board;
-use crate::solve::{Solution, Solver, Target, Workspace};
+use crate::rules::{Game, Rule, Topology};
+use crate::solve::{GameSolver, GameWorkspace, Solution, Solver, Target, Workspace};
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 /// Images from a byte stream.
@@ -252,11 +253,37 @@ pub(super) fn stream_pbm(out: &mut Chunked<impl Write>, board: &Board) -> Result
     Ok(())
 }
 
+/// The game of a PBM stream's images: each image's shape with this topology and rule.
+#[derive(Debug, Clone)]
+pub struct PbmGame {
+    /// How the images' edges meet.
+    pub topology: Topology,
+    /// What a press adds.
+    pub rule: Rule,
+}
+
+/// A stream's solver for one image shape: the classic chase, or any grid game's.
+enum ShapeSolver {
+    Classic(Solver, Workspace),
+    Game(GameSolver, GameWorkspace),
+}
+
+impl ShapeSolver {
+    fn shape(&self) -> (usize, usize) {
+        match self {
+            ShapeSolver::Classic(s, _) => (s.rows(), s.cols()),
+            ShapeSolver::Game(g, _) => g.board_shape(),
+        }
+    }
+}
+
 /// Solves every image of `input` (each its own shape; `shape`, if given, must be every
-/// image's) and writes each press pattern as a `P4` image, in order. An image with no
-/// solution stops the stream with an error naming it, after the answers before it.
+/// image's) as a board of `game` (the classic game when `None`) and writes each press
+/// pattern as a `P4` image, in order. An image with no solution stops the stream with
+/// an error naming it, after the answers before it.
 pub fn solve_pbm_stream(
     shape: Option<(usize, usize)>,
+    game: Option<&PbmGame>,
     search_budget: u64,
     target: Target,
     input: impl Read,
@@ -266,7 +293,7 @@ pub fn solve_pbm_stream(
     let mut reader = PbmReader::new(input);
     let mut out = Chunked::new(output, false);
     let mut summary = super::SolveSummary::default();
-    let mut solver: Option<(Solver, Workspace)> = None;
+    let mut solver: Option<ShapeSolver> = None;
     loop {
         let board = match reader.next_image() {
             Ok(Some(board)) => board,
@@ -288,17 +315,37 @@ pub fn solve_pbm_stream(
                 ),
             });
         }
-        if solver
-            .as_ref()
-            .is_none_or(|(s, _)| (s.rows(), s.cols()) != (rows, cols))
-        {
-            let made = Solver::with_search_budget(rows, cols, search_budget)
-                .expect("images have at least one row and column");
-            let ws = made.workspace();
-            solver = Some((made, ws));
+        if solver.as_ref().is_none_or(|s| s.shape() != (rows, cols)) {
+            solver = Some(match game {
+                None => {
+                    let made = Solver::with_search_budget(rows, cols, search_budget)
+                        .expect("images have at least one row and column");
+                    let ws = made.workspace();
+                    ShapeSolver::Classic(made, ws)
+                }
+                Some(game) => {
+                    let made = Game::grid(rows, cols, game.topology, game.rule.clone(), 2)
+                        .map_err(|e| e.to_string())
+                        .and_then(|g| {
+                            GameSolver::new(g, search_budget).map_err(|e| e.to_string())
+                        });
+                    let made = match made {
+                        Ok(made) => made,
+                        Err(message) => {
+                            out.finish()?;
+                            return Err(StreamError::Image { image, message });
+                        }
+                    };
+                    let ws = made.workspace();
+                    ShapeSolver::Game(made, ws)
+                }
+            });
         }
-        let (solver, ws) = solver.as_mut().expect("just made");
-        let Some(solution) = solver.solve_with(&board, target, ws) else {
+        let solved = match solver.as_mut().expect("just made") {
+            ShapeSolver::Classic(solver, ws) => solver.solve_with(&board, target, ws),
+            ShapeSolver::Game(solver, ws) => solver.solve_with(&board, target, ws, true),
+        };
+        let Some(solution) = solved else {
             out.finish()?;
             return Err(StreamError::Image {
                 image,
