@@ -23,8 +23,6 @@ use super::fewest::Search;
 use super::kernel::Kernel;
 use crate::board::{board_words, words_for, Board};
 use crate::rules::GridRules;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Marks a button as an unknown in [`Chase::role`] (the low bits: its index).
 const UNKNOWN: u32 = 1 << 31;
@@ -298,24 +296,35 @@ impl Chase {
         let mut slots: Vec<u64> = Vec::new();
         let mut free: Vec<u32> = Vec::new();
         let mut slot_of = vec![u32::MAX; n];
-        let mut expiry: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
+        // Buttons by the step their combination expires at, as linked lists: `expiring
+        // [t]` the first, `next_expiring[b]` the one after `b`.
+        let mut expiring = vec![u32::MAX; n];
+        let mut next_expiring = vec![u32::MAX; n];
         let mut rows = vec![0u64; equations.len() * w];
         let mut list = Vec::new();
         let mut reach = Vec::new();
         let mut form = vec![0u64; w];
+        // Words of each slot that may be nonzero (the rest are zero): unknowns are
+        // numbered in cell order, so early combinations are short.
+        let mut used: Vec<usize> = Vec::new();
+        let mut form_used = 0;
         for b in 0..n {
-            form.fill(0);
+            form[..form_used].fill(0);
             let r = role[b];
             if r & UNKNOWN != 0 {
                 let u = (r & !UNKNOWN) as usize;
                 form[u / 64] |= 1 << (u % 64);
+                form_used = u / 64 + 1;
             } else {
                 changers.of(r as usize, &mut list);
+                form_used = 0;
                 for &other in list.iter().filter(|&&o| o as usize != b) {
                     let s = slot_of[other as usize] as usize;
-                    for (f, &x) in form.iter_mut().zip(&slots[s * w..(s + 1) * w]) {
+                    let k = used[s];
+                    for (f, &x) in form[..k].iter_mut().zip(&slots[s * w..s * w + k]) {
                         *f ^= x;
                     }
+                    form_used = form_used.max(k);
                 }
             }
             // The button lives until the last light it changes closes.
@@ -324,11 +333,19 @@ impl Chase {
             if let Some(until) = until.filter(|&t| t as usize >= b) {
                 let s = free.pop().unwrap_or_else(|| {
                     slots.resize(slots.len() + w, 0);
+                    used.push(0);
                     (slots.len() / w - 1) as u32
                 });
-                slots[s as usize * w..(s as usize + 1) * w].copy_from_slice(&form);
+                let at = s as usize * w;
+                slots[at..at + form_used].copy_from_slice(&form[..form_used]);
+                let stale = used[s as usize];
+                if stale > form_used {
+                    slots[at + form_used..at + stale].fill(0);
+                }
+                used[s as usize] = form_used;
                 slot_of[b] = s;
-                expiry.push(Reverse((until, b as u32)));
+                next_expiring[b] = expiring[until as usize];
+                expiring[until as usize] = b as u32;
             }
             // Equations that close here: the sum of their buttons' combinations.
             for &l in &closing[starts[b] as usize..starts[b + 1] as usize] {
@@ -340,18 +357,17 @@ impl Chase {
                 let row = &mut rows[e as usize * w..(e as usize + 1) * w];
                 for &other in &list {
                     let s = slot_of[other as usize] as usize;
-                    for (f, &x) in row.iter_mut().zip(&slots[s * w..(s + 1) * w]) {
+                    let k = used[s];
+                    for (f, &x) in row[..k].iter_mut().zip(&slots[s * w..s * w + k]) {
                         *f ^= x;
                     }
                 }
             }
-            while let Some(&Reverse((until, button))) = expiry.peek() {
-                if until as usize > b {
-                    break;
-                }
-                expiry.pop();
+            let mut button = expiring[b];
+            while button != u32::MAX {
                 free.push(slot_of[button as usize]);
                 slot_of[button as usize] = u32::MAX;
+                button = next_expiring[button as usize];
             }
         }
         rows
