@@ -519,7 +519,11 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
         let shape = match (args.rows, args.cols) {
             (Some(r), Some(c)) => Some((r as usize, c as usize)),
             (None, None) => None,
-            _ => return Err(usage("--rows and --cols go together (or leave both out for PBM)")),
+            _ => {
+                return Err(usage(
+                    "--rows and --cols go together (or leave both out for PBM)",
+                ))
+            }
         };
         return Ok(Job::SolvePbm {
             input: open_input(args.input, "solve")?,

@@ -82,8 +82,8 @@ pub use stream::{
     answer_stream, draw, explain_stream, line_limit, nullity_stream, push_moves, solve_game_stream,
     solve_pbm_stream, solve_stream, solve_stream_lazy, solve_stream_reporting, write_boards,
     write_grids, write_pattern, write_pbm, BoardReader, Clue, InputError, Method, ParseError,
-    PatternFormat, PbmGame, PbmReader, QueryOptions, SolveOptions, SolveSummary, StreamError, Style,
-    Verdict, MIN_LINE_LIMIT,
+    PatternFormat, PbmGame, PbmReader, QueryOptions, SolveOptions, SolveSummary, StreamError,
+    Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use table::format;
 pub use table::{

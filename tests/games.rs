@@ -436,7 +436,11 @@ fn pbm_images_of_any_grid_game_answer_as_text_does() {
     let mut rng = Rng(7);
     let board = common::random_board(&mut rng, 4, 6);
     let rows: Vec<String> = (0..4)
-        .map(|r| (0..6).map(|c| if board.get(r, c) { '1' } else { '0' }).collect())
+        .map(|r| {
+            (0..6)
+                .map(|c| if board.get(r, c) { '1' } else { '0' })
+                .collect()
+        })
         .collect();
     let flags = ["--topology", "projective", "--rule", "cross"];
     let text = lightsout()
@@ -457,14 +461,20 @@ fn pbm_images_of_any_grid_game_answer_as_text_does() {
         assert!(!out.status.success());
         return;
     }
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let presses = lightsout::PbmReader::new(&out.stdout[..])
         .next_image()
         .unwrap()
         .unwrap();
     let pattern: Vec<String> = (0..4)
         .map(|r| {
-            let cells: Vec<&str> = (0..6).map(|c| if presses.get(r, c) { "1" } else { "0" }).collect();
+            let cells: Vec<&str> = (0..6)
+                .map(|c| if presses.get(r, c) { "1" } else { "0" })
+                .collect();
             cells.join(" ")
         })
         .collect();

@@ -19,6 +19,15 @@ mod topology;
 pub use rule::{Rule, RuleError, NAMED as NAMED_RULES};
 pub use topology::Topology;
 
+/// What the presses should leave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Every light off.
+    Off,
+    /// Every light on.
+    On,
+}
+
 /// The states of a light this build solves for; more come with arithmetic mod K.
 pub const SOLVED_STATES: u8 = 2;
 

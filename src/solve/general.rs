@@ -27,15 +27,7 @@ use super::kernel::{gray_steps, Kernel};
 use super::linear::{press_matrix, Reduced};
 use super::residue::Residues;
 use crate::board::{board_words, last_word_mask, words_for, Board};
-
-/// What the presses should leave.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    /// Every light off.
-    Off,
-    /// Every light on.
-    On,
-}
+pub use crate::rules::Target;
 
 /// The default per-board budget of the minimum search, in word operations: the walk
 /// over the `2^k` solutions runs when `2^k * R * words` is at most this. About 2^24

@@ -3,7 +3,7 @@
 use super::query::toward_all_on;
 use super::{BoardReader, Chunked, Method, StreamError};
 use crate::grid::{is_solvable, Grid, Presses};
-use crate::solve::Target;
+use crate::rules::Target;
 use crate::text::plural;
 use std::fmt::Write as _;
 use std::io::{Read, Write};

@@ -1,6 +1,6 @@
 //! Lines from a byte stream through one fixed buffer.
 
-use super::reader::{InputError, ParseError};
+use super::error::{InputError, ParseError};
 use memchr::memchr;
 use std::io::{self, Read};
 

@@ -5,6 +5,7 @@
 //! ([`reader`]), answers through one chunked writer ([`Chunked`]). Answers for the
 //! boards before a bad one are always written before the error is returned.
 
+mod error;
 mod explain;
 mod game;
 mod lines;
@@ -19,7 +20,7 @@ mod write;
 pub use explain::{draw, explain_stream, Style, Verdict};
 pub use game::solve_game_stream;
 pub use nullity::{nullity_stream, PatternFormat};
-pub use pbm::{solve_pbm_stream, PbmGame, write_pbm, PbmReader};
+pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
 pub use query::{answer_stream, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
 pub use solve::{

@@ -2,12 +2,12 @@
 //! (raw) images, one after another in one stream; a set pixel (1, "black") is a lit
 //! light or a press. Answers are written as `P4`.
 
-use super::reader::{InputError, ParseError};
+use super::error::{InputError, ParseError};
 use super::rows::describe_byte;
 use super::{Chunked, StreamError};
 use crate::board::Board;
-use crate::rules::{Game, Rule, Topology};
-use crate::solve::{GameSolver, GameWorkspace, Solution, Solver, Target, Workspace};
+use crate::rules::{Game, Rule, Target, Topology};
+use crate::solve::{GameSolver, GameWorkspace, Solution, Solver, Workspace};
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 /// Images from a byte stream.
@@ -326,9 +326,7 @@ pub fn solve_pbm_stream(
                 Some(game) => {
                     let made = Game::grid(rows, cols, game.topology, game.rule.clone(), 2)
                         .map_err(|e| e.to_string())
-                        .and_then(|g| {
-                            GameSolver::new(g, search_budget).map_err(|e| e.to_string())
-                        });
+                        .and_then(|g| GameSolver::new(g, search_budget).map_err(|e| e.to_string()));
                     let made = match made {
                         Ok(made) => made,
                         Err(message) => {

@@ -3,9 +3,9 @@
 use super::write::push_moves;
 use super::{BoardReader, Chunked, StreamError};
 use crate::grid::{Grid, Presses, ALL_ON};
+use crate::rules::Target;
 use crate::solve::algebra::Algebra;
 use crate::solve::first_row;
-use crate::solve::Target;
 use crate::table::{DepthTable, Inconsistent};
 use std::io::{Read, Write};
 

@@ -2,7 +2,7 @@
 //! paths that take well-formed rows 64 digits at a time (SSE2 on x86-64, SWAR
 //! elsewhere) and their tails eight bytes at a time (SWAR).
 
-use super::reader::{Clue, ParseError};
+use super::error::{Clue, ParseError};
 use crate::grid::Grid;
 
 /// Describes a byte of input for an error message.

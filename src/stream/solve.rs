@@ -4,7 +4,8 @@
 use super::write::{push_number, write_pattern, write_pattern_row};
 use super::{BoardReader, Chunked, ReadOrFinish, StreamError};
 use crate::board::Board;
-use crate::solve::{Solution, Solver, Target, Workspace};
+use crate::rules::Target;
+use crate::solve::{Solution, Solver, Workspace};
 use std::io::{Read, Write};
 use std::ops::Deref;
 use std::time::Instant;
