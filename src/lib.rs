@@ -52,6 +52,7 @@
 
 mod board;
 mod grid;
+mod method;
 mod puzzles;
 mod rng;
 pub mod rules;

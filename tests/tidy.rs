@@ -15,12 +15,16 @@ fn read(path: &Path) -> String {
 
 /// The `mod x;` declarations of a crate root.
 fn declared_modules(file: &str) -> Vec<String> {
-    read(&root().join(file))
-        .lines()
+    declared_modules_of(&read(&root().join(file)))
+}
+
+fn declared_modules_of(text: &str) -> Vec<String> {
+    text.lines()
         .filter_map(|line| {
             let line = line.trim();
             let rest = line
                 .strip_prefix("pub mod ")
+                .or(line.strip_prefix("pub(crate) mod "))
                 .or(line.strip_prefix("mod "))?;
             Some(rest.strip_suffix(';')?.to_string())
         })
@@ -106,6 +110,64 @@ fn crate_references(line: &str, depth: usize) -> Vec<String> {
     found
 }
 
+/// The file's lines, with each `use` statement that spans lines joined into one (at
+/// the line it starts on), so that a multi-line `use crate::{...}` group is seen whole.
+fn statements(text: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut open: Option<(usize, String)> = None;
+    for (n, line) in text.lines().enumerate() {
+        let code = line.trim();
+        if let Some((_, joined)) = open.as_mut() {
+            joined.push(' ');
+            joined.push_str(code);
+            if code.contains(';') {
+                out.push(open.take().expect("open"));
+            }
+            continue;
+        }
+        let starts_use = ["use ", "pub use ", "pub(crate) use ", "pub(super) use "]
+            .iter()
+            .any(|p| code.starts_with(p));
+        if starts_use && !code.contains(';') {
+            open = Some((n, code.to_string()));
+        } else {
+            out.push((n, code.to_string()));
+        }
+    }
+    out.extend(open);
+    out
+}
+
+/// A cycle in `graph` (`a -> b` when `a` uses `b`), if there is one.
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<String> {
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        stack: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<String> {
+        if done.contains(node) {
+            return None;
+        }
+        if let Some(at) = stack.iter().position(|n| n == node) {
+            return Some(format!("{} -> {node}", stack[at..].join(" -> ")));
+        }
+        stack.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, stack, done) {
+                return Some(cycle);
+            }
+        }
+        stack.pop();
+        done.insert(node.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
+}
+
 fn ident(text: &str) -> String {
     text.chars()
         .take_while(|c| c.is_alphanumeric() || *c == '_')
@@ -144,8 +206,8 @@ fn library_modules_use_only_what_the_map_allows() {
             .flatten()
             .unwrap_or_else(|| panic!("ARCHITECTURE.md: `{module}` has no **May use:** line"));
         for (file, depth) in module_files(module) {
-            for (n, line) in read(&file).lines().enumerate() {
-                let code = line.trim_start();
+            for (n, code) in statements(&read(&file)) {
+                let code = code.as_str();
                 if code.starts_with("//") {
                     continue;
                 }
@@ -179,33 +241,62 @@ fn the_documented_layers_have_no_cycle() {
         .into_iter()
         .filter_map(|(name, uses)| Some((name, uses?)))
         .collect();
-    // Depth-first search; a node met again while on the stack closes a cycle.
-    fn visit(
-        node: &str,
-        graph: &BTreeMap<String, BTreeSet<String>>,
-        stack: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) {
-        if done.contains(node) {
-            return;
-        }
-        if let Some(at) = stack.iter().position(|n| n == node) {
-            panic!("cycle: {} -> {node}", stack[at..].join(" -> "));
-        }
-        stack.push(node.to_string());
-        for next in graph.get(node).into_iter().flatten() {
+    for (node, uses) in &graph {
+        for next in uses {
             assert!(
                 graph.contains_key(next),
                 "`{node}` may use `{next}`, which has no section"
             );
-            visit(next, graph, stack, done);
         }
-        stack.pop();
-        done.insert(node.to_string());
     }
-    let mut done = BTreeSet::new();
-    for node in graph.keys() {
-        visit(node, &graph, &mut Vec::new(), &mut done);
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("the layers of ARCHITECTURE.md have a cycle: {cycle}");
+    }
+}
+
+#[test]
+fn the_files_of_a_module_use_each_other_without_a_cycle() {
+    // Inside a module directory, `use super::sibling` between its files: no circle
+    // (the stream readers once imported each other round).
+    for module in declared_modules("src/lib.rs") {
+        let dir = root().join("src").join(&module);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let files: BTreeMap<String, PathBuf> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+            .filter(|p| p.file_stem().is_some_and(|s| s != "mod"))
+            .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), p))
+            .collect();
+        let mut graph = BTreeMap::new();
+        for (name, path) in &files {
+            let mut uses = BTreeSet::new();
+            for (_, code) in statements(&read(path)) {
+                if code.starts_with("//") {
+                    continue;
+                }
+                for used in crate_references(&code, 1) {
+                    if files.contains_key(&used) && used != *name {
+                        uses.insert(used);
+                    }
+                }
+                // `crate::module::sibling` names a sibling too.
+                let own = format!("crate::{module}::");
+                let mut rest = code.as_str();
+                while let Some(at) = rest.find(&own) {
+                    let used = ident(&rest[at + own.len()..]);
+                    if files.contains_key(&used) && used != *name {
+                        uses.insert(used);
+                    }
+                    rest = &rest[at + own.len()..];
+                }
+            }
+            graph.insert(name.clone(), uses);
+        }
+        if let Some(cycle) = find_cycle(&graph) {
+            panic!("src/{module}/ has a cycle of imports: {cycle}");
+        }
     }
 }
 
@@ -224,4 +315,17 @@ fn the_reference_scanner_sees_groups_and_supers() {
         crate_references("use super::lines::LineReader;", 1),
         ["lines"]
     );
+    // A group over several lines is one statement.
+    let text = "use crate::{\n    board::Board,\n    table,\n};\nfn f() {}\n";
+    let joined = statements(text);
+    assert_eq!(joined[0].0, 0);
+    assert_eq!(crate_references(&joined[0].1, 1), ["board", "table"]);
+    assert_eq!(
+        declared_modules_of("pub(crate) mod hidden;\nmod seen;\n"),
+        ["hidden", "seen"]
+    );
+    let mut cyclic = BTreeMap::new();
+    cyclic.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
+    cyclic.insert("b".to_string(), BTreeSet::from(["a".to_string()]));
+    assert!(find_cycle(&cyclic).is_some());
 }

@@ -2,56 +2,12 @@
 
 use super::write::push_moves;
 use super::{BoardReader, Chunked, StreamError};
-use crate::grid::{Grid, Presses, ALL_ON};
+use crate::grid::{Grid, ALL_ON};
+pub use crate::method::Method;
+use crate::method::NONE;
 use crate::rules::Target;
-use crate::solve::algebra::Algebra;
-use crate::solve::first_row;
-use crate::table::{DepthTable, Inconsistent};
+use crate::table::Inconsistent;
 use std::io::{Read, Write};
-
-/// How each grid is answered.
-pub enum Method<D> {
-    /// One lookup in a depth table.
-    Table(DepthTable<D>),
-    /// First-row enumeration, no table.
-    Enumerate,
-    /// Linear algebra with three byte-table lookups, no depth table (exact, any depth).
-    Algebra(Box<Algebra>),
-}
-
-impl<D: AsRef<[u8]>> Method<D> {
-    /// A fewest set of presses that turns `grid` all-on, if this method knows one;
-    /// an error when the table contradicts itself.
-    pub fn min_press_set(&self, grid: Grid) -> Result<Option<Presses>, Inconsistent> {
-        match self {
-            Method::Table(table) => table.min_press_set(grid),
-            Method::Enumerate => Ok(first_row::min_press_set(grid)),
-            Method::Algebra(algebra) => Ok(algebra.min_press_set(grid)),
-        }
-    }
-
-    /// The fewest presses for each of `grids` into `depths`, or `NONE` where this
-    /// method has no answer (unsolvable, or beyond the table's depth limit).
-    fn min_presses_batch(&self, grids: &[Grid], depths: &mut [u8]) {
-        match self {
-            Method::Table(table) => {
-                table.depths(grids, depths);
-                let limit = table.depth_limit();
-                for depth in depths.iter_mut() {
-                    if *depth > limit {
-                        *depth = NONE;
-                    }
-                }
-            }
-            Method::Enumerate => {
-                for (&grid, depth) in grids.iter().zip(depths.iter_mut()) {
-                    *depth = first_row::min_presses(grid).map_or(NONE, |d| d as u8);
-                }
-            }
-            Method::Algebra(algebra) => algebra.min_presses_batch(grids, depths, NONE),
-        }
-    }
-}
 
 /// The grid whose presses to all-on are the presses that bring `grid` to `target`:
 /// pressing `P` turns `grid` all-off exactly when it turns its complement all-on.
@@ -78,8 +34,6 @@ pub struct QueryOptions {
 
 /// Grids answered per batch: their table lookups overlap in the memory system.
 const BATCH: usize = 256;
-/// The entry meaning "no answer within reach".
-const NONE: u8 = u8::MAX;
 
 /// Reads the classic format from `input` and writes one line per grid to `output`: the
 /// fewest presses that turn every light on, or `-1` when that is more than
