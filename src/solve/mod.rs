@@ -13,6 +13,7 @@ mod kernel;
 mod linear;
 mod poly;
 mod residue;
+mod walsh;
 
 pub use fewest::{Search, Skipped};
 pub use game::{GameSolveError, GameSolver, GameWorkspace, CHASE_LIGHTS, DENSE_LIGHTS};
