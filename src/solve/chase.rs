@@ -427,17 +427,42 @@ impl Chase {
 
     /// A basis of the press patterns that change nothing.
     pub fn quiet_patterns(&self) -> Vec<Board> {
+        // Up to 64 kernel vectors chased at once, one bit lane each: a cell's word is
+        // its bit in each of the 64 patterns.
         let n = self.role.len();
-        let (zero, mut x, mut list) = (vec![0u8; n], vec![0u8; n], Vec::new());
-        self.system
-            .kernel()
-            .iter()
-            .map(|u| {
-                let unmet = self.numeric(&zero, u, &mut x, &mut list);
-                debug_assert!(unmet.iter().all(|&w| w == 0), "a kernel vector is quiet");
-                self.board_of(&x)
-            })
-            .collect()
+        let kernel = self.system.kernel();
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        let mut patterns = Vec::with_capacity(kernel.len());
+        let (mut x, mut list) = (vec![0u64; n], Vec::new());
+        for chunk in kernel.chunks(64) {
+            let mut lanes = vec![0u64; self.unknowns];
+            for (j, v) in chunk.iter().enumerate() {
+                for (i, lane) in lanes.iter_mut().enumerate() {
+                    *lane |= (v[i / 64] >> (i % 64) & 1) << j;
+                }
+            }
+            for b in 0..n {
+                let r = self.role[b];
+                x[b] = if r & UNKNOWN != 0 {
+                    lanes[(r & !UNKNOWN) as usize]
+                } else {
+                    self.changers.of(r as usize, &mut list);
+                    list.iter()
+                        .filter(|&&o| o as usize != b)
+                        .fold(0u64, |acc, &o| acc ^ x[o as usize])
+                };
+            }
+            for j in 0..chunk.len() {
+                let mut pattern = Board::new(rows, cols);
+                for (i, &word) in x.iter().enumerate() {
+                    if word >> j & 1 == 1 {
+                        pattern.set(i / cols, i % cols, true);
+                    }
+                }
+                patterns.push(pattern);
+            }
+        }
+        patterns
     }
 
     /// The presses that change exactly the lights of `change` (one byte a light,

@@ -21,12 +21,13 @@
 //! Gray-code order, one XOR and popcount of the board per step), the answer is proven
 //! minimal.
 
-use super::bytes::byte_tables;
 use super::fewest::{Search, Skipped};
 use super::kernel::{gray_steps, Kernel};
 use super::linear::{press_matrix, Reduced};
-use super::residue::Residues;
-use crate::board::{board_words, last_word_mask, words_for, Board};
+use super::plus::chase;
+use super::residue::ShapePolynomials;
+use super::small::{flatten, unflatten, SmallMap};
+use crate::board::{board_words, words_for, Board};
 pub use crate::rules::Target;
 
 /// The default per-board budget of the minimum search, in word operations: the walk
@@ -55,7 +56,7 @@ pub struct Solver {
     /// Rows and columns of the board actually chased.
     work_rows: usize,
     work_cols: usize,
-    system: System,
+    system: TopRow,
     /// The dimension of the quiet patterns.
     nullity: usize,
     /// The quiet patterns (chased, in the working orientation) and how the fewest
@@ -73,19 +74,19 @@ pub const SIGNATURE_CELLS: usize = 1 << 22;
 
 /// How the top row is found from what a chase leaves: both solve the same system.
 #[derive(Debug, Clone)]
-enum System {
+enum TopRow {
     /// Polynomial arithmetic, `O(C^2 / 64)` a board ([`super::residue`]).
-    Residues(Box<Residues>),
+    Polynomials(Box<ShapePolynomials>),
     /// Gauss-Jordan elimination of the C x C press matrix, `O(C^3 / 64)` once a shape:
     /// the independent cross-check.
     Elimination(Reduced),
 }
 
-impl System {
+impl TopRow {
     fn nullity(&self) -> usize {
         match self {
-            System::Residues(r) => r.nullity(),
-            System::Elimination(r) => r.size() - r.rank(),
+            TopRow::Polynomials(r) => r.nullity(),
+            TopRow::Elimination(r) => r.size() - r.rank(),
         }
     }
 
@@ -93,44 +94,16 @@ impl System {
     /// they are many).
     fn null_space(&self) -> Vec<Vec<u64>> {
         match self {
-            System::Residues(r) => r.null_space(),
-            System::Elimination(r) => r.null_space(),
+            TopRow::Polynomials(r) => r.null_space(),
+            TopRow::Elimination(r) => r.null_space(),
         }
     }
 
     fn solve_linear(&self, residual: &[u64], top: &mut [u64]) -> u64 {
         match self {
-            System::Residues(r) => r.solve_linear(residual, top),
-            System::Elimination(r) => r.solve_linear(residual, top),
+            TopRow::Polynomials(r) => r.solve_linear(residual, top),
+            TopRow::Elimination(r) => r.solve_linear(residual, top),
         }
-    }
-}
-
-/// The particular solution and the solvability test of boards of at most 64 lights,
-/// tabulated: bit `r * cols + c` of a flattened board is the light at row `r`, column
-/// `c`, and each table maps one byte of it to its share of the answer.
-///
-/// Tabulating relies on both results being linear in the board. The presses are (two
-/// chases and a matrix product). The solvability parities are too, but
-/// [`Reduced::solve_linear`] keeps only 64 of them, folded modulo 64: that is exact
-/// while the nullity is at most 64, which always holds here, since a board of at most
-/// 64 lights has at most 64 unknowns.
-#[derive(Debug, Clone)]
-struct SmallMap {
-    presses: Vec<[u64; 256]>,
-    unsolvable: Vec<[u64; 256]>,
-    every_light: u64,
-    quiet: Vec<u64>,
-}
-
-fn flatten(board: &Board) -> u64 {
-    (0..board.rows()).fold(0, |flat, r| flat | board.row_bits(r) << (r * board.cols()))
-}
-
-fn unflatten(flat: u64, board: &mut Board) {
-    let (rows, cols) = (board.rows(), board.cols());
-    for r in 0..rows {
-        board.set_row_bits(r, flat >> (r * cols));
     }
 }
 
@@ -160,76 +133,6 @@ pub struct Solution<'a> {
     pub search: Search,
     /// Time spent choosing among the solutions (after the particular one).
     pub search_time: std::time::Duration,
-}
-
-/// Chases `lights` (inverted first when `invert`: the lights to change for
-/// [`Target::On`]) from top-row presses `top`: writes every row's presses into
-/// `presses` and returns in `residual` the lights left below the last row (the presses
-/// a row `R` would need).
-fn chase(
-    lights: Option<&Board>,
-    invert: bool,
-    top: &[u64],
-    presses: &mut Board,
-    residual: &mut [u64],
-) {
-    let (rows, cols, w) = (presses.rows(), presses.cols(), presses.words_per_row());
-    if w == 1 {
-        return chase_narrow(lights, invert, top[0], presses, residual);
-    }
-    let mask = last_word_mask(cols);
-    let bits = presses.words_mut();
-    bits[..w].copy_from_slice(top);
-    for r in 0..rows {
-        let (done, rest) = bits.split_at_mut((r + 1) * w);
-        let next: &mut [u64] = if r + 1 < rows {
-            &mut rest[..w]
-        } else {
-            &mut *residual
-        };
-        let cur = &done[r * w..(r + 1) * w];
-        let above = (r > 0).then(|| &done[(r - 1) * w..r * w]);
-        let light_row = lights.map(|l| l.row(r));
-        // next = lights ^ T cur ^ above, in one pass over the words.
-        for i in 0..w {
-            let c = cur[i];
-            let left = c << 1 | if i > 0 { cur[i - 1] >> 63 } else { 0 };
-            let right = c >> 1 | if i + 1 < w { cur[i + 1] << 63 } else { 0 };
-            let mut word = c ^ left ^ right;
-            if let Some(l) = light_row {
-                word ^= l[i];
-            }
-            if invert {
-                word = !word;
-            }
-            if let Some(a) = above {
-                word ^= a[i];
-            }
-            next[i] = word;
-        }
-        next[w - 1] &= mask;
-    }
-}
-
-/// [`chase`] for boards of at most 64 columns: one word a row, in either layout.
-fn chase_narrow(
-    lights: Option<&Board>,
-    invert: bool,
-    top: u64,
-    presses: &mut Board,
-    residual: &mut [u64],
-) {
-    let mask = last_word_mask(presses.cols());
-    let flip = if invert { mask } else { 0 };
-    let (mut prev, mut cur) = (0u64, top);
-    for r in 0..presses.rows() {
-        presses.set_row_bits(r, cur);
-        let light = lights.map_or(0, |l| l.row_bits(r)) ^ flip;
-        let next = light ^ prev ^ ((cur ^ (cur << 1) ^ (cur >> 1)) & mask);
-        prev = cur;
-        cur = next;
-    }
-    residual[0] = cur;
 }
 
 impl Solver {
@@ -286,9 +189,9 @@ impl Solver {
             (rows, cols)
         };
         let system = if eliminate {
-            System::Elimination(Reduced::new(&press_matrix(work_rows, work_cols), work_cols))
+            TopRow::Elimination(Reduced::new(&press_matrix(work_rows, work_cols), work_cols))
         } else {
-            System::Residues(Box::new(Residues::new(work_rows, work_cols)))
+            TopRow::Polynomials(Box::new(ShapePolynomials::new(work_rows, work_cols)))
         };
         let nullity = system.nullity();
         let mut solver = Solver {
@@ -332,12 +235,12 @@ impl Solver {
         }
         let mut every = Board::new(self.rows, self.cols);
         every.invert();
-        SmallMap {
-            presses: byte_tables(&presses),
-            unsolvable: byte_tables(&unsolvable),
-            every_light: flatten(&every),
-            quiet: self.quiet_patterns().iter().map(flatten).collect(),
-        }
+        SmallMap::new(
+            &presses,
+            &unsolvable,
+            flatten(&every),
+            self.quiet_patterns().iter().map(flatten).collect(),
+        )
     }
 
     fn chase_quiet(&self, top: &[u64]) -> Board {
@@ -355,9 +258,7 @@ impl Solver {
     /// tables): what a cache of solvers counts.
     pub fn memory_bytes(&self) -> usize {
         let searched = self.kernel.memory_bytes();
-        let small = self.small.as_ref().map_or(0, |m| {
-            (m.presses.len() + m.unsolvable.len()) * 256 * 8 + m.quiet.len() * 8
-        });
+        let small = self.small.as_ref().map_or(0, SmallMap::memory_bytes);
         // The polynomials: a few of `work_cols` bits each.
         let polynomials = 8 * 64 * (self.work_cols / 64 + 2) * 8;
         std::mem::size_of::<Solver>() + searched + small + polynomials
@@ -491,12 +392,7 @@ impl Solver {
         if target == Target::On {
             lights ^= map.every_light;
         }
-        let (mut presses, mut unsolvable) = (0u64, 0u64);
-        for (k, (p, u)) in map.presses.iter().zip(&map.unsolvable).enumerate() {
-            let byte = (lights >> (8 * k)) as u8 as usize;
-            presses ^= p[byte];
-            unsolvable ^= u[byte];
-        }
+        let (mut presses, unsolvable) = map.lookup(lights);
         if unsolvable != 0 {
             return None;
         }

@@ -11,8 +11,10 @@ mod game;
 pub mod general;
 mod kernel;
 mod linear;
+mod plus;
 mod poly;
 mod residue;
+mod small;
 mod walsh;
 
 pub use fewest::{Search, Skipped};

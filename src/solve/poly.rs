@@ -1,10 +1,10 @@
 //! Polynomials over GF(2), bit-packed, and the nullity of a board from them.
 //!
-//! Chasing light down an R x C board presses the last row with `p_R(A) f`, where `A` is
+//! Chasing light down an R x C board presses the last row with `p_R(T) f`, where `T` is
 //! what a row of presses does to its own row and `p_0 = 1`, `p_1 = x`,
-//! `p_{k+1} = x p_k + p_{k-1}` ([`super::linear`]). `A` is tridiagonal with nonzero
-//! off-diagonals, so it is cyclic, and the dimension of the kernel of `p_R(A)` is the
-//! degree of `gcd(p_R, chi_A)`. The characteristic polynomial of `A` (a C x C
+//! `p_{k+1} = x p_k + p_{k-1}` ([`super::linear`]). `T` is tridiagonal with nonzero
+//! off-diagonals, so it is cyclic, and the dimension of the kernel of `p_R(T)` is the
+//! degree of `gcd(p_R, chi_T)`. The characteristic polynomial of `T` (a C x C
 //! tridiagonal determinant, `D_k = (x + 1) D_{k-1} + D_{k-2}`) is `p_C(x + 1)`. So the
 //! nullity of the R x C board is `deg gcd(p_R(x), p_C(x + 1))` (for squares, OEIS
 //! A159257): `O((R + C)^2 / 64)` word operations, no matrix at all.

@@ -30,7 +30,7 @@ use crate::board::words_for;
 
 /// One shape's polynomials: everything about it that does not depend on the board.
 #[derive(Debug, Clone)]
-pub(super) struct Residues {
+pub(super) struct ShapePolynomials {
     cols: usize,
     /// `chi = p_C(x + 1)`, for reducing products.
     chi: Shifted,
@@ -42,9 +42,9 @@ pub(super) struct Residues {
     quiet: Poly,
 }
 
-impl Residues {
+impl ShapePolynomials {
     /// The polynomials of `rows x cols` boards chased down their rows.
-    pub(super) fn new(rows: usize, cols: usize) -> Residues {
+    pub(super) fn new(rows: usize, cols: usize) -> ShapePolynomials {
         let chi = chase_polynomial(cols, true);
         let chase = chase_modulo(rows, &chi, cols);
         let (u, mut gcd) = bezout(chase, chi.clone());
@@ -52,7 +52,7 @@ impl Residues {
         gcd.degree();
         let (quiet, rest) = chi.clone().div_rem(&gcd);
         debug_assert!(rest.0.is_empty(), "the gcd divides chi");
-        Residues {
+        ShapePolynomials {
             cols,
             chi: Shifted::new(chi),
             gcd,
@@ -219,7 +219,7 @@ mod tests {
     #[test]
     fn quiet_top_rows_chase_to_nothing() {
         for (rows, cols) in [(4, 4), (5, 5), (9, 9), (19, 19), (33, 65), (79, 79)] {
-            let system = Residues::new(rows, cols);
+            let system = ShapePolynomials::new(rows, cols);
             let p = chase_polynomial(rows, false);
             let basis = system.null_space();
             assert_eq!(basis.len(), crate::solve::poly::nullity(rows, cols));

@@ -58,7 +58,11 @@ impl Lane for i32 {
 /// The largest `W^(f)` and its smallest `f`, over all `b` blocks: each folds the
 /// signature groups into `2^k1` buckets, transforms them and keeps its best; blocks run
 /// on all cores.
-pub(super) fn best_of_blocks<T: Lane>(groups: &[(u64, Vec<(u32, i32)>)], k1: usize, k2: usize) -> (i64, u64) {
+pub(super) fn best_of_blocks<T: Lane>(
+    groups: &[(u64, Vec<(u32, i32)>)],
+    k1: usize,
+    k2: usize,
+) -> (i64, u64) {
     let groups: Vec<(u64, Vec<(u32, T)>)> = groups
         .iter()
         .map(|(high, list)| {
