@@ -93,21 +93,27 @@ impl Changers {
         };
         if grid.topology == crate::rules::Topology::Projective {
             let n = grid.rows * grid.cols;
-            let mut pairs: Vec<(u32, u32)> = Vec::new();
             let mut reach = Vec::new();
+            // Counting sort by light: sizes, then positions.
+            let mut starts = vec![0u32; n + 1];
             for b in 0..n {
                 changers.reach(b, &mut reach);
-                pairs.extend(reach.iter().map(|&l| (l, b as u32)));
-            }
-            pairs.sort_unstable();
-            let mut starts = vec![0u32; n + 1];
-            for &(l, _) in &pairs {
-                starts[l as usize + 1] += 1;
+                for &l in &reach {
+                    starts[l as usize + 1] += 1;
+                }
             }
             for i in 0..n {
                 starts[i + 1] += starts[i];
             }
-            let list = pairs.into_iter().map(|(_, b)| b).collect();
+            let mut at = starts.clone();
+            let mut list = vec![0u32; starts[n] as usize];
+            for b in 0..n {
+                changers.reach(b, &mut reach);
+                for &l in &reach {
+                    list[at[l as usize] as usize] = b as u32;
+                    at[l as usize] += 1;
+                }
+            }
             changers.table = Some((starts, list));
         }
         changers
@@ -452,12 +458,15 @@ impl Chase {
                         .fold(0u64, |acc, &o| acc ^ x[o as usize])
                 };
             }
+            let mut row = vec![0u64; words_for(cols)];
             for j in 0..chunk.len() {
                 let mut pattern = Board::new(rows, cols);
-                for (i, &word) in x.iter().enumerate() {
-                    if word >> j & 1 == 1 {
-                        pattern.set(i / cols, i % cols, true);
+                for (r, cells) in x.chunks_exact(cols).enumerate() {
+                    row.fill(0);
+                    for (c, &word) in cells.iter().enumerate() {
+                        row[c / 64] |= (word >> j & 1) << (c % 64);
                     }
+                    pattern.set_row_words(r, &row);
                 }
                 patterns.push(pattern);
             }
