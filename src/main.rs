@@ -81,16 +81,7 @@ fn run(job: Job) -> anyhow::Result<()> {
                 &mut |m, s| reporter.report(m, s),
             );
             if let Ok(summary) = &outcome {
-                reporter.close(
-                    summary,
-                    format_args!(
-                        ": each board has 2^{} solutions, and comparing them costs {} word \
-                         operations, over --search-budget {}",
-                        solver.nullity(),
-                        cost_words(solver.search_cost()),
-                        thousands(budget),
-                    ),
-                );
+                reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), budget);
             }
             stream_outcome(outcome, &input.name, Reads::Boards { cols })
         }
@@ -212,16 +203,7 @@ fn run(job: Job) -> anyhow::Result<()> {
                 &mut |m, s| reporter.report(m, s),
             );
             if let Ok(summary) = &outcome {
-                reporter.close(
-                    summary,
-                    format_args!(
-                        ": each board has 2^{} solutions, and comparing them costs {} word \
-                         operations, over --search-budget {}",
-                        solver.nullity(),
-                        cost_words(solver.search_cost()),
-                        thousands(budget),
-                    ),
-                );
+                reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), budget);
             }
             stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
         }
@@ -276,6 +258,26 @@ impl Reporter {
                 plural(summary.boards, self.noun, &format!("{}s", self.noun)),
             ));
         }
+    }
+
+    /// [`close`](Self::close) for a stream of one shape, whose unproven boards are
+    /// over the budget.
+    fn close_over_budget(
+        &self,
+        summary: &lightsout::SolveSummary,
+        nullity: usize,
+        cost: Option<u64>,
+        budget: u64,
+    ) {
+        self.close(
+            summary,
+            format_args!(
+                ": each board has 2^{nullity} solutions, and comparing them costs {} word \
+                 operations, over --search-budget {}",
+                cost_words(cost),
+                thousands(budget),
+            ),
+        );
     }
 
     fn report(&mut self, m: u64, solution: &lightsout::Solution) {

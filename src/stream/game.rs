@@ -2,8 +2,8 @@
 //! the pattern), other games one board a line (the lights' digits) and one answer a
 //! line (each button's presses, separated by spaces).
 
-use super::solve::SolveOptions;
-use super::write::{push_number, write_pattern_row};
+use super::solve::{push_answer, SolveOptions};
+use super::write::push_number;
 use super::{BoardReader, Chunked, ReadOrFinish, StreamError};
 use crate::board::Board;
 use crate::solve::{GameSolver, Solution};
@@ -40,18 +40,8 @@ pub fn solve_game_stream(
             out.buf.push(b'\n');
         }
         let search = options.search_until.is_none_or(|t| Instant::now() < t);
-        match solver.solve_with(&board, options.target, &mut ws, search) {
-            Some(solution) => {
-                summary.unproven += u64::from(!solution.proven_minimal);
-                report(summary.boards, &solution);
-                let presses = solution.presses;
-                for r in 0..presses.rows() {
-                    write_pattern_row(&mut out.buf, presses, r);
-                    out.spill()?;
-                }
-            }
-            None => out.buf.extend_from_slice(b"no solution\n"),
-        }
+        let solved = solver.solve_with(&board, options.target, &mut ws, search);
+        push_answer(&mut out, solved, &mut summary, report)?;
         out.answered()?;
     }
     out.finish()?;

@@ -104,26 +104,38 @@ pub fn solve_stream_lazy<S: Deref<Target = Solver>>(
         push_number(&mut out.buf, summary.boards);
         out.buf.push(b'\n');
         let search = options.search_until.is_none_or(|t| Instant::now() < t);
-        match solver.solve_searching(&board, options.target, ws, search) {
-            Some(solution) => {
-                summary.unproven += u64::from(!solution.proven_minimal);
-                report(summary.boards, &solution);
-                let presses = solution.presses;
-                if presses.rows() * presses.cols() <= PATTERN_WHOLE {
-                    write_pattern(&mut out.buf, presses);
-                } else {
-                    // Row by row, written as the buffer fills: a huge board's answer
-                    // is never held whole as text.
-                    for r in 0..presses.rows() {
-                        write_pattern_row(&mut out.buf, presses, r);
-                        out.spill()?;
-                    }
-                }
-            }
-            None => out.buf.extend_from_slice(b"no solution\n"),
-        }
+        let solved = solver.solve_searching(&board, options.target, ws, search);
+        push_answer(&mut out, solved, &mut summary, report)?;
         out.answered()?;
     }
     out.finish()?;
     Ok(summary)
+}
+
+/// Writes one board's answer (its pattern, row by row once it is large, or `no
+/// solution`), counting it unproven when it is, and reporting it first.
+pub(super) fn push_answer<W: Write>(
+    out: &mut Chunked<W>,
+    solved: Option<Solution>,
+    summary: &mut SolveSummary,
+    report: &mut dyn FnMut(u64, &Solution),
+) -> Result<(), StreamError> {
+    let Some(solution) = solved else {
+        out.buf.extend_from_slice(b"no solution\n");
+        return Ok(());
+    };
+    summary.unproven += u64::from(!solution.proven_minimal);
+    report(summary.boards, &solution);
+    let presses = solution.presses;
+    if presses.rows() * presses.cols() <= PATTERN_WHOLE {
+        write_pattern(&mut out.buf, presses);
+    } else {
+        // Row by row, written as the buffer fills: a huge board's answer is never held
+        // whole as text.
+        for r in 0..presses.rows() {
+            write_pattern_row(&mut out.buf, presses, r);
+            out.spill()?;
+        }
+    }
+    Ok(())
 }
