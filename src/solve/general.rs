@@ -23,7 +23,7 @@
 
 use super::fewest::{Search, Skipped};
 use super::kernel::{gray_steps, Kernel};
-use super::linear::{press_matrix, Reduced};
+use super::linear::{press_matrix, EliminatedTopRow};
 use super::plus::chase;
 use super::residue::ShapePolynomials;
 use super::small::{flatten, unflatten, SmallMap};
@@ -79,7 +79,7 @@ enum TopRow {
     Polynomials(Box<ShapePolynomials>),
     /// Gauss-Jordan elimination of the C x C press matrix, `O(C^3 / 64)` once a shape:
     /// the independent cross-check.
-    Elimination(Reduced),
+    Elimination(EliminatedTopRow),
 }
 
 impl TopRow {
@@ -189,7 +189,10 @@ impl Solver {
             (rows, cols)
         };
         let system = if eliminate {
-            TopRow::Elimination(Reduced::new(&press_matrix(work_rows, work_cols), work_cols))
+            TopRow::Elimination(EliminatedTopRow::new(
+                &press_matrix(work_rows, work_cols),
+                work_cols,
+            ))
         } else {
             TopRow::Polynomials(Box::new(ShapePolynomials::new(work_rows, work_cols)))
         };

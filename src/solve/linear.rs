@@ -109,7 +109,7 @@ pub fn press_matrix(rows: usize, cols: usize) -> Vec<u64> {
 /// recorded (`transform * matrix = echelon`), so each right-hand side costs one
 /// matrix-vector product.
 #[derive(Debug, Clone)]
-pub struct Reduced {
+pub struct EliminatedTopRow {
     n: usize,
     words: usize,
     /// `n` rows of `[echelon | transform]`, `2 * words` words each.
@@ -118,10 +118,10 @@ pub struct Reduced {
     pivots: Vec<usize>,
 }
 
-impl Reduced {
+impl EliminatedTopRow {
     /// Gauss-Jordan elimination of the `n x n` matrix `matrix` (`n` rows of
     /// `words_for(n)` words).
-    pub fn new(matrix: &[u64], n: usize) -> Reduced {
+    pub fn new(matrix: &[u64], n: usize) -> EliminatedTopRow {
         let words = words_for(n);
         let stride = 2 * words;
         let mut rows = vec![0u64; n * stride];
@@ -162,7 +162,7 @@ impl Reduced {
             }
             pivots.push(col);
         }
-        Reduced {
+        EliminatedTopRow {
             n,
             words,
             rows,
@@ -281,7 +281,7 @@ mod tests {
         let expected = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0];
         for (i, &k) in expected.iter().enumerate() {
             let n = i + 1;
-            let reduced = Reduced::new(&press_matrix(n, n), n);
+            let reduced = EliminatedTopRow::new(&press_matrix(n, n), n);
             assert_eq!(n - reduced.rank(), k, "{n} x {n}");
             assert_eq!(reduced.null_space().len(), k);
         }
@@ -314,7 +314,7 @@ mod tests {
             (255, 255),
         ] {
             let m = press_matrix(rows, cols);
-            let reduced = Reduced::new(&m, cols);
+            let reduced = EliminatedTopRow::new(&m, cols);
             let basis = reduced.null_space();
             assert_eq!(basis.len(), cols - reduced.rank());
             seen_nullity += basis.len();
@@ -341,7 +341,7 @@ mod tests {
     fn solutions_solve_and_null_vectors_vanish() {
         let n = 19;
         let m = press_matrix(n, n);
-        let reduced = Reduced::new(&m, n);
+        let reduced = EliminatedTopRow::new(&m, n);
         for v in reduced.null_space() {
             assert_eq!(times(&m, n, &v), vec![0]);
         }

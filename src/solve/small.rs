@@ -10,7 +10,7 @@ use crate::board::Board;
 ///
 /// Tabulating relies on both results being linear in the board. The presses are (two
 /// chases and a matrix product). The solvability parities are too, but
-/// `Reduced::solve_linear` keeps only 64 of them, folded modulo 64: that is exact
+/// `EliminatedTopRow::solve_linear` keeps only 64 of them, folded modulo 64: that is exact
 /// while the nullity is at most 64, which always holds here, since a board of at most
 /// 64 lights has at most 64 unknowns.
 #[derive(Debug, Clone)]
