@@ -153,7 +153,8 @@ Examples:
   lightsout nullity --game cube --patterns
 
 Other games (--topology, --rule, --game, as `solve` takes them) are chased (grid games)
-or reduced by dense elimination (maps), and a map's patterns are one row of buttons.";
+or reduced by dense elimination (maps); a map's patterns are one row of buttons, and
+--format pbm takes grid games.";
 
 /// Flags of `nullity`.
 #[derive(Debug, Args)]

@@ -127,6 +127,7 @@ pub enum Job {
     NullityGame {
         solver: lightsout::GameSolver,
         patterns: bool,
+        pbm: bool,
     },
     Nullity {
         rows: usize,
@@ -160,9 +161,9 @@ pub fn job(command: Command) -> anyhow::Result<Job> {
             let shape = args.rows.zip(args.cols);
             if !classic(&args.game) {
                 let game = game(&args.game, shape)?;
-                if args.format == FormatArg::Pbm {
+                if args.format == FormatArg::Pbm && game.grid_rules().is_none() {
                     return Err(usage(
-                        "--format pbm writes the classic game's patterns; other games' \
+                        "--format pbm writes the patterns of grid games; a button map's \
                          patterns are written as text",
                     ));
                 }
@@ -171,6 +172,7 @@ pub fn job(command: Command) -> anyhow::Result<Job> {
                 return Ok(Job::NullityGame {
                     solver,
                     patterns: args.patterns,
+                    pbm: args.format == FormatArg::Pbm,
                 });
             }
             let (rows, cols) = shape.expect("clap: --rows and --cols without --game");

@@ -207,10 +207,21 @@ fn run(job: Job) -> anyhow::Result<()> {
             }
             stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
         }
-        Job::NullityGame { solver, patterns } => {
+        Job::NullityGame {
+            solver,
+            patterns,
+            pbm,
+        } => {
             let mut text = format!("nullity {}\n", solver.nullity()).into_bytes();
             if patterns {
-                lightsout::write_boards(&mut text, &solver.quiet_patterns());
+                let quiet = solver.quiet_patterns();
+                if pbm {
+                    quiet
+                        .iter()
+                        .for_each(|q| lightsout::write_pbm(&mut text, q));
+                } else {
+                    lightsout::write_boards(&mut text, &quiet);
+                }
             }
             finish(stdout, &text)
         }

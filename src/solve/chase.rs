@@ -476,8 +476,13 @@ impl Chase {
 
     /// The presses that change exactly the lights of `change` (one byte a light,
     /// 0/1), the fewest when the search proves it (and `search` is true); `None` when
-    /// no presses do.
-    pub fn solve(&self, change: &[u8], search: bool) -> Option<(Board, bool, u64, Search)> {
+    /// no presses do. With them: proven, the lower bound, how, and the time the
+    /// search among the solutions took.
+    pub fn solve(
+        &self,
+        change: &[u8],
+        search: bool,
+    ) -> Option<(Board, bool, u64, Search, std::time::Duration)> {
         let n = self.role.len();
         let (mut x, mut list) = (vec![0u8; n], Vec::new());
         let zero = vec![0u64; words_for(self.unknowns).max(1)];
@@ -493,9 +498,11 @@ impl Chase {
         );
         let mut presses = self.board_of(&x);
         let mut best = Board::new(self.grid.rows, self.grid.cols);
+        let started = std::time::Instant::now();
         let (how, bound, chosen) = self.kernel.search(&mut presses, &mut best, search);
+        let took = started.elapsed();
         let presses = if chosen { best } else { presses };
         let count = presses.count_ones();
-        Some((presses, bound.is_none(), bound.unwrap_or(count), how))
+        Some((presses, bound.is_none(), bound.unwrap_or(count), how, took))
     }
 }

@@ -206,6 +206,8 @@ pub struct Answer {
     pub lower_bound: u64,
     /// How the presses were chosen.
     pub search: Search,
+    /// The time the search among the solutions took.
+    pub search_time: std::time::Duration,
 }
 
 impl Dense {
@@ -282,13 +284,16 @@ impl Dense {
         let mut presses = Board::new(1, self.buttons);
         presses.set_row_words(0, &x);
         let mut best = Board::new(1, self.buttons);
+        let started = std::time::Instant::now();
         let (search, bound, chosen) = self.kernel.search(&mut presses, &mut best, search);
+        let search_time = started.elapsed();
         let presses = if chosen { best } else { presses };
         let count = presses.count_ones();
         Some(Answer {
             proven_minimal: bound.is_none(),
             lower_bound: bound.unwrap_or(count),
             search,
+            search_time,
             presses,
         })
     }
