@@ -484,8 +484,20 @@ fn pbm_images_of_any_grid_game_answer_as_text_does() {
 #[test]
 fn nullity_patterns_of_a_game_are_quiet_in_text_and_pbm() {
     let game = Game::grid(5, 5, Topology::Torus, Rule::parse("plus").unwrap(), 2).unwrap();
-    let flags = ["nullity", "--rows", "5", "--cols", "5", "--wrap", "--patterns"];
-    let out = lightsout().args(flags).args(["--format", "pbm"]).output().unwrap();
+    let flags = [
+        "nullity",
+        "--rows",
+        "5",
+        "--cols",
+        "5",
+        "--wrap",
+        "--patterns",
+    ];
+    let out = lightsout()
+        .args(flags)
+        .args(["--format", "pbm"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let text = &out.stdout[..];
     let first = text.iter().position(|&b| b == b'\n').unwrap();
@@ -495,10 +507,15 @@ fn nullity_patterns_of_a_game_are_quiet_in_text_and_pbm() {
     while let Some(pattern) = reader.next_image().unwrap() {
         assert!(pattern.count_ones() > 0);
         let after = game.after_presses(&[0; 25], &states(&pattern));
-        assert!(after.iter().all(|&l| l == 0), "a quiet pattern changes nothing");
+        assert!(
+            after.iter().all(|&l| l == 0),
+            "a quiet pattern changes nothing"
+        );
         seen += 1;
     }
     assert_eq!(seen, 8);
     let out = lightsout().args(flags).output().unwrap();
-    assert!(String::from_utf8(out.stdout).unwrap().starts_with("nullity 8\n8\n"));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("nullity 8\n8\n"));
 }
