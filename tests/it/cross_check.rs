@@ -3,7 +3,7 @@
 //! (`Solver::by_elimination`). Same nullity, same solvability, every answer pressed the
 //! slow way, and the same number of presses wherever both prove a minimum.
 
-mod common;
+use crate::common;
 
 use common::{random_board, Rng};
 use lightsout::{nullity, Board, Solver, Target, SEARCH_BUDGET};

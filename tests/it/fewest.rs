@@ -2,7 +2,7 @@
 //! (written here, from the public quiet patterns), to the published minima for the
 //! all-on n x n boards (OEIS A075464), and its bound to what it bounds.
 
-mod common;
+use crate::common;
 
 use common::{random_board, Rng};
 use lightsout::{nullity, Board, Search, Solver, Target};

@@ -1,21 +1,11 @@
 //! `lightsout solve --format pbm`: PBM images in (P1, P4, concatenated, each its own
 //! size), P4 press patterns out.
 
-mod common;
+use crate::common;
 
 use common::{lightsout, Rng};
 use lightsout::{Board, PbmReader};
 use predicates::prelude::*;
-
-fn random_board(rows: usize, cols: usize, rng: &mut Rng) -> Board {
-    let mut board = Board::new(rows, cols);
-    for r in 0..rows {
-        for c in 0..cols {
-            board.set(r, c, rng.next_u64() & 1 == 1);
-        }
-    }
-    board
-}
 
 fn images(out: &[u8]) -> Vec<Board> {
     let mut reader = PbmReader::new(out);
@@ -80,7 +70,7 @@ fn concatenated_images_of_many_sizes_are_each_solved() {
     let mut input = Vec::new();
     let mut boards = Vec::new();
     for &(rows, cols) in &shapes {
-        let board = random_board(rows, cols, &mut rng);
+        let board = common::random_board(&mut rng, rows, cols);
         lightsout::write_pbm(&mut input, &board);
         boards.push(board);
     }

@@ -1,7 +1,7 @@
 //! `lightsout serve` over real HTTP on 127.0.0.1: every endpoint, bad inputs, 64
 //! concurrent clients, graceful shutdown.
 
-mod common;
+use crate::common;
 
 use common::{classic_input, lightsout, read_data, Rng};
 use std::io::{BufRead, BufReader, Read};

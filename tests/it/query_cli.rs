@@ -1,6 +1,6 @@
 //! `lightsout query`: one behaviour per test.
 
-mod common;
+use crate::common;
 
 use common::{lightsout, read_data, ONE_ALL_ON};
 use predicates::prelude::*;

@@ -1,6 +1,6 @@
 //! `lightsout solve`: one behaviour per test.
 
-mod common;
+use crate::common;
 
 use common::{lightsout, read_data};
 use predicates::prelude::*;

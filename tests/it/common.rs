@@ -60,3 +60,39 @@ pub fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> lightsout::Board
     }
     b
 }
+
+/// `lightsout args`, run with its data segment (heap and private maps) limited to `bytes`,
+/// stdin closed; returns its status, stdout length and stderr.
+pub fn run_with_data_limit(args: &[&str], bytes: u64) -> (Option<i32>, usize, String) {
+    use std::os::unix::process::CommandExt;
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"));
+    command
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    // SAFETY: setrlimit is async-signal-safe; the closure allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_DATA, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let counted = std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+    let out = child.wait_with_output().unwrap();
+    let written = counted.join().unwrap().unwrap() as usize;
+    (
+        out.status.code(),
+        written,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -1,7 +1,7 @@
 //! Every game (issue 18): one suite of games, and every method held to dense
 //! elimination, to brute force over all press sets, and to published tables.
 
-mod common;
+use crate::common;
 
 use common::{lightsout, Rng};
 use lightsout::rules::{builtin, map, Game, Rule, Topology, NAMED_RULES};

@@ -1,21 +1,11 @@
 //! The general solver against independent checks: pressing the answer, brute force over
 //! every press set, the 5x5 methods, and the quiet-pattern test of solvability.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use lightsout::Target;
 use lightsout::{embedded_table, first_row_min_presses, Board, Solver, ALL_ON};
-
-fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> Board {
-    let mut b = Board::new(rows, cols);
-    for r in 0..rows {
-        for c in 0..cols {
-            b.set(r, c, rng.next_u64() & 1 == 1);
-        }
-    }
-    b
-}
 
 fn full(rows: usize, cols: usize) -> Board {
     let mut b = Board::new(rows, cols);
@@ -37,7 +27,7 @@ fn check_shape(rows: usize, cols: usize, boards: usize, rng: &mut Rng) -> usize 
     }
     let mut unsolvable = 0;
     for _ in 0..boards {
-        let b = random_board(rng, rows, cols);
+        let b = common::random_board(rng, rows, cols);
         for target in [Target::Off, Target::On] {
             let goal = match target {
                 Target::Off => Board::new(rows, cols),
@@ -228,7 +218,7 @@ fn four_by_four_random_boards_are_mostly_unsolvable() {
     let solvable = (0..16_000)
         .filter(|_| {
             solver
-                .solve(&random_board(&mut rng, 4, 4), Target::Off)
+                .solve(&common::random_board(&mut rng, 4, 4), Target::Off)
                 .is_some()
         })
         .count();
@@ -302,7 +292,7 @@ fn tabulated_small_boards_answer_exactly_like_the_general_path() {
         let solver = Solver::new(rows, cols).unwrap();
         let (mut fast, mut slow) = (solver.workspace(), solver.workspace());
         for _ in 0..3000 {
-            let b = random_board(&mut rng, rows, cols);
+            let b = common::random_board(&mut rng, rows, cols);
             for target in [Target::Off, Target::On] {
                 let tabulated = solver
                     .solve_with(&b, target, &mut fast)

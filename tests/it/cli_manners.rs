@@ -2,7 +2,7 @@
 //! hints that are right, closed and full stdout, progress and verdict, negative values,
 //! plurals and separators, completions and the man page. One behaviour per test.
 
-mod common;
+use crate::common;
 
 use common::{classic_input, lightsout, read_data, Rng, ONE_ALL_ON};
 use lightsout::{Board, Solver, Target, ALL_ON};

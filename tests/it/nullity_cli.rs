@@ -1,6 +1,6 @@
 //! `lightsout nullity`: the count from polynomials, the patterns from elimination.
 
-mod common;
+use crate::common;
 
 use common::lightsout;
 

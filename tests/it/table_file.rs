@@ -1,7 +1,7 @@
 //! `lightsout generate` and table files: size, determinism, refusal to overwrite, and a
 //! clear error for every kind of damaged file.
 
-mod common;
+use crate::common;
 
 use common::{lightsout, Rng, ONE_ALL_ON};
 use lightsout::format::{Header, HEADER_LEN};

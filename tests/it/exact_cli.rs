@@ -1,7 +1,7 @@
 //! The exact table through the CLI: generate --exact, deep queries, --moves, explain,
 //! stats and puzzles.
 
-mod common;
+use crate::common;
 
 use common::{lightsout, read_data, Rng};
 use lightsout::format::EXACT_ENTRIES;

@@ -1,6 +1,6 @@
 //! Hardening, round two (issue 11): each test reproduces a failure a hostile pass found.
 
-mod common;
+use crate::common;
 
 use common::{lightsout, ONE_ALL_ON};
 use lightsout::format::{Header, HEADER_LEN};
@@ -387,47 +387,11 @@ fn a_larger_search_budget_proves_the_minimum() {
 
 // Hardening, round three (issue 19).
 
-/// `bin() args`, run with its data segment (heap and private maps) limited to `bytes`,
-/// stdin closed; returns its status, stdout length and stderr.
-fn run_with_data_limit(args: &[&str], bytes: u64) -> (Option<i32>, usize, String) {
-    use std::os::unix::process::CommandExt;
-    let mut command = Command::new(bin());
-    command
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // SAFETY: setrlimit is async-signal-safe; the closure allocates nothing.
-    unsafe {
-        command.pre_exec(move || {
-            let limit = libc::rlimit {
-                rlim_cur: bytes,
-                rlim_max: bytes,
-            };
-            if libc::setrlimit(libc::RLIMIT_DATA, &limit) == 0 {
-                Ok(())
-            } else {
-                Err(std::io::Error::last_os_error())
-            }
-        });
-    }
-    let mut child = command.spawn().unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let counted = std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
-    let out = child.wait_with_output().unwrap();
-    let written = counted.join().unwrap().unwrap() as usize;
-    (
-        out.status.code(),
-        written,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn nullity_patterns_are_streamed_in_memory_of_one_pattern() {
     // 683 x 683 has nullity 150: 70 MB of text. Held whole (issue 19, item 3) it needed
     // more than 70 MB; streamed, a few.
-    let (status, written, stderr) = run_with_data_limit(
+    let (status, written, stderr) = common::run_with_data_limit(
         &["nullity", "--rows", "683", "--cols", "683", "--patterns"],
         32 << 20,
     );
@@ -446,7 +410,7 @@ fn a_table_far_longer_than_its_header_promises_is_refused_before_it_is_read() {
     let writer = std::fs::File::options().write(true).open(&path).unwrap();
     writer.set_len(6 << 30).unwrap(); // sparse: no disk is used
     let shown = path.to_str().unwrap();
-    let (status, _, stderr) = run_with_data_limit(&["query", "--table", shown], 1 << 30);
+    let (status, _, stderr) = common::run_with_data_limit(&["query", "--table", shown], 1 << 30);
     assert_eq!(status, Some(1), "{stderr}");
     assert!(
         stderr.contains("its header promises 12582976") && stderr.contains("6442450944"),

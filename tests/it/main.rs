@@ -1,0 +1,23 @@
+//! The integration tests: one binary, one module a subject (as ripgrep's `tests/`), so
+//! they are linked once and run in parallel. Helpers every module shares are in
+//! `common`.
+
+mod common;
+
+mod cli_manners;
+mod cross_check;
+mod exact_cli;
+mod exhaustive;
+mod fewest;
+mod games;
+mod hardening;
+mod memory;
+mod nullity_cli;
+mod pbm_cli;
+mod properties;
+mod query_cli;
+mod serve;
+mod solve;
+mod solve_cli;
+mod table_file;
+mod tidy;
