@@ -6,6 +6,7 @@
 //! axum's own `serve` has none of these limits, so the accept loop is written here
 //! over hyper-util's pieces (`TokioIo`, `TowerToHyperService`, `GracefulShutdown`).
 
+use crate::config::Timeouts;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -22,16 +23,6 @@ use tokio::sync::Semaphore;
 
 /// After SIGTERM, open connections get this long to finish; then the process exits.
 pub const SHUTDOWN_DEADLINE: Duration = Duration::from_secs(8);
-
-/// How long a connection may take.
-#[derive(Debug, Clone, Copy)]
-pub struct Timeouts {
-    /// A request head (start line and headers) must arrive whole within this.
-    pub header: Duration,
-    /// A connection on which no byte is read or written for this long is closed: idle
-    /// keep-alive connections, silent sockets, clients that stop reading their answer.
-    pub idle: Duration,
-}
 
 /// When a connection last moved a byte, shared by its stream and its watchdog.
 struct Activity {

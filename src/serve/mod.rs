@@ -18,31 +18,13 @@ use axum::Router;
 use lightsout::{Algebra, DepthTable, TableKind};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use std::io::Write;
-use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
 pub use api::ApiError;
 
-/// What `serve` needs, checked.
-pub struct ServeConfig {
-    pub addr: SocketAddr,
-    pub table: Option<PathBuf>,
-    pub exact_table: Option<PathBuf>,
-    pub max_body: usize,
-    /// The most lights a `/v1/solve` board may have.
-    pub max_lights: usize,
-    /// Streams run at once.
-    pub jobs: usize,
-    pub max_connections: usize,
-    /// Search time one `/v1/solve` request may spend.
-    pub search_time: Duration,
-    pub timeouts: conn::Timeouts,
-}
-
-pub use conn::Timeouts;
+pub use crate::config::ServeConfig;
 
 /// Everything the handlers share: read-only, held once.
 pub struct State {
@@ -212,9 +194,15 @@ pub fn run(config: ServeConfig) -> anyhow::Result<()> {
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(config.addr)
-            .await
-            .with_context(|| format!("cannot listen on {}", config.addr))?;
+        let listener = match tokio::net::TcpListener::bind(config.addr).await {
+            Err(err) if err.kind() == std::io::ErrorKind::AddrInUse => anyhow::bail!(
+                "cannot listen on {}: the port is in use (another server?); pick another \
+                 port, or `--addr {}:0` for any free one (printed at start)",
+                config.addr,
+                config.addr.ip()
+            ),
+            other => other.with_context(|| format!("cannot listen on {}", config.addr))?,
+        };
         let local = listener.local_addr()?;
         let mut stdout = std::io::stdout().lock();
         writeln!(

@@ -2,7 +2,7 @@
 //! patterns, each written as it is made (memory: one pattern, never the whole list).
 
 use super::pbm::stream_pbm;
-use super::write::push_number;
+use super::write::{push_number, write_pattern_row};
 use super::{Chunked, StreamError};
 use crate::solve::Solver;
 use std::io::Write;
@@ -10,7 +10,8 @@ use std::io::Write;
 /// How the quiet patterns are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PatternFormat {
-    /// A count line, then each pattern as rows of digits, a blank line between them.
+    /// A count line, then each pattern as rows of digits separated by spaces (as
+    /// `solve` writes presses), a blank line between them.
     Text,
     /// `P4` images, one a pattern.
     Pbm,
@@ -43,9 +44,7 @@ pub fn nullity_stream(
                     out.buf.push(b'\n');
                 }
                 for r in 0..pattern.rows() {
-                    let row = (0..pattern.cols()).map(|c| b'0' + u8::from(pattern.get(r, c)));
-                    out.buf.extend(row);
-                    out.buf.push(b'\n');
+                    write_pattern_row(&mut out.buf, pattern, r);
                     out.spill()?;
                 }
             }

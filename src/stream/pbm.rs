@@ -279,8 +279,9 @@ impl ShapeSolver {
 
 /// Solves every image of `input` (each its own shape; `shape`, if given, must be every
 /// image's) as a board of `game` (the classic game when `None`) and writes each press
-/// pattern as a `P4` image, in order. An image with no solution stops the stream with
-/// an error naming it, after the answers before it.
+/// pattern as a `P4` image, in order. An image with no solution has no answer image:
+/// `no_solution` is told its number, its shape and that shape's nullity, and the stream
+/// goes on (as text mode's `no solution` line does).
 pub fn solve_pbm_stream(
     shape: Option<(usize, usize)>,
     game: Option<&PbmGame>,
@@ -289,6 +290,7 @@ pub fn solve_pbm_stream(
     input: impl Read,
     output: impl Write,
     report: &mut dyn FnMut(u64, &Solution),
+    no_solution: &mut dyn FnMut(u64, (usize, usize), usize),
 ) -> Result<super::SolveSummary, StreamError> {
     let mut reader = PbmReader::new(input);
     let mut out = Chunked::new(output, false);
@@ -343,14 +345,16 @@ pub fn solve_pbm_stream(
             ShapeSolver::Classic(solver, ws) => solver.solve_with(&board, target, ws),
             ShapeSolver::Game(solver, ws) => solver.solve_with(&board, target, ws, true),
         };
-        let Some(solution) = solved else {
-            out.finish()?;
-            return Err(StreamError::Image {
-                image,
-                message: format!("({rows} x {cols}) has no solution"),
-            });
-        };
         summary.boards += 1;
+        let Some(solution) = solved else {
+            summary.unsolvable += 1;
+            let nullity = match solver.as_ref().expect("just made") {
+                ShapeSolver::Classic(solver, _) => solver.nullity(),
+                ShapeSolver::Game(solver, _) => solver.nullity(),
+            };
+            no_solution(image, (rows, cols), nullity);
+            continue;
+        };
         summary.unproven += u64::from(!solution.proven_minimal);
         report(summary.boards, &solution);
         stream_pbm(&mut out, solution.presses)?;

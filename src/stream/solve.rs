@@ -22,6 +22,8 @@ pub struct SolveSummary {
     /// Boards solved whose presses are not proven to be the fewest (the search over
     /// their solutions did not fit the solver's search budget).
     pub unproven: u64,
+    /// Boards with no solution (counted in `boards`).
+    pub unsolvable: u64,
 }
 
 /// Reads a count line and boards of `solver`'s shape from `input`; writes for each

@@ -25,7 +25,8 @@ pub fn write_grids(out: &mut Vec<u8>, grids: &[Grid]) {
 }
 
 /// Writes `boards` (all of one shape) in the input format of `lightsout solve`: the
-/// count line, then each board as rows of digits, boards separated by a blank line.
+/// count line, then each board as rows of digits separated by spaces, boards separated
+/// by a blank line.
 pub fn write_boards(out: &mut Vec<u8>, boards: &[Board]) {
     push_number(out, boards.len() as u64);
     out.push(b'\n');
@@ -33,10 +34,7 @@ pub fn write_boards(out: &mut Vec<u8>, boards: &[Board]) {
         if i > 0 {
             out.push(b'\n');
         }
-        for r in 0..board.rows() {
-            out.extend((0..board.cols()).map(|c| b'0' + u8::from(board.get(r, c))));
-            out.push(b'\n');
-        }
+        write_pattern(out, board);
     }
 }
 

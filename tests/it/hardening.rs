@@ -396,7 +396,8 @@ fn nullity_patterns_are_streamed_in_memory_of_one_pattern() {
         32 << 20,
     );
     assert_eq!(status, Some(0), "{stderr}");
-    let expected = "nullity 150\n150\n".len() + 150 * 683 * 684 + 149;
+    // Rows of 683 digits separated by spaces: 2 x 683 bytes with the line end.
+    let expected = "nullity 150\n150\n".len() + 150 * 683 * (2 * 683) + 149;
     assert_eq!(written, expected);
 }
 

@@ -111,3 +111,26 @@ fn format_needs_patterns() {
         .code(2)
         .stderr(predicates::str::contains("--patterns"));
 }
+
+#[test]
+fn pattern_rows_are_written_as_solve_writes_presses() {
+    // Issue 23: digits separated by single spaces, as `solve` prints its answers.
+    lightsout()
+        .args(["nullity", "--rows", "4", "--cols", "4", "--patterns"])
+        .assert()
+        .success()
+        .stdout(predicates::str::is_match(r"^nullity 4\n4\n([01] ){3}[01]\n").unwrap());
+    lightsout()
+        .args([
+            "nullity",
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--wrap",
+            "--patterns",
+        ])
+        .assert()
+        .success()
+        .stdout(predicates::str::is_match(r"^nullity 8\n8\n([01] ){4}[01]\n").unwrap());
+}

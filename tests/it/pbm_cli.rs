@@ -94,19 +94,37 @@ fn concatenated_images_of_many_sizes_are_each_solved() {
 }
 
 #[test]
-fn an_unsolvable_image_is_named_after_the_answers_before_it() {
+fn an_unsolvable_image_is_noted_and_the_run_goes_on() {
+    // Issue 23: like text mode's `no solution`, an unsolvable image is a note on stderr
+    // (its number, its shape's nullity, how rare solvable images are) and exit 0; the
+    // images after it are answered.
     let mut input = Vec::new();
     lightsout::write_pbm(&mut input, &Board::new(6, 6));
     // 5x5 with one corner light: unsolvable (odd overlap with a quiet pattern).
     input.extend_from_slice(b"P1 5 5 10000 00000 00000 00000 00000\n");
+    lightsout::write_pbm(&mut input, &Board::new(3, 3));
     let out = lightsout()
         .args(["solve", "--format", "pbm"])
         .write_stdin(input)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(images(&out.stdout).len(), 1);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("image 2 (5 x 5) has no solution"));
+    assert_eq!(out.status.code(), Some(0));
+    let answers = images(&out.stdout);
+    assert_eq!(
+        answers
+            .iter()
+            .map(|b| (b.rows(), b.cols()))
+            .collect::<Vec<_>>(),
+        [(6, 6), (3, 3)]
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "image 2 (5 x 5) has no solution, so it has no answer image: a 5 x 5 board has \
+             nullity 2, and only 1 image in 4 of this size can be solved"
+        ),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -1,0 +1,218 @@
+//! The long help texts: input formats, examples and exit codes of each command, shown
+//! by `--help` and rendered into the man pages.
+
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  success (a closed stdout, as with `| head`, also exits 0)
+  1  bad input, a missing or damaged table, a failed write, or a verify mismatch
+     (answers before the error are printed)
+  2  usage error (unknown flag, bad value, flags that do not go together)";
+
+pub const GAMES_HELP: &str = "\
+Any game is a button map: a text file whose first line is `lights N`, then one line a
+button listing the 1-based lights it changes (`L`, or `L:A` to add A); `#` starts a
+comment. `lightsout solve --game NAME --show` prints a built-in game's map, a start for
+your own:
+
+  # Merlin's Magic Square: 9 lights, 9 buttons
+  lights 9
+  1 2 4 5
+  1 2 3
+  ...
+
+Boards of a map game are a count line, then one line of N digits `0`/`1` a board
+(spaces allowed); each answer is one line of the buttons' press counts, separated by
+spaces, or `no solution`. Grid games (--rows, --cols, --topology, --rule) read and
+write boards as `solve` always has.
+
+Examples:
+  lightsout games
+  lightsout solve --game merlin --show
+  printf '1\\n111111111\\n' | lightsout solve --game merlin
+  lightsout solve --game my-game.txt boards.txt
+
+Exit codes: 0 success, 2 usage error.";
+
+pub const NULLITY_HELP: &str = "\
+Prints `nullity K`: each solvable R x C board has 2^K solutions, and one board in 2^K
+is solvable. K is the degree of gcd(p_R(x), p_C(x + 1)) over GF(2), where p_0 = 1,
+p_1 = x, p_(k+1) = x p_k + p_(k-1): no matrix is built, and R, C up to 10^5 take well
+under a second. With --patterns, then a basis of the quiet patterns (press sets that
+change nothing): K boards in the input format of `lightsout solve`, or with
+--format pbm K P4 images after the `nullity K` line (`tail -n +2` leaves the images).
+The basis is (chi / g)(T) T^i e_1 for i < K, chased down the board: chi = p_C(x + 1),
+g the gcd above, T the row operator; K chases of the board, no matrix.
+
+Examples:
+  lightsout nullity --rows 5 --cols 5          nullity 2
+  lightsout nullity --rows 4 --cols 4 --patterns
+  lightsout nullity --rows 9 --cols 9 --patterns --format pbm | tail -n +2 > quiet.pbm
+  lightsout nullity --rows 100000 --cols 100000
+  lightsout nullity --rows 4 --cols 4 --wrap          (Mini Lights Out's board)
+  lightsout nullity --game cube --patterns
+
+Other games (--topology, --rule, --game, as `solve` takes them) are chased (grid games)
+or reduced by dense elimination (maps); a map's patterns are one row of buttons, and
+--format pbm takes grid games.";
+
+pub const SERVE_HELP: &str = "\
+Prints one line with the address (http://HOST:PORT) and serves until SIGINT or SIGTERM,
+finishing the requests in flight. Endpoints:
+  GET  /                      a page to play on, with the exact table as a coach
+  GET  /healthz               200
+  GET  /v1/query?grid=G       exact fewest presses (moves=true, target=off)
+  POST /v1/query              the classic format in, what `lightsout query` prints out
+                              (max_steps, moves, target, method as query parameters)
+  POST /v1/solve?rows=R&cols=C   what `lightsout solve` prints (target)
+  GET  /v1/puzzle?steps=S     a grid needing exactly S presses (seed)
+  GET  /metrics               Prometheus text format
+Errors are JSON {\"error\": ...} with 400, 404, 405 or 413.
+
+Examples:
+  lightsout serve
+  lightsout serve --addr 127.0.0.1:0 --exact-table tables/lights-5x5-exact.lot
+  curl 'http://127.0.0.1:8080/v1/query?grid=0011101011100011101011100&moves=true'";
+
+pub const QUERY_HELP: &str = "\
+Input: a line with the number of grids n, then n grids of 5 rows of 5 lights,
+`0` off and `1` on, e.g.
+
+  2
+  00111
+  01011
+  10001
+  11010
+  11100
+
+  11101
+  11101
+  11110
+  11111
+  11111
+
+Blank lines between grids are optional; rows may also be written `0 0 1 1 1`;
+`\\r\\n` line ends and trailing spaces are fine. Output: one line per grid, the fewest
+presses, or -1 when more than --max-steps are needed or it cannot be done (a quarter of
+all grids can be solved at all). Answers stream as grids arrive (at once when typing at
+a terminal); a bad grid stops the run with its line and column, after the answers for
+the grids before it.
+
+Examples:
+  lightsout query grids.txt
+  lightsout query --moves grids.txt              with the cells to press
+  lightsout query --target off grids.txt         fewest presses to all-off
+  lightsout query --method algebra --max-steps 15 grids.txt
+  lightsout query --table tables/lights-5x5-exact.lot --max-steps 15 grids.txt
+  cat grids.txt | lightsout query -
+
+Exit codes: 0 success, 1 bad input or table, 2 usage error.";
+
+pub const EXPLAIN_HELP: &str = "\
+Reads the same input as `query` and draws each grid: `#` on, `.` off, `[ ]` around the
+buttons of a fewest-press solution. Colour only when stdout is a terminal and NO_COLOR
+is unset or empty.
+
+Examples:
+  lightsout explain grids.txt
+  lightsout explain --method algebra --max-steps 15 grids.txt
+  lightsout explain --target off grids.txt
+
+Exit codes: 0 success, 1 bad input or table, 2 usage error.";
+
+pub const SOLVE_HELP: &str = "\
+Input: a line with the number of boards n, then n boards of R rows of C lights `0`/`1`,
+digits adjacent or separated by single spaces (the 5x6 contest format):
+
+  1
+  0 1 1 0 1 0
+  1 0 0 1 1 1
+  0 0 1 0 0 1
+  1 0 0 1 0 1
+  0 1 1 1 0 0
+
+Output, for each board m: `PUZZLE #m`, then R rows of C digits separated by one space,
+1 = press; or the line `no solution`. The presses are the fewest possible whenever the
+2^k solutions (k = null-space dimension) can be compared within --search-budget word
+operations a board (the default keeps each board to milliseconds); otherwise the best
+solution a local search finds is printed, stderr gives a proven lower bound for it
+(`note: board 1: 2,101 presses; the minimum is at least 570`), and at the end says how
+many boards are not proven minimal. --stats adds a line per board on stderr.
+
+With --format pbm, boards are PBM images (P1 plain or P4 raw, one after another; a set
+pixel is a lit light), each of its own size, and each answer is a P4 image of the
+presses in the same order; an image with no solution gets no answer image, and a note
+on stderr names it (its number and how rare solvable images of its size are).
+
+Other games: --topology (cylinder, torus, projective; --wrap is torus) and --rule
+(cross, box, knight, ring, or a pattern like 010/111/010) change the grid's game, and
+--game plays a built-in game or a button map file (`lightsout games` lists both). The
+classic plus rule on a plane board is solved by light chasing at any size, every other
+grid game by a general chase (up to 2^24 lights), and button maps by dense elimination
+of their press matrix (up to 16,384 lights and buttons).
+
+Examples:
+  lightsout solve --rows 5 --cols 6 extended_5x6.in
+  lightsout solve --rows 4 --cols 4 --wrap --rule box boards.txt
+  lightsout solve --game cube --show
+  lightsout solve --format pbm --target on board.pbm > presses.pbm
+  printf '1\\n000\\n000\\n000\\n' | lightsout solve --rows 3 --cols 3 --target on
+
+Exit codes: 0 success (including boards with no solution), 1 bad input, 2 usage error.";
+
+pub const STATS_HELP: &str = "\
+Examples:
+  lightsout stats
+  lightsout stats --table tables/lights-5x5-exact.lot
+
+Exit codes: 0 success, 1 missing or damaged table, 2 usage error.";
+
+pub const PUZZLES_HELP: &str = "\
+Grids are drawn uniformly from all grids that need exactly S presses (S from 0 to 15),
+without repeats; the same --seed gives the same grids. Without --seed a seed is chosen
+and printed on stderr, so any set can be made again. Without --table the exact table is
+computed in memory (about 25 ms).
+
+Examples:
+  lightsout puzzles --count 10 --steps 8 --seed 42 > level8.txt
+  lightsout puzzles --count 3 --steps 15 | lightsout explain --method algebra --max-steps 15
+
+Exit codes: 0 success, 1 fewer such grids exist than asked or a bad table, 2 usage error.";
+
+pub const GENERATE_HELP: &str = "\
+The table is written to a temporary file beside PATH and renamed into place: a crash
+never leaves half a table at PATH, and a program that has the old table mapped keeps
+reading it. Every open checks the table's CRC-32, so even a file torn by a power loss
+is refused rather than used; --sync adds an fsync before the rename for durability.
+The bytes are the same on every run (tables/SHA256SUMS pins them). The default paths
+are relative to the current directory, like any output file of a command.
+
+Examples:
+  lightsout generate
+  lightsout generate --exact
+  lightsout generate --out /tmp/d6.lot --force
+
+Exit codes: 0 success, 1 cannot write (or PATH exists without --force), 2 usage error.";
+
+pub const VERIFY_HELP: &str = "\
+Prints the depth histogram, then a verdict line: `ok: ...` when the table agrees with
+first-row enumeration on every state, or the number of states where they disagree
+(exit 1). On a terminal a progress bar shows on stderr (5-12 s).
+
+Examples:
+  lightsout verify
+  lightsout verify --table tables/lights-5x5-d6.lot
+
+Exit codes: 0 the table agrees everywhere, 1 a mismatch or a damaged table, 2 usage error.";
+
+pub const COMPLETIONS_HELP: &str = "\
+Examples:
+  mkdir -p ~/.local/share/bash-completion/completions
+  lightsout completions bash > ~/.local/share/bash-completion/completions/lightsout
+  lightsout completions zsh > ~/.zfunc/_lightsout
+  lightsout completions fish > ~/.config/fish/completions/lightsout.fish";
+
+pub const MAN_HELP: &str = "\
+Examples:
+  lightsout man | man -l -
+  lightsout man --dir ~/.local/share/man/man1     then `man lightsout-solve`
+  lightsout man --dir man && man -l man/lightsout-solve.1";

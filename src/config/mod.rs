@@ -1,0 +1,273 @@
+//! Flags, checked: each command's raw clap arguments become a [`Job`] whose values
+//! all make sense together, before any work starts. A flag that makes no sense is a
+//! [`UsageError`] (exit 2); a file or table that cannot be used is an ordinary error
+//! (exit 1).
+
+use crate::cli::{
+    AnswerArgs, Command, CompletionsArgs, ExplainArgs, FormatArg, GenerateArgs, MethodArg,
+    PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs, TargetArg, TopologyArg, VerifyArgs,
+};
+use crate::mapped::{open_table, Table, TableBytes};
+use anyhow::Context;
+use lightsout::rules::Game;
+use lightsout::{DepthTable, Method, QueryOptions, Solver, StoreOptions, Style, TableKind, Target};
+mod serve;
+mod solve;
+
+pub use serve::{ServeConfig, Timeouts};
+
+use crate::input::{open_input, Input};
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+
+/// A flag value that makes no sense; exits with code 2 like clap's own errors.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+fn usage(message: impl Into<String>) -> anyhow::Error {
+    UsageError(message.into()).into()
+}
+
+/// A flag's seconds, from `least` to an hour.
+fn seconds(flag: &str, value: f64, least: f64) -> anyhow::Result<std::time::Duration> {
+    if !(least..=3600.0).contains(&value) {
+        return Err(usage(format!(
+            "{flag}: expected seconds from {least} to 3600, found {value}"
+        )));
+    }
+    Ok(std::time::Duration::from_secs_f64(value))
+}
+
+/// The largest board `solve` takes: 2^30 lights (128 MiB per copy of a board).
+const MAX_CELLS: u64 = 1 << 30;
+
+/// One command, ready to run.
+pub enum Job {
+    Query {
+        input: Input,
+        method: Method<TableBytes>,
+        options: QueryOptions,
+    },
+    Generate {
+        kind: TableKind,
+        out: PathBuf,
+        options: StoreOptions,
+    },
+    Verify {
+        table: Table,
+    },
+    Solve {
+        input: Input,
+        solver: Solver,
+        target: Target,
+        line_buffered: bool,
+        /// The --search-budget, for the closing note.
+        budget: u64,
+        stats: bool,
+    },
+    Explain {
+        input: Input,
+        method: Method<TableBytes>,
+        max_steps: u32,
+        target: Target,
+        style: Style,
+    },
+    Stats {
+        table: Table,
+        /// How to name the table: its path, or "built-in".
+        name: String,
+    },
+    Puzzles {
+        table: Table,
+        steps: u8,
+        count: u64,
+        seed: Option<u64>,
+        target: Target,
+    },
+    Completions {
+        shell: clap_complete::Shell,
+    },
+    Man {
+        /// Where to write every page; none: print the top-level page.
+        dir: Option<PathBuf>,
+    },
+    Serve(ServeConfig),
+    SolvePbm {
+        input: Input,
+        /// The shape every image must have, when --rows and --cols are given.
+        shape: Option<(usize, usize)>,
+        /// The game of every image (`None`: the classic game).
+        game: Option<lightsout::PbmGame>,
+        target: Target,
+        budget: u64,
+        stats: bool,
+    },
+    /// Any game other than the classic one (`solve` with game flags).
+    SolveGame {
+        input: Input,
+        solver: lightsout::GameSolver,
+        options: lightsout::SolveOptions,
+        stats: bool,
+        budget: u64,
+    },
+    /// `solve --game G --show`, `games`: text to print.
+    Print(String),
+    /// `nullity` of a game other than the classic one.
+    NullityGame {
+        solver: lightsout::GameSolver,
+        patterns: bool,
+        pbm: bool,
+    },
+    /// `nullity` of the classic game, and its quiet patterns in this format.
+    Nullity {
+        solver: Solver,
+        patterns: Option<lightsout::PatternFormat>,
+    },
+}
+
+/// Checks the flags of `command` and opens what it needs.
+pub fn job(command: Command) -> anyhow::Result<Job> {
+    Ok(match command {
+        Command::Query(args) => query(args)?,
+        Command::Generate(args) => generate(args),
+        Command::Verify(VerifyArgs { table }) => Job::Verify {
+            table: open_table(table.as_deref(), None)?,
+        },
+        Command::Solve(args) => solve::solve(args)?,
+        Command::Explain(args) => explain(args)?,
+        Command::Stats(StatsArgs { table }) => Job::Stats {
+            name: table
+                .as_ref()
+                .map_or("built-in".to_string(), |p| p.display().to_string()),
+            table: open_table(table.as_deref(), None)?,
+        },
+        Command::Puzzles(args) => puzzles(args)?,
+        Command::Completions(CompletionsArgs { shell }) => Job::Completions { shell },
+        Command::Man(args) => Job::Man { dir: args.dir },
+        Command::Games => Job::Print(lightsout::rules::builtin::listing()),
+        Command::Nullity(args) => solve::nullity(args)?,
+        Command::Serve(args) => Job::Serve(serve::config(args)?),
+    })
+}
+
+fn target(arg: TargetArg) -> Target {
+    match arg {
+        TargetArg::Off => Target::Off,
+        TargetArg::On => Target::On,
+    }
+}
+
+/// The method and the table behind `--method`, `--table` and `--max-steps`, checked
+/// together.
+fn answer_method(args: &AnswerArgs) -> anyhow::Result<Method<TableBytes>> {
+    let method = match args.method {
+        MethodArg::Table => {
+            let table = open_table(args.table.as_deref(), None)?;
+            check_max_steps(&table, args.max_steps, true)?;
+            Method::Table(table)
+        }
+        _ if args.table.is_some() => {
+            return Err(usage("--table goes with --method table (the default)"));
+        }
+        MethodArg::Enumerate => Method::Enumerate,
+        MethodArg::Algebra => Method::Algebra(Box::default()),
+    };
+    Ok(method)
+}
+
+/// Refuses a depth the table cannot answer, naming every way to deeper answers that the
+/// command has (`--method` only where the command takes it).
+fn check_max_steps(table: &Table, steps: u32, has_method: bool) -> Result<(), UsageError> {
+    let limit = u32::from(table.depth_limit());
+    if steps <= limit {
+        return Ok(());
+    }
+    let deeper = match table.kind() {
+        TableKind::Exact => "no 5x5 grid needs more than 15".to_string(),
+        TableKind::Depth6 => {
+            let exact = format!(
+                "the exact table (`lightsout generate --exact`, then --table {})",
+                TableKind::Exact.default_path().display()
+            );
+            if has_method {
+                format!("for up to 15 use {exact}, --method algebra or --method enumerate")
+            } else {
+                format!("for up to 15 use {exact}, or leave out --table")
+            }
+        }
+    };
+    Err(UsageError(format!(
+        "{steps} presses is deeper than the table, which knows depths up to {limit}; {deeper}"
+    )))
+}
+
+fn query(args: QueryArgs) -> anyhow::Result<Job> {
+    let method = answer_method(&args.answer)?;
+    let input = open_input(args.input, "query")?;
+    Ok(Job::Query {
+        method,
+        options: QueryOptions {
+            max_steps: args.answer.max_steps,
+            // A person typing wants each answer as soon as the grid is complete.
+            line_buffered: args.line_buffered || input.interactive,
+            moves: args.moves,
+            target: target(args.answer.target),
+        },
+        input,
+    })
+}
+
+fn generate(args: GenerateArgs) -> Job {
+    let kind = if args.exact {
+        TableKind::Exact
+    } else {
+        TableKind::Depth6
+    };
+    Job::Generate {
+        kind,
+        out: args.out.unwrap_or_else(|| kind.default_path().into()),
+        options: StoreOptions {
+            force: args.force,
+            sync: args.sync,
+        },
+    }
+}
+
+/// Colour only for a terminal, and never when NO_COLOR is set to anything.
+fn colour_wanted() -> bool {
+    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
+    let method = answer_method(&args.answer)?;
+    Ok(Job::Explain {
+        input: open_input(args.input, "explain")?,
+        method,
+        max_steps: args.answer.max_steps,
+        target: target(args.answer.target),
+        style: Style {
+            colour: colour_wanted(),
+        },
+    })
+}
+
+fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
+    let table = match &args.table {
+        Some(path) => {
+            let table = open_table(Some(path), None)?;
+            check_max_steps(&table, u32::from(args.steps), false)?;
+            table
+        }
+        // Without a table, the exact one is computed in memory (about 25 ms).
+        None => DepthTable::new(TableBytes::Read(TableKind::Exact.file()))
+            .context("the exact table computed in memory is damaged")?,
+    };
+    Ok(Job::Puzzles {
+        table,
+        steps: args.steps,
+        count: args.count,
+        seed: args.seed,
+        target: target(args.target),
+    })
+}

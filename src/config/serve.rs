@@ -1,0 +1,107 @@
+//! The flags of `serve`, checked: the address to listen on (a numeric address, a host
+//! name, or `:PORT`), limits, and timeouts. The HTTP layer (`crate::serve`) takes these
+//! and parses nothing.
+
+use super::{seconds, usage};
+use crate::cli::ServeArgs;
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What `serve` needs, checked.
+pub struct ServeConfig {
+    pub addr: SocketAddr,
+    pub table: Option<PathBuf>,
+    pub exact_table: Option<PathBuf>,
+    pub max_body: usize,
+    /// The most lights a `/v1/solve` board may have.
+    pub max_lights: usize,
+    /// Streams run at once.
+    pub jobs: usize,
+    pub max_connections: usize,
+    /// Search time one `/v1/solve` request may spend.
+    pub search_time: Duration,
+    pub timeouts: Timeouts,
+}
+
+/// How long a connection may take.
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    /// A request head (start line and headers) must arrive whole within this.
+    pub header: Duration,
+    /// A connection on which no byte is read or written for this long is closed: idle
+    /// keep-alive connections, silent sockets, clients that stop reading their answer.
+    pub idle: Duration,
+}
+
+pub fn config(args: ServeArgs) -> anyhow::Result<ServeConfig> {
+    Ok(ServeConfig {
+        addr: listen_addr(&args.addr)?,
+        table: args.table,
+        exact_table: args.exact_table,
+        max_body: args.max_body,
+        max_lights: usize::try_from(args.max_lights).expect("at most 2^30"),
+        jobs: args.jobs as usize,
+        max_connections: args.max_connections as usize,
+        search_time: seconds("--search-time", args.search_time, 0.0)?,
+        timeouts: Timeouts {
+            header: seconds("--header-timeout", args.header_timeout, 0.1)?,
+            idle: seconds("--idle-timeout", args.idle_timeout, 0.1)?,
+        },
+    })
+}
+
+/// `--addr`: `127.0.0.1:8080`, `[::1]:8080`, `localhost:8080` (the name resolved, its
+/// first IPv4 address preferred), or `:8080` (port 8080 on 127.0.0.1, the default host).
+pub fn listen_addr(text: &str) -> anyhow::Result<SocketAddr> {
+    let expected = "expected HOST:PORT (127.0.0.1:8080, localhost:8080, [::1]:8080) or :PORT";
+    if let Some(port) = text.strip_prefix(':') {
+        let port: u16 = port.parse().map_err(|_| {
+            usage(format!(
+                "--addr: {expected}; `{port}` is not a port (0-65535)"
+            ))
+        })?;
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    if let Ok(addr) = text.parse() {
+        return Ok(addr);
+    }
+    let Some((host, port)) = text.rsplit_once(':') else {
+        return Err(usage(format!(
+            "--addr: {expected}, found `{text}` (no port)"
+        )));
+    };
+    if host.is_empty() || port.parse::<u16>().is_err() {
+        return Err(usage(format!("--addr: {expected}, found `{text}`")));
+    }
+    let found: Vec<SocketAddr> = text
+        .to_socket_addrs()
+        .map_err(|err| usage(format!("--addr: cannot resolve `{host}`: {err}")))?
+        .collect();
+    found
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(found.first())
+        .copied()
+        .ok_or_else(|| usage(format!("--addr: `{host}` has no address")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::listen_addr;
+
+    #[test]
+    fn addresses_may_be_names_or_a_bare_port() {
+        assert_eq!(listen_addr(":8089").unwrap().to_string(), "127.0.0.1:8089");
+        assert_eq!(
+            listen_addr("127.0.0.1:0").unwrap().to_string(),
+            "127.0.0.1:0"
+        );
+        assert_eq!(listen_addr("[::1]:80").unwrap().to_string(), "[::1]:80");
+        let local = listen_addr("localhost:8080").unwrap();
+        assert!(local.ip().is_loopback() && local.port() == 8080);
+        for bad in ["8080", ":http", "localhost:", "host:99999", ":"] {
+            assert!(listen_addr(bad).is_err(), "{bad}");
+        }
+    }
+}

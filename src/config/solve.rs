@@ -1,0 +1,228 @@
+//! The flags of `solve` and `nullity`, checked: the game they name (the classic game
+//! keeps its own path), the solver for it, and the options of the stream.
+
+use super::*;
+use crate::cli::NullityArgs;
+
+/// The game the game flags name: a built-in game or a button map file (`--game`), else
+/// the grid game of `shape` (required then) with its topology and rule. Every error
+/// is a usage error, located, before any board is read.
+pub fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Result<Game> {
+    use lightsout::rules::{builtin, map, Rule, Topology};
+    if let Some(name) = &args.game {
+        if let Some(builtin) = builtin::find(name) {
+            if args.states != 2 {
+                return Err(usage(format!(
+                    "--states {}: lights with {} states are not solved yet; this build \
+                     solves two-state games",
+                    args.states, args.states
+                )));
+            }
+            return Ok(builtin.game());
+        }
+        let path = std::path::Path::new(name);
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
+                return Err(usage(format!(
+                    "--game {name}: no built-in game has that name ({}) and no file is \
+                     there",
+                    known.join(", ")
+                )));
+            }
+            Err(err) => {
+                return Err(
+                    UsageError(format!("--game {name}: cannot read the button map: {err}")).into(),
+                )
+            }
+        };
+        return map::parse(&text).map_err(|err| usage(format!("button map {name}: {err}")));
+    }
+    let Some((rows, cols)) = shape else {
+        return Err(usage(
+            "a grid game needs --rows R and --cols C (or --game FILE|NAME for any other)",
+        ));
+    };
+    let topology = if args.wrap {
+        Topology::Torus
+    } else {
+        match args.topology {
+            TopologyArg::Plane => Topology::Plane,
+            TopologyArg::Cylinder => Topology::Cylinder,
+            TopologyArg::Torus => Topology::Torus,
+            TopologyArg::Projective => Topology::Projective,
+        }
+    };
+    let rule = Rule::parse(&args.rule).map_err(|e| usage(format!("--rule: {e}")))?;
+    let lights = u64::from(rows) * u64::from(cols);
+    if lights > lightsout::CHASE_LIGHTS as u64 {
+        return Err(usage(format!(
+            "a {rows} x {cols} board has {} lights; grid games other than the classic plus \
+             rule on a plane board take up to {} lights",
+            lightsout::thousands(lights),
+            lightsout::thousands(lightsout::CHASE_LIGHTS as u64)
+        )));
+    }
+    Game::grid(rows as usize, cols as usize, topology, rule, args.states)
+        .map_err(|e| usage(e.to_string()))
+}
+
+/// Whether the game flags name the classic game (plus on a plane board, two states),
+/// which keeps its own path (no game is built: its chase knows the rule).
+pub fn classic(args: &crate::cli::GameArgs) -> bool {
+    args.game.is_none()
+        && args.topology == TopologyArg::Plane
+        && !args.wrap
+        && args.rule == "plus"
+        && args.states == 2
+}
+
+pub fn solve(args: SolveArgs) -> anyhow::Result<Job> {
+    if !classic(&args.game) {
+        return solve_game(args);
+    }
+    let shape = match (args.rows, args.cols) {
+        (Some(rows), Some(cols)) => Some((rows, cols)),
+        (None, None) if args.format == FormatArg::Pbm => None,
+        _ if args.format == FormatArg::Pbm => {
+            return Err(usage(
+                "--rows and --cols go together (or leave both out for PBM)",
+            ))
+        }
+        _ => {
+            return Err(usage(
+                "text boards need --rows R and --cols C (PBM images carry their own size: \
+                 --format pbm)",
+            ))
+        }
+    };
+    if let Some((rows, cols)) = shape {
+        let cells = u64::from(rows) * u64::from(cols);
+        if cells > MAX_CELLS {
+            return Err(usage(format!(
+                "a {rows} x {cols} board has {} lights; the most this solver takes is {}",
+                lightsout::thousands(cells),
+                lightsout::thousands(MAX_CELLS)
+            )));
+        }
+    }
+    let input = open_input(args.input, "solve")?;
+    let shape = shape.map(|(r, c)| (r as usize, c as usize));
+    let target = target(args.target);
+    if args.format == FormatArg::Pbm {
+        return Ok(Job::SolvePbm {
+            input,
+            shape,
+            game: None,
+            target,
+            budget: args.search_budget,
+            stats: args.stats,
+        });
+    }
+    let (rows, cols) = shape.expect("text input has a shape");
+    let solver = Solver::with_search_budget(rows, cols, args.search_budget)
+        .map_err(|e| UsageError(e.to_string()))?;
+    Ok(Job::Solve {
+        line_buffered: args.line_buffered || input.interactive,
+        input,
+        solver,
+        target,
+        budget: args.search_budget,
+        stats: args.stats,
+    })
+}
+
+/// `solve` for any game but the classic one (which keeps its own path, byte for byte).
+fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
+    if args.format == FormatArg::Pbm && args.game.game.is_none() && !args.show {
+        // Images carry their own shapes: check the rule and topology once here.
+        let probe = game(&args.game, Some((1, 1)))?;
+        let rules = probe.grid_rules().expect("a grid game");
+        let pbm = lightsout::PbmGame {
+            topology: rules.topology,
+            rule: rules.rule.clone(),
+        };
+        let shape = match (args.rows, args.cols) {
+            (Some(r), Some(c)) => Some((r as usize, c as usize)),
+            (None, None) => None,
+            _ => {
+                return Err(usage(
+                    "--rows and --cols go together (or leave both out for PBM)",
+                ))
+            }
+        };
+        return Ok(Job::SolvePbm {
+            input: open_input(args.input, "solve")?,
+            shape,
+            game: Some(pbm),
+            target: target(args.target),
+            budget: args.search_budget,
+            stats: args.stats,
+        });
+    }
+    let game = game(&args.game, args.rows.zip(args.cols))?;
+    if args.show {
+        return Ok(Job::Print(lightsout::rules::map::show(&game)));
+    }
+    if args.format == FormatArg::Pbm {
+        return Err(usage(
+            "--format pbm takes grid games (--topology, --rule); give a button map's boards \
+             as text",
+        ));
+    }
+    let solver = lightsout::GameSolver::new(game, args.search_budget)
+        .map_err(|e| UsageError(e.to_string()))?;
+    let input = open_input(args.input, "solve")?;
+    Ok(Job::SolveGame {
+        options: lightsout::SolveOptions {
+            target: target(args.target),
+            line_buffered: args.line_buffered || input.interactive,
+            search_until: None,
+        },
+        input,
+        solver,
+        stats: args.stats,
+        budget: args.search_budget,
+    })
+}
+
+/// `nullity`: the classic game's nullity from polynomials, any other game's from its
+/// solver; the quiet patterns as text or PBM.
+pub fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
+    let shape = args.rows.zip(args.cols);
+    if !classic(&args.game) {
+        let game = game(&args.game, shape)?;
+        if args.format == FormatArg::Pbm && game.grid_rules().is_none() {
+            return Err(usage(
+                "--format pbm writes the patterns of grid games; a button map's \
+                 patterns are written as text",
+            ));
+        }
+        let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
+        return Ok(Job::NullityGame {
+            solver,
+            patterns: args.patterns,
+            pbm: args.format == FormatArg::Pbm,
+        });
+    }
+    let (rows, cols) = shape.expect("clap: --rows and --cols without --game");
+    let cells = u64::from(rows) * u64::from(cols);
+    if args.patterns && cells > MAX_CELLS {
+        return Err(usage(format!(
+            "--patterns: a {rows} x {cols} board has {} lights; the most written is {}",
+            lightsout::thousands(cells),
+            lightsout::thousands(MAX_CELLS)
+        )));
+    }
+    let format = if args.format == FormatArg::Pbm {
+        lightsout::PatternFormat::Pbm
+    } else {
+        lightsout::PatternFormat::Text
+    };
+    Ok(Job::Nullity {
+        solver: Solver::with_search_budget(rows as usize, cols as usize, 0)
+            .map_err(|e| UsageError(e.to_string()))?,
+        patterns: args.patterns.then_some(format),
+    })
+}

@@ -1,0 +1,140 @@
+//! The reports of `verify` (the histogram and the verdict, with a progress bar on a
+//! terminal) and `stats` (a table's header and its histogram on a log scale).
+
+use crate::mapped::Table;
+use crate::say::finish;
+use crate::say::note;
+use anyhow::bail;
+use lightsout::{format, plural, thousands, verify_table_with_progress, TableKind, STATES};
+use std::io::{self, IsTerminal, Write};
+
+/// The label of histogram row `depth` of `rows` rows: the last row of the depth-6
+/// table is "7+" (farther or never).
+fn depth_label(kind: TableKind, depth: usize, rows: usize) -> String {
+    if kind == TableKind::Depth6 && depth == rows - 1 {
+        format!("{depth}+")
+    } else {
+        depth.to_string()
+    }
+}
+
+pub fn verify(table: &Table, stdout: impl Write) -> anyhow::Result<()> {
+    let mut out = Vec::new();
+    let bar = if io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(u64::from(STATES));
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {percent}% ({eta} left)")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        bar.set_message("comparing with first-row enumeration");
+        Some(bar)
+    } else {
+        note(format_args!(
+            "comparing all {} states with first-row enumeration...",
+            thousands(STATES)
+        ));
+        None
+    };
+    let report = verify_table_with_progress(table, &|n| {
+        if let Some(bar) = &bar {
+            bar.inc(n);
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    writeln!(out, "depth      states")?;
+    let rows = report.histogram.len();
+    for (depth, &count) in report.histogram.iter().enumerate() {
+        let label = match table.kind() {
+            TableKind::Exact if depth == rows - 1 => "never".to_string(),
+            kind => depth_label(kind, depth, rows),
+        };
+        writeln!(out, "{label:>5}  {:>10}", thousands(count))?;
+    }
+    writeln!(out, "states compared: {}", thousands(report.states))?;
+    writeln!(out, "mismatches: {}", thousands(report.mismatches))?;
+    if let Some((grid, entry, presses)) = report.first_mismatch {
+        finish(stdout, &out)?;
+        bail!(
+            "the table disagrees with first-row enumeration on {}; the first is \
+             {grid:#09x}: table {entry}, enumeration {presses:?}; regenerate the table",
+            plural(report.mismatches, "state", "states")
+        );
+    }
+    writeln!(
+        out,
+        "ok: the table agrees with first-row enumeration on all {} states",
+        thousands(report.states)
+    )?;
+    finish(stdout, &out)
+}
+
+pub fn stats(table: &Table, name: &str, stdout: impl Write) -> anyhow::Result<()> {
+    let mut out = Vec::new();
+    let h = *table.header();
+    let kind = table.kind();
+    writeln!(
+        out,
+        "table:          {name} ({}, kind {})",
+        kind.name(),
+        h.kind
+    )?;
+    writeln!(out, "format version: {}", format::VERSION)?;
+    writeln!(
+        out,
+        "board:          {} x {}, target: every light on",
+        h.rows, h.cols
+    )?;
+    writeln!(
+        out,
+        "entries:        {} of {} bits",
+        thousands(h.entries),
+        h.bits_per_entry
+    )?;
+    writeln!(out, "depth limit:    {}", h.depth_limit)?;
+    writeln!(
+        out,
+        "payload:        {} bytes, CRC-32 {:#010x}",
+        thousands(h.payload_len),
+        h.payload_crc
+    )?;
+    writeln!(out)?;
+    let histogram = table.histogram();
+    let mut rows: Vec<(String, u64)> = histogram
+        .iter()
+        .enumerate()
+        .map(|(d, &n)| (depth_label(kind, d, histogram.len()), n))
+        .collect();
+    if kind == TableKind::Exact {
+        rows.push(("never".to_string(), u64::from(STATES - h.entries)));
+    }
+    let widest = rows.iter().map(|r| r.1).max().unwrap_or(1);
+    writeln!(
+        out,
+        "presses      states  (bars: log scale, so 1 state shows)"
+    )?;
+    for (label, n) in &rows {
+        writeln!(
+            out,
+            "{label:>7}  {:>10}  {}",
+            thousands(*n),
+            log_bar(*n, widest)
+        )?;
+    }
+    let total: u64 = rows.iter().map(|r| r.1).sum();
+    writeln!(out, "  total  {:>10}", thousands(total))?;
+    finish(stdout, &out)
+}
+
+/// A bar of up to 50 `#` on a log scale: one `#` for a count of 1, 50 for `widest`,
+/// none for 0.
+fn log_bar(n: u64, widest: u64) -> String {
+    if n == 0 {
+        return String::new();
+    }
+    let scale = ((widest + 1) as f64).log10().max(f64::EPSILON);
+    let width = 1 + (49.0 * (n as f64).log10() / scale).round() as usize;
+    "#".repeat(width.min(50))
+}

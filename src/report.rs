@@ -1,0 +1,118 @@
+//! What `solve` says on stderr about each board: with `--stats`, a line a board (size,
+//! nullity, presses, how the fewest was found, the search's time); without, the lower
+//! bound of the first few boards not proven minimal, and one closing note.
+
+use crate::say::note;
+use lightsout::{plural, thousands};
+
+/// Per-board lines on stderr: with --stats, one for every board; without, a lower
+/// bound for each of the first few boards not proven minimal.
+pub struct Reporter {
+    stats: bool,
+    noun: &'static str,
+    bounds_noted: u64,
+    /// The last shape reported and its nullity (images may change shape).
+    pub shape: Option<((usize, usize), usize)>,
+    /// The nullity of a shape of the game being played.
+    pub nullity_of: Box<dyn Fn(usize, usize) -> usize>,
+}
+
+/// Boards not proven minimal whose bound is noted one by one (the closing note counts
+/// them all).
+const BOUND_NOTES: u64 = 10;
+
+impl Reporter {
+    pub fn new(stats: bool, noun: &'static str) -> Reporter {
+        Reporter {
+            stats,
+            noun,
+            bounds_noted: 0,
+            shape: None,
+            nullity_of: Box::new(lightsout::nullity),
+        }
+    }
+
+    /// The closing note: how many answers are not proven the fewest, and why.
+    pub fn close(&self, summary: &lightsout::SolveSummary, why: std::fmt::Arguments) {
+        if summary.unproven > 0 {
+            note(format_args!(
+                "note: the presses for {} of {} are valid but not proven to be the fewest{why}",
+                thousands(summary.unproven),
+                plural(summary.boards, self.noun, &format!("{}s", self.noun)),
+            ));
+        }
+    }
+
+    /// [`close`](Self::close) for a stream of one shape, whose unproven boards are
+    /// over the budget.
+    pub fn close_over_budget(
+        &self,
+        summary: &lightsout::SolveSummary,
+        nullity: usize,
+        cost: Option<u64>,
+        budget: u64,
+    ) {
+        self.close(
+            summary,
+            format_args!(
+                ": each board has 2^{nullity} solutions, and comparing them costs {} word \
+                 operations, over --search-budget {}",
+                cost_words(cost),
+                thousands(budget),
+            ),
+        );
+    }
+
+    pub fn report(&mut self, m: u64, solution: &lightsout::Solution) {
+        let presses = solution.presses.count_ones();
+        let (rows, cols) = (solution.presses.rows(), solution.presses.cols());
+        if self.stats {
+            let how = match solution.search {
+                lightsout::Search::Unique => "the only solution".to_string(),
+                lightsout::Search::GrayWalk => {
+                    "proven minimal: a Gray-code walk over every solution".to_string()
+                }
+                lightsout::Search::Transform { signatures } => format!(
+                    "proven minimal: a Walsh-Hadamard transform over {} cell signatures",
+                    thousands(signatures as u64)
+                ),
+                lightsout::Search::Heuristic => format!(
+                    "local search, not proven; the minimum is at least {}",
+                    thousands(solution.lower_bound)
+                ),
+                lightsout::Search::Skipped(why) => format!("not searched ({why})"),
+                _ => "not searched".to_string(),
+            };
+            let nullity = match self.shape {
+                Some((shape, k)) if shape == (rows, cols) => k,
+                _ => {
+                    let k = (self.nullity_of)(rows, cols);
+                    self.shape = Some(((rows, cols), k));
+                    k
+                }
+            };
+            note(format_args!(
+                "stats: {} {m}: {rows} x {cols}, nullity {nullity}, {} presses, {how}, search {:.3} s",
+                self.noun,
+                thousands(presses),
+                solution.search_time.as_secs_f64(),
+            ));
+        } else if !solution.proven_minimal
+            && solution.lower_bound > 0
+            && self.bounds_noted < BOUND_NOTES
+        {
+            self.bounds_noted += 1;
+            note(format_args!(
+                "note: {} {m}: {} presses; the minimum is at least {}",
+                self.noun,
+                thousands(presses),
+                thousands(solution.lower_bound)
+            ));
+        }
+    }
+}
+
+/// A word-operation count for people: exact when it fits, "2^64 or more" when not.
+fn cost_words(ops: Option<u64>) -> String {
+    ops.map_or_else(|| "2^64 or more".to_string(), thousands)
+}

@@ -1,0 +1,131 @@
+//! The `solve` jobs: a stream of boards (classic, any game, PBM images) through the
+//! library's solve streams, with the per-board report and the closing note on stderr.
+
+use crate::hint::{stream_outcome, Reads};
+use crate::input::Input;
+
+use crate::report::Reporter;
+use crate::say::note;
+use lightsout::{plural, thousands, GameSolver, PbmGame, SolveOptions, Solver, Target};
+use std::io::Write;
+
+/// `solve --rows R --cols C`: the classic game.
+pub fn classic(
+    input: Input,
+    solver: &Solver,
+    target: Target,
+    line_buffered: bool,
+    budget: u64,
+    stats: bool,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let cols = solver.cols() as u32;
+    let mut reporter = Reporter::new(stats, "board");
+    let outcome = lightsout::solve_stream_reporting(
+        solver,
+        target,
+        line_buffered,
+        input.reader,
+        stdout,
+        &mut |m, s| reporter.report(m, s),
+    );
+    if let Ok(summary) = &outcome {
+        reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), budget);
+    }
+    stream_outcome(outcome, &input.name, Reads::Boards { cols })
+}
+
+/// `solve` with game flags: any game but the classic one.
+pub fn game(
+    input: Input,
+    solver: &GameSolver,
+    options: SolveOptions,
+    budget: u64,
+    stats: bool,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let mut reporter = Reporter::new(stats, "board");
+    reporter.shape = Some((solver.presses_shape(), solver.nullity()));
+    let (_, cols) = solver.board_shape();
+    let outcome =
+        lightsout::solve_game_stream(solver, options, input.reader, stdout, &mut |m, s| {
+            reporter.report(m, s)
+        });
+    if let Ok(summary) = &outcome {
+        reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), budget);
+    }
+    stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
+}
+
+/// `solve --format pbm`: images, each of its own size unless `shape` is given.
+pub fn pbm(
+    input: Input,
+    shape: Option<(usize, usize)>,
+    game: Option<&PbmGame>,
+    target: Target,
+    budget: u64,
+    stats: bool,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let mut reporter = Reporter::new(stats, "image");
+    let mut noted = 0;
+    if let Some(game) = game {
+        // The nullity each image's stats line quotes is its game's.
+        let game = game.clone();
+        reporter.nullity_of = Box::new(move |rows, cols| {
+            lightsout::rules::Game::grid(rows, cols, game.topology, game.rule.clone(), 2)
+                .ok()
+                .and_then(|g| GameSolver::new(g, 0).ok())
+                .map_or(0, |s| s.nullity())
+        });
+    }
+    let outcome = lightsout::solve_pbm_stream(
+        shape,
+        game,
+        budget,
+        target,
+        input.reader,
+        stdout,
+        &mut |m, s| reporter.report(m, s),
+        &mut |m, shape, nullity| no_solution(m, shape, nullity, &mut noted),
+    );
+    if let Ok(summary) = &outcome {
+        if summary.unsolvable > NO_SOLUTION_NOTES {
+            note(format_args!(
+                "note: {} of {} have no solution (no answer image for them)",
+                thousands(summary.unsolvable),
+                plural(summary.boards, "image", "images")
+            ));
+        }
+        reporter.close(
+            summary,
+            format_args!(" (over --search-budget {})", thousands(budget)),
+        );
+    }
+    let cols = shape.map_or(0, |(_, c)| c as u32);
+    stream_outcome(outcome, &input.name, Reads::Boards { cols })
+}
+
+/// Images with no solution noted one by one (the closing note counts them all).
+const NO_SOLUTION_NOTES: u64 = 10;
+
+/// The note for image `m` with no solution: its shape's nullity says how rare solvable
+/// images are (1 in 2^k: the solvable boards are a subspace of codimension k).
+fn no_solution(m: u64, (rows, cols): (usize, usize), nullity: usize, noted: &mut u64) {
+    if *noted >= NO_SOLUTION_NOTES {
+        return;
+    }
+    *noted += 1;
+    let rarity = match nullity {
+        0 => "every board of this size should have one".to_string(),
+        k if k < 64 => format!(
+            "only 1 image in {} of this size can be solved",
+            thousands(1u64 << k)
+        ),
+        k => format!("only 1 image in 2^{k} of this size can be solved"),
+    };
+    note(format_args!(
+        "note: image {m} ({rows} x {cols}) has no solution, so it has no answer image: \
+         a {rows} x {cols} board has nullity {nullity}, and {rarity}"
+    ));
+}
