@@ -80,11 +80,11 @@ pub use solve::{
     Solver, Target, Workspace, CHASE_LIGHTS, DENSE_LIGHTS, SEARCH_BUDGET, SIGNATURE_CELLS,
 };
 pub use stream::{
-    answer_stream, draw, explain_stream, line_limit, nullity_stream, push_moves, solve_game_stream,
-    solve_pbm_stream, solve_stream, solve_stream_lazy, solve_stream_reporting, write_boards,
-    write_grids, write_pattern, write_pbm, BoardReader, Clue, InputError, Method, ParseError,
-    PatternFormat, PbmGame, PbmReader, QueryOptions, SolveOptions, SolveSummary, StreamError,
-    Style, Verdict, MIN_LINE_LIMIT,
+    answer_stream, check_stream, draw, explain_stream, line_limit, nullity_stream, push_moves,
+    solve_game_stream, solve_pbm_stream, solve_stream, solve_stream_lazy, solve_stream_reporting,
+    write_boards, write_grids, write_pattern, write_pbm, BoardReader, CheckSummary, Checked, Clue,
+    InputError, Method, ParseError, PatternFormat, PbmGame, PbmReader, QueryOptions, SolveOptions,
+    SolveSummary, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use table::format;
 pub use table::{

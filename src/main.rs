@@ -29,6 +29,8 @@ fn main() -> ExitCode {
             note(format_args!("error: {err:#}"));
             if err.downcast_ref::<UsageError>().is_some() {
                 ExitCode::from(2)
+            } else if err.downcast_ref::<solving::WrongAnswers>().is_some() {
+                ExitCode::from(3)
             } else {
                 ExitCode::FAILURE
             }
@@ -139,6 +141,12 @@ fn run(job: Job) -> anyhow::Result<()> {
             }
             finish(stdout, &text)
         }
+        Job::Check {
+            solver,
+            target,
+            boards,
+            answers,
+        } => solving::check(&solver, target, boards, answers, stdout),
         Job::Print(text) => finish(stdout, text.as_bytes()),
     }
 }

@@ -6,7 +6,7 @@ use crate::input::Input;
 
 use crate::report::Reporter;
 use crate::say::note;
-use lightsout::{plural, thousands, GameSolver, PbmGame, SolveOptions, Solver, Target};
+use lightsout::{plural, thousands, Checked, GameSolver, PbmGame, SolveOptions, Solver, Target};
 use std::io::Write;
 
 /// `solve --rows R --cols C`: the classic game.
@@ -128,4 +128,79 @@ fn no_solution(m: u64, (rows, cols): (usize, usize), nullity: usize, noted: &mut
         "note: image {m} ({rows} x {cols}) has no solution, so it has no answer image: \
          a {rows} x {cols} board has nullity {nullity}, and {rarity}"
     ));
+}
+
+/// `check` found answers that are wrong (exit code 3).
+#[derive(Debug, thiserror::Error)]
+#[error("{wrong} of {boards} answers are wrong")]
+pub struct WrongAnswers {
+    wrong: String,
+    boards: String,
+}
+
+/// Wrong answers noted one by one (the summary counts them all).
+const WRONG_NOTES: u64 = 20;
+
+/// `check`: each board after its presses on stdout, each wrong answer on stderr.
+pub fn check(
+    solver: &GameSolver,
+    target: Target,
+    boards: Input,
+    answers: Input,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let mut noted = 0;
+    let outcome = lightsout::check_stream(
+        solver,
+        target,
+        boards.reader,
+        answers.reader,
+        stdout,
+        &mut |m, verdict| {
+            let why = match verdict {
+                Checked::Reaches | Checked::NoSolutionRight => return,
+                Checked::Differs { lights, first } => format!(
+                    "{} from the target, the first at row {}, column {}",
+                    plural(lights, "light differs", "lights differ"),
+                    first.0 + 1,
+                    first.1 + 1
+                ),
+                Checked::NoSolutionWrong => {
+                    "says `no solution`, but the board can be solved".to_string()
+                }
+            };
+            if noted < WRONG_NOTES {
+                noted += 1;
+                note(format_args!("board {m}: wrong: {why}"));
+            }
+        },
+    );
+    let summary = match outcome {
+        Ok(summary) => summary,
+        Err(lightsout::StreamError::Answers(err)) => {
+            return Err(anyhow::Error::new(err).context(format!("bad answers in {}", answers.name)))
+        }
+        Err(err) => {
+            return stream_outcome(
+                Err::<(), _>(err),
+                &boards.name,
+                Reads::Boards {
+                    cols: solver.board_shape().1 as u32,
+                },
+            )
+        }
+    };
+    let wrong = summary.boards - summary.right;
+    if wrong > 0 {
+        return Err(WrongAnswers {
+            wrong: thousands(wrong),
+            boards: thousands(summary.boards),
+        }
+        .into());
+    }
+    note(format_args!(
+        "ok: every answer is right ({})",
+        plural(summary.boards, "board", "boards")
+    ));
+    Ok(())
 }

@@ -216,3 +216,22 @@ Examples:
   lightsout man | man -l -
   lightsout man --dir ~/.local/share/man/man1     then `man lightsout-solve`
   lightsout man --dir man && man -l man/lightsout-solve.1";
+
+pub const CHECK_HELP: &str = "\
+Input: BOARDS in the format `solve` reads (a count line, then the boards), and ANSWERS
+in the format `solve` writes: for a grid game `PUZZLE #m` and the press pattern (rows
+of `0`/`1`, 1 = press, digits adjacent or separated by spaces) or `no solution`; for a
+button map one line a board (a digit a button) or `no solution`. A `no solution` answer
+is checked too, by solving the board.
+
+Output: a count line, then each board after its presses (in the input format, so it can
+be fed back), and on stderr a line for each answer that is wrong (the lights that
+differ from the target, the first by row and column), then a summary.
+
+Examples:
+  lightsout solve --rows 5 --cols 6 boards.txt > answers.txt
+  lightsout check --rows 5 --cols 6 boards.txt answers.txt
+  my-solver < boards.txt | lightsout check --rows 9 --cols 9 --wrap boards.txt -
+  lightsout check --game cube cube-boards.txt cube-answers.txt
+
+Exit codes: 0 every answer is right, 1 bad input, 2 usage error, 3 some answer is wrong.";

@@ -67,6 +67,10 @@ pub enum Command {
     /// Answer over HTTP, and serve a page to play on (the tables held once).
     #[command(after_help = SERVE_HELP)]
     Serve(ServeArgs),
+    /// Press the answers on the boards and say whether each reaches the target (for
+    /// checking a solver, or `solve`'s own output).
+    #[command(after_help = CHECK_HELP)]
+    Check(CheckArgs),
     /// List the built-in games (`solve --game NAME`), their rules and sources.
     #[command(after_help = GAMES_HELP)]
     Games,
@@ -402,4 +406,26 @@ pub struct ManArgs {
     /// when missing) instead of printing the top-level page.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
+}
+
+/// Flags of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The boards, in `solve`'s input format (`-`: stdin).
+    #[arg(value_name = "BOARDS")]
+    pub boards: PathBuf,
+    /// The answers, in `solve`'s output format (`-`: stdin).
+    #[arg(value_name = "ANSWERS")]
+    pub answers: PathBuf,
+    /// Rows of each board (a grid game).
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..))]
+    pub rows: Option<u32>,
+    /// Columns of each board (a grid game).
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
+    pub cols: Option<u32>,
+    /// The state the answers must reach: every light off, or every light on.
+    #[arg(long, value_enum, default_value_t = TargetArg::Off)]
+    pub target: TargetArg,
+    #[command(flatten)]
+    pub game: GameArgs,
 }

@@ -111,6 +111,13 @@ pub enum Job {
         stats: bool,
         budget: u64,
     },
+    /// `check`: answers pressed on their boards.
+    Check {
+        solver: lightsout::GameSolver,
+        target: Target,
+        boards: Input,
+        answers: Input,
+    },
     /// `solve --game G --show`, `games`: text to print.
     Print(String),
     /// `nullity` of a game other than the classic one.
@@ -145,6 +152,7 @@ pub fn job(command: Command) -> anyhow::Result<Job> {
         Command::Puzzles(args) => puzzles(args)?,
         Command::Completions(CompletionsArgs { shell }) => Job::Completions { shell },
         Command::Man(args) => Job::Man { dir: args.dir },
+        Command::Check(args) => solve::check(args)?,
         Command::Games => Job::Print(lightsout::rules::builtin::listing()),
         Command::Nullity(args) => solve::nullity(args)?,
         Command::Serve(args) => Job::Serve(serve::config(args)?),

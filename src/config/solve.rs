@@ -2,7 +2,7 @@
 //! keeps its own path), the solver for it, and the options of the stream.
 
 use super::*;
-use crate::cli::NullityArgs;
+use crate::cli::{CheckArgs, NullityArgs};
 
 /// The game the game flags name: a built-in game or a button map file (`--game`), else
 /// the grid game of `shape` (required then) with its topology and rule. Every error
@@ -224,5 +224,29 @@ pub fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
         solver: Solver::with_search_budget(rows as usize, cols as usize, 0)
             .map_err(|e| UsageError(e.to_string()))?,
         patterns: args.patterns.then_some(format),
+    })
+}
+
+/// `check`: the game, a solver for it (to check `no solution` answers), both inputs.
+pub fn check(args: CheckArgs) -> anyhow::Result<Job> {
+    if args.boards.as_os_str() == "-" && args.answers.as_os_str() == "-" {
+        return Err(usage(
+            "BOARDS and ANSWERS cannot both be stdin (`-`): give at least one as a file",
+        ));
+    }
+    let game = game(&args.game, args.rows.zip(args.cols))?;
+    let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
+    let open = |file: PathBuf| {
+        let args = crate::cli::InputArgs {
+            file: Some(file),
+            extra: Vec::new(),
+        };
+        open_input(args, "check")
+    };
+    Ok(Job::Check {
+        solver,
+        target: target(args.target),
+        boards: open(args.boards)?,
+        answers: open(args.answers)?,
     })
 }

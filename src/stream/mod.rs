@@ -5,6 +5,7 @@
 //! ([`reader`]), answers through one chunked writer ([`Chunked`]). Answers for the
 //! boards before a bad one are always written before the error is returned.
 
+mod check;
 mod error;
 mod explain;
 mod game;
@@ -17,6 +18,7 @@ mod rows;
 mod solve;
 mod write;
 
+pub use check::{check_stream, CheckSummary, Checked};
 pub use explain::{draw, explain_stream, Style, Verdict};
 pub use game::solve_game_stream;
 pub use nullity::{nullity_stream, PatternFormat};
@@ -50,6 +52,10 @@ pub enum StreamError {
         /// What is wrong with it.
         message: String,
     },
+    /// The answers `check` reads are unreadable or malformed; what was checked before
+    /// was written.
+    #[error("bad answers")]
+    Answers(#[source] InputError),
     /// Writing the answers failed (a closed pipe, a full disk).
     #[error("cannot write the answers")]
     Output(#[source] io::Error),

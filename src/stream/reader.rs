@@ -68,6 +68,11 @@ impl<R: Read> BoardReader<R> {
         })
     }
 
+    /// The number of boards the count line announced.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
     /// Reads the next board into `out`, which must have the reader's shape. Returns
     /// `false` after the last board, once the rest of the input is checked to be blank.
     ///

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod check_cli;
 mod cli_manners;
 mod cross_check;
 mod exact_cli;
