@@ -80,9 +80,10 @@ pub use solve::{
     Solver, Target, Workspace, CHASE_LIGHTS, DENSE_LIGHTS, SEARCH_BUDGET, SIGNATURE_CELLS,
 };
 pub use stream::{
-    answer_stream, check_stream, draw, explain_stream, line_limit, nullity_stream, push_moves,
-    solve_game_stream, solve_pbm_stream, solve_stream, solve_stream_lazy, solve_stream_reporting,
-    write_boards, write_grids, write_pattern, write_pbm, BoardReader, CheckSummary, Checked, Clue,
+    answer_stream, cell_pixels, check_stream, draw, explain_game_stream, explain_stream,
+    line_limit, nullity_stream, picture_note, push_moves, solve_game_stream, solve_pbm_stream,
+    solve_stream, solve_stream_lazy, solve_stream_reporting, write_boards, write_grids,
+    write_pattern, write_pbm, write_png, BoardReader, CheckSummary, Checked, Clue, Drawing, Drawn,
     InputError, Method, ParseError, PatternFormat, PbmGame, PbmReader, QueryOptions, SolveOptions,
     SolveSummary, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };

@@ -87,6 +87,13 @@ fn run(job: Job) -> anyhow::Result<()> {
                 lightsout::explain_stream(&method, max_steps, target, style, input.reader, stdout);
             stream_outcome(outcome, &input.name, Reads::Grids)
         }
+        Job::ExplainGame {
+            input,
+            solver,
+            target,
+            drawing,
+            out,
+        } => solving::explain(input, &solver, target, drawing, out, stdout),
         Job::Stats { table, name } => render::stats(&table, &name, stdout),
         Job::Puzzles {
             table,

@@ -204,3 +204,66 @@ pub fn check(
     ));
     Ok(())
 }
+
+/// `explain` for any game: text on stdout, or a PNG a board (`out`, then `out-2`, ...)
+/// with a line on stdout naming each file.
+pub fn explain(
+    input: Input,
+    solver: &GameSolver,
+    target: Target,
+    drawing: lightsout::Drawing,
+    out: Option<std::path::PathBuf>,
+    mut stdout: impl Write,
+) -> anyhow::Result<()> {
+    let mut written = Vec::new();
+    let outcome = {
+        let mut picture = |m: u64, drawn: &lightsout::Drawn| -> std::io::Result<Box<dyn Write>> {
+            let path = picture_path(out.as_deref().expect("checked: png has --out"), m);
+            let file = std::fs::File::create(&path).map_err(|err| {
+                std::io::Error::new(
+                    err.kind(),
+                    format!("cannot create {}: {err}", path.display()),
+                )
+            })?;
+            written.push(format!(
+                "{}: {}",
+                path.display(),
+                lightsout::picture_note(drawn)
+            ));
+            Ok(Box::new(std::io::BufWriter::new(file)))
+        };
+        lightsout::explain_game_stream(
+            solver,
+            target,
+            drawing,
+            input.reader,
+            &mut stdout,
+            &mut picture,
+        )
+    };
+    for line in &written {
+        writeln!(stdout, "wrote {line}")?;
+    }
+    stream_outcome(
+        outcome,
+        &input.name,
+        Reads::Boards {
+            cols: solver.board_shape().1 as u32,
+        },
+    )
+}
+
+/// `presses.png` for board 1, `presses-2.png` for board 2, ...
+fn picture_path(first: &std::path::Path, m: u64) -> std::path::PathBuf {
+    if m == 1 {
+        return first.to_path_buf();
+    }
+    let stem = first
+        .file_stem()
+        .map_or("board".into(), |s| s.to_string_lossy());
+    let name = match first.extension() {
+        Some(ext) => format!("{stem}-{m}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{m}"),
+    };
+    first.with_file_name(name)
+}

@@ -112,10 +112,20 @@ Reads the same input as `query` and draws each grid: `#` on, `.` off, `[ ]` arou
 buttons of a fewest-press solution. Colour only when stdout is a terminal and NO_COLOR
 is unset or empty.
 
+With --rows and --cols (and any game flag of `solve`: --topology, --rule, --game), it
+reads boards in `solve`'s input format and draws each with the presses `solve` would
+give (saying whether they are proven the fewest); a button map is drawn as the lights
+that are on and the buttons to press. --format png --out PATH writes a picture a board
+instead (dark grey and yellow cells, presses in blue; about 1024 pixels a side, one
+pixel a cell for boards of 1024 or more), for boards too large to read as text.
+--target is `on` here too, unless given.
+
 Examples:
   lightsout explain grids.txt
   lightsout explain --method algebra --max-steps 15 grids.txt
   lightsout explain --target off grids.txt
+  lightsout explain --rows 5 --cols 6 --target off extended_5x6.in
+  lightsout explain --rows 4000 --cols 4000 --format png --out presses.png board.txt
 
 Exit codes: 0 success, 1 bad input or table, 2 usage error.";
 

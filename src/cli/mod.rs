@@ -44,7 +44,8 @@ pub enum Command {
     /// Solve boards of any size: the fewest presses that turn every light off (or on).
     #[command(after_help = SOLVE_HELP)]
     Solve(SolveArgs),
-    /// Draw each 5x5 grid with the buttons to press marked.
+    /// Draw each board (5x5 grids, or any game and size) with the buttons to press
+    /// marked, as text or PNG.
     #[command(after_help = EXPLAIN_HELP)]
     Explain(ExplainArgs),
     /// Print a table's header fields and depth histogram.
@@ -265,6 +266,32 @@ pub struct ExplainArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub answer: AnswerArgs,
+    /// Rows of each board: draw boards of any size (in `solve`'s input format) with
+    /// their fewest presses, instead of 5x5 grids.
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..))]
+    pub rows: Option<u32>,
+    /// Columns of each board (with --rows).
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
+    pub cols: Option<u32>,
+    /// How to draw: text (colour on a terminal), or a PNG picture a board (with --rows
+    /// and --cols or --game; needs --out).
+    #[arg(long, value_enum, default_value_t = DrawArg::Text)]
+    pub format: DrawArg,
+    /// Where the PNG of board 1 goes; board m > 1 goes to the same name with `-m`
+    /// before the extension (`presses.png`, `presses-2.png`).
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// How `explain` draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DrawArg {
+    /// Text: `#` lit, `.` dark, `[ ]` around each button to press.
+    Text,
+    /// A PNG picture a board: dark grey and yellow cells, presses in blue.
+    Png,
 }
 
 /// Flags of `solve`.

@@ -4,7 +4,7 @@
 //! (exit 1).
 
 use crate::cli::{
-    AnswerArgs, Command, CompletionsArgs, ExplainArgs, FormatArg, GenerateArgs, MethodArg,
+    AnswerArgs, Command, CompletionsArgs, DrawArg, ExplainArgs, FormatArg, GenerateArgs, MethodArg,
     PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs, TargetArg, TopologyArg, VerifyArgs,
 };
 use crate::mapped::{open_table, Table, TableBytes};
@@ -110,6 +110,15 @@ pub enum Job {
         options: lightsout::SolveOptions,
         stats: bool,
         budget: u64,
+    },
+    /// `explain` for any game: boards drawn with their fewest presses.
+    ExplainGame {
+        input: Input,
+        solver: lightsout::GameSolver,
+        target: Target,
+        drawing: lightsout::Drawing,
+        /// Where board 1's PNG goes.
+        out: Option<PathBuf>,
     },
     /// `check`: answers pressed on their boards.
     Check {
@@ -248,15 +257,25 @@ fn colour_wanted() -> bool {
 }
 
 fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
+    let style = Style {
+        colour: colour_wanted(),
+    };
+    if args.rows.is_some() || args.cols.is_some() || !solve::classic(&args.game) {
+        return solve::explain_game(args, style);
+    }
+    if args.format == DrawArg::Png {
+        return Err(usage(
+            "--format png draws boards of any game: give --rows and --cols (or --game); \
+             5x5 grids are drawn as text",
+        ));
+    }
     let method = answer_method(&args.answer)?;
     Ok(Job::Explain {
         input: open_input(args.input, "explain")?,
         method,
         max_steps: args.answer.max_steps,
         target: target(args.answer.target),
-        style: Style {
-            colour: colour_wanted(),
-        },
+        style,
     })
 }
 

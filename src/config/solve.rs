@@ -2,7 +2,7 @@
 //! keeps its own path), the solver for it, and the options of the stream.
 
 use super::*;
-use crate::cli::{CheckArgs, NullityArgs};
+use crate::cli::{CheckArgs, DrawArg, ExplainArgs, NullityArgs};
 
 /// The game the game flags name: a built-in game or a button map file (`--game`), else
 /// the grid game of `shape` (required then) with its topology and rule. Every error
@@ -248,5 +248,31 @@ pub fn check(args: CheckArgs) -> anyhow::Result<Job> {
         target: target(args.target),
         boards: open(args.boards)?,
         answers: open(args.answers)?,
+    })
+}
+
+/// `explain` for any game: the game, its solver, and where pictures go.
+pub fn explain_game(args: ExplainArgs, style: Style) -> anyhow::Result<Job> {
+    let drawing = match (args.format, &args.out) {
+        (DrawArg::Text, None) => lightsout::Drawing::Text(style),
+        (DrawArg::Png, Some(_)) => lightsout::Drawing::Png,
+        (DrawArg::Png, None) => {
+            return Err(usage(
+                "--format png needs --out PATH (board 1 goes to PATH, board m to PATH-m)",
+            ))
+        }
+        (DrawArg::Text, Some(_)) => {
+            return Err(usage("--out is for --format png; text goes to stdout"))
+        }
+    };
+    let game = game(&args.game, args.rows.zip(args.cols))?;
+    let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET)
+        .map_err(|e| UsageError(e.to_string()))?;
+    Ok(Job::ExplainGame {
+        input: open_input(args.input, "explain")?,
+        solver,
+        target: target(args.answer.target),
+        drawing,
+        out: args.out,
     })
 }

@@ -9,14 +9,14 @@ use std::fmt::Write as _;
 use std::io::{Read, Write};
 
 /// ANSI styles, or none.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Style {
     /// Use colour escapes.
     pub colour: bool,
 }
 
 impl Style {
-    fn paint(&self, code: &str, text: &str) -> String {
+    pub(super) fn paint(&self, code: &str, text: &str) -> String {
         if self.colour {
             format!("\x1b[{code}m{text}\x1b[0m")
         } else {

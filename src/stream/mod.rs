@@ -12,6 +12,7 @@ mod game;
 mod lines;
 mod nullity;
 mod pbm;
+mod picture;
 mod query;
 mod reader;
 mod rows;
@@ -23,6 +24,7 @@ pub use explain::{draw, explain_stream, Style, Verdict};
 pub use game::solve_game_stream;
 pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
+pub use picture::{cell_pixels, explain_game_stream, picture_note, write_png, Drawing, Drawn};
 pub use query::{answer_stream, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
 pub use solve::{

@@ -9,6 +9,7 @@ mod cli_manners;
 mod cross_check;
 mod exact_cli;
 mod exhaustive;
+mod explain_cli;
 mod fewest;
 mod games;
 mod hardening;

@@ -1,0 +1,102 @@
+//! `lightsout explain` for any game and size (issue 23): text with the presses marked,
+//! and PNG pictures for boards too large to read, each held to the solver's answer.
+
+use crate::common::{self, lightsout};
+use lightsout::{Board, Solver, Target};
+
+/// The cells marked `[ ]` in a text drawing, row by row.
+fn marked(text: &str, rows: usize, cols: usize) -> Board {
+    let mut presses = Board::new(rows, cols);
+    let lines: Vec<&str> = text.lines().skip(2).take(rows).collect();
+    for (r, line) in lines.iter().enumerate() {
+        let cells = &line[rows.to_string().len() + 1..];
+        for c in 0..cols {
+            if cells.as_bytes().get(3 * c) == Some(&b'[') {
+                presses.set(r, c, true);
+            }
+        }
+    }
+    presses
+}
+
+#[test]
+fn any_size_is_drawn_with_the_solvers_fewest_presses() {
+    let mut rng = common::Rng(23);
+    for (rows, cols) in [(5, 6), (7, 12), (12, 3)] {
+        let board = common::random_board(&mut rng, rows, cols);
+        let mut input = Vec::new();
+        lightsout::write_boards(&mut input, std::slice::from_ref(&board));
+        let out = lightsout()
+            .args(["explain", "--target", "off"])
+            .args(["--rows", &rows.to_string(), "--cols", &cols.to_string()])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let solver = Solver::new(rows, cols).unwrap();
+        match solver.solve(&board, Target::Off) {
+            None => assert!(text.starts_with("board 1: cannot be solved"), "{text}"),
+            Some(solution) => {
+                let n = solution.0.count_ones();
+                let presses = marked(&text, rows, cols);
+                assert_eq!(presses.count_ones(), n, "{text}");
+                assert!(board.after_presses(&presses).count_ones() == 0, "{text}");
+                assert!(text.starts_with(&format!("board 1: {n} presses")), "{text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_large_answer_is_a_png_with_its_presses_in_blue() {
+    let dir = tempfile::tempdir().unwrap();
+    let (rows, cols) = (300, 200);
+    let board = "1".repeat(cols) + "\n";
+    let input = format!("1\n{}", board.repeat(rows));
+    let path = dir.path().join("presses.png");
+    let out = lightsout()
+        .args([
+            "explain", "--target", "off", "--rows", "300", "--cols", "200",
+        ])
+        .args(["--format", "png", "--out"])
+        .arg(&path)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("wrote "));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let side = lightsout::cell_pixels(rows, cols);
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!(
+        (info.width, info.height),
+        ((cols * side) as u32, (rows * side) as u32)
+    );
+    // One pixel a cell's centre: lit (1) or lit and pressed (3), as the solver says.
+    let mut all_on = Board::new(rows, cols);
+    all_on.invert();
+    let solution = Solver::new(rows, cols)
+        .unwrap()
+        .solve(&all_on, Target::Off)
+        .unwrap();
+    for r in 0..rows {
+        for c in 0..cols {
+            let centre = (r * side + side / 2) * info.line_size + c * side + side / 2;
+            let expected = 1 + 2 * u8::from(solution.0.get(r, c));
+            assert_eq!(pixels[centre], expected, "cell {r},{c}");
+        }
+    }
+}
+
+#[test]
+fn png_needs_a_path_and_a_game() {
+    lightsout()
+        .args(["explain", "--rows", "3", "--cols", "3", "--format", "png"])
+        .write_stdin("1\n000\n000\n000\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--format png needs --out PATH"));
+}
