@@ -1,7 +1,7 @@
 //! The classic game's chase, row by row: a row of presses changes its own row by
 //! `c ^ c << 1 ^ c >> 1` and the rows above and below by `c`. The one place outside
 //! the rules layer that knows the plus rule; `solve::game` uses it only for `plus` on
-//! the plane, and tests/games.rs holds it to elimination of the rule's own buttons.
+//! the plane, and tests/it/games.rs holds it to elimination of the rule's own buttons.
 
 use crate::board::{last_word_mask, Board};
 

@@ -530,5 +530,5 @@ fn the_man_page_is_roff() {
 fn readme_install_command_names_this_crate() {
     let readme =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    assert!(readme.contains("cargo install --path ."));
+    assert!(readme.contains("cargo install --locked --path ."));
 }

@@ -18,6 +18,7 @@ mod nullity_cli;
 mod pbm_cli;
 mod properties;
 mod query_cli;
+mod readme;
 mod serve;
 mod solve;
 mod solve_cli;
