@@ -18,7 +18,11 @@ pub fn generate(
     let _ = bytes.advise(memmap2::Advice::HugePage);
     kind.fill_file(&mut bytes);
     remove_partial_on_signal();
-    write_table(out, &bytes, options)?;
+    write_table(out, &bytes, options).map_err(|err| match err {
+        lightsout::StoreError::Exists { .. } => anyhow::anyhow!("{err}; pass --force to replace it"),
+        lightsout::StoreError::NotAFile { .. } => anyhow::anyhow!("{err} (not even with --force)"),
+        other => other.into(),
+    })?;
     note(format_args!(
         "wrote {} ({} bytes: {}-byte header and payload)",
         out.display(),

@@ -25,6 +25,16 @@ pub fn stream_outcome<T>(
     let err = match outcome {
         Ok(_) => return Ok(()),
         Err(StreamError::Input(err)) => err,
+        Err(err @ StreamError::ImageShape { .. }) => {
+            return Err(anyhow::anyhow!(
+                "{err} (--rows and --cols: give both for every image, or leave them out)"
+            ))
+        }
+        Err(err @ StreamError::Table(_)) => {
+            return Err(anyhow::anyhow!(
+                "{err}; run `lightsout verify` on it, and regenerate it"
+            ))
+        }
         Err(err) => return Err(err.into()),
     };
     let hint = match (&err, reads) {

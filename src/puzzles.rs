@@ -11,8 +11,8 @@ use crate::text::{plural, thousands};
 pub enum PuzzleError {
     /// The table does not know depths that large.
     #[error(
-        "this table knows depths up to {limit}, not {steps}; use the exact table \
-         (`lightsout generate --exact`) for up to 15"
+        "this table knows depths up to {limit}, not {steps}; the exact table knows every \
+         depth (up to 15)"
     )]
     TooDeep {
         /// Asked for.

@@ -45,14 +45,25 @@ pub enum StreamError {
     /// from it.
     #[error(transparent)]
     Table(#[from] crate::table::Inconsistent),
-    /// An image of a PBM stream cannot be answered (no solution, or not the shape
-    /// asked for); the answers before it were written.
+    /// An image of a PBM stream cannot be answered (its game cannot be made at its
+    /// size); the answers before it were written.
     #[error("image {image} {message}")]
     Image {
         /// 1-based number of the image in the stream.
         image: u64,
         /// What is wrong with it.
         message: String,
+    },
+    /// An image of a PBM stream is not of the one shape asked for; the answers before
+    /// it were written.
+    #[error("image {image} is {} x {}, but the shape asked for is {} x {}", found.0, found.1, asked.0, asked.1)]
+    ImageShape {
+        /// 1-based number of the image in the stream.
+        image: u64,
+        /// Its rows and columns.
+        found: (usize, usize),
+        /// The rows and columns asked for.
+        asked: (usize, usize),
     },
     /// The answers `check` reads are unreadable or malformed; what was checked before
     /// was written.

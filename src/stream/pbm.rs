@@ -309,12 +309,10 @@ pub fn solve_pbm_stream(
         let (rows, cols) = (board.rows(), board.cols());
         if let Some(expected) = shape.filter(|&s| s != (rows, cols)) {
             out.finish()?;
-            return Err(StreamError::Image {
+            return Err(StreamError::ImageShape {
                 image,
-                message: format!(
-                    "is {rows} x {cols}, but --rows and --cols say {} x {}",
-                    expected.0, expected.1
-                ),
+                found: (rows, cols),
+                asked: expected,
             });
         }
         if solver.as_ref().is_none_or(|s| s.shape() != (rows, cols)) {

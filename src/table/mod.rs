@@ -115,7 +115,7 @@ fn shell_quoted(text: &str) -> String {
 /// A table whose entries contradict each other: from `state`, no press leads one step
 /// closer, or depth 0 is not the all-on state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("the table is inconsistent at state {state:#09x}; run `lightsout verify` on it")]
+#[error("the table is inconsistent at state {state:#09x}: its bytes passed their checksum but contradict the game")]
 pub struct Inconsistent {
     /// The state where descending the table failed.
     pub state: Grid,

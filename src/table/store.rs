@@ -35,14 +35,14 @@ const STALE_AFTER: Duration = Duration::from_secs(60);
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum StoreError {
-    /// The path is taken and `--force` was not given.
-    #[error("{} already exists; pass --force to replace it", path.display())]
+    /// The path is taken and replacing it was not asked for (`StoreOptions::force`).
+    #[error("{} already exists, and replacing it was not asked for", path.display())]
     Exists {
         /// The target path.
         path: PathBuf,
     },
     /// The path is taken by something that is not a regular file.
-    #[error("{} is {what}, not a table file; it is never replaced, even with --force", path.display())]
+    #[error("{} is {what}, not a table file; it is never replaced", path.display())]
     NotAFile {
         /// The target path.
         path: PathBuf,

@@ -135,7 +135,8 @@ fn rows_and_cols_are_checked_against_each_image() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "image 1 is 2 x 2, but --rows and --cols say 3 x 3",
+            "image 1 is 2 x 2, but the shape asked for is 3 x 3 (--rows and --cols: give \
+             both for every image, or leave them out)",
         ));
 }
 
