@@ -19,7 +19,9 @@ pub fn generate(
     kind.fill_file(&mut bytes);
     remove_partial_on_signal();
     write_table(out, &bytes, options).map_err(|err| match err {
-        lightsout::StoreError::Exists { .. } => anyhow::anyhow!("{err}; pass --force to replace it"),
+        lightsout::StoreError::Exists { .. } => {
+            anyhow::anyhow!("{err}; pass --force to replace it")
+        }
         lightsout::StoreError::NotAFile { .. } => anyhow::anyhow!("{err} (not even with --force)"),
         other => other.into(),
     })?;

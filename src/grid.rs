@@ -68,6 +68,13 @@ pub const PRESS_MASKS: [Grid; CELLS as usize] = {
     masks
 };
 
+/// The cells of `set`, as 0-based (row, column), in cell order.
+pub fn cells_of(set: Presses) -> impl Iterator<Item = (u32, u32)> {
+    (0..CELLS)
+        .filter(move |c| set >> c & 1 == 1)
+        .map(|c| (c / SIDE, c % SIDE))
+}
+
 /// The state reached from `grid` by pressing every cell whose bit is set in `presses`.
 pub fn apply_presses(grid: Grid, presses: Presses) -> Grid {
     let mut grid = grid;

@@ -64,11 +64,11 @@ mod verify;
 
 pub use board::Board;
 pub use grid::{
-    apply_presses, exact_index, exact_state, fewest_of_four, is_solvable, press_mask,
+    apply_presses, cells_of, exact_index, exact_state, fewest_of_four, is_solvable, press_mask,
     solve_by_elimination, Grid, Particular, Presses, ALL_ON, CELLS, PRESS_MASKS, QUIET_COLUMNS,
     QUIET_ROWS, SIDE, SOLVABLE_STATES, STATES,
 };
-pub use puzzles::{pick as pick_puzzles, PuzzleError};
+pub use puzzles::{pick as pick_puzzles, pick_one as pick_one_puzzle, PuzzleError};
 pub use rng::SplitMix64;
 pub use solve::algebra::Algebra;
 pub use solve::dense::{Answer as DenseAnswer, Dense};
@@ -82,10 +82,10 @@ pub use solve::{
 pub use stream::{
     answer_stream, cell_pixels, check_stream, draw, explain_game_stream, explain_stream,
     line_limit, nullity_stream, picture_note, push_moves, solve_game_stream, solve_pbm_stream,
-    solve_stream, solve_stream_lazy, solve_stream_reporting, write_boards, write_grids,
-    write_pattern, write_pbm, write_png, BoardReader, CheckSummary, Checked, Clue, Drawing, Drawn,
-    InputError, Method, ParseError, PatternFormat, PbmGame, PbmReader, QueryOptions, SolveOptions,
-    SolveSummary, StreamError, Style, Verdict, MIN_LINE_LIMIT,
+    solve_stream, solve_stream_lazy, solve_stream_reporting, toward_all_on, write_boards,
+    write_grids, write_pattern, write_pbm, write_png, BoardReader, CheckSummary, Checked, Clue,
+    Drawing, Drawn, InputError, Method, ParseError, PatternFormat, PbmGame, PbmReader,
+    QueryOptions, SolveOptions, SolveSummary, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use table::format;
 pub use table::{

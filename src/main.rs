@@ -110,15 +110,14 @@ fn run(job: Job) -> anyhow::Result<()> {
                 ));
                 seed
             });
-            let mut grids = lightsout::pick_puzzles(&table, steps, count, seed).map_err(|err| {
-                match err {
+            let mut grids =
+                lightsout::pick_puzzles(&table, steps, count, seed).map_err(|err| match err {
                     lightsout::PuzzleError::TooDeep { .. } => anyhow::anyhow!(
                         "{err}: `lightsout generate --exact`, then --table {}",
                         lightsout::TableKind::Exact.default_path().display()
                     ),
                     other => other.into(),
-                }
-            })?;
+                })?;
             if target == lightsout::Target::Off {
                 // A grid's presses to all-off are its complement's presses to all-on.
                 grids.iter_mut().for_each(|g| *g ^= lightsout::ALL_ON);

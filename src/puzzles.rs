@@ -1,6 +1,6 @@
 //! Puzzle making: distinct random grids that need exactly a given number of presses.
 
-use crate::grid::Grid;
+use crate::grid::{exact_state, Grid, SOLVABLE_STATES};
 use crate::rng::SplitMix64;
 use crate::table::DepthTable;
 use crate::text::{plural, thousands};
@@ -68,4 +68,37 @@ pub fn pick<D: AsRef<[u8]>>(
     }
     candidates.truncate(count as usize);
     Ok(candidates)
+}
+
+/// One grid that needs exactly `steps` presses to turn all-on, from `seed`: uniformly
+/// from `rare` (every such grid, listed once by the caller when they are few: a seed
+/// then gives the first grid [`pick`] gives), else by rejection from the solvable grids
+/// (at most 2^11 draws expected for the exact table's depths 0 to 15).
+///
+/// # Panics
+///
+/// If no grid has that depth in `table` and `rare` is `None` (it would never return).
+pub fn pick_one<D: AsRef<[u8]>>(
+    table: &DepthTable<D>,
+    rare: Option<&[Grid]>,
+    steps: u8,
+    seed: u64,
+) -> Grid {
+    if let Some(grids) = rare {
+        return grids[SplitMix64(seed).below(grids.len() as u64) as usize];
+    }
+    assert!(
+        table
+            .histogram()
+            .get(usize::from(steps))
+            .is_some_and(|&n| n > 0),
+        "some grid needs {steps} presses"
+    );
+    let mut rng = SplitMix64(seed);
+    loop {
+        let grid = exact_state(rng.below(u64::from(SOLVABLE_STATES)) as u32);
+        if table.depth(grid) == steps {
+            return grid;
+        }
+    }
 }

@@ -1,5 +1,7 @@
 //! The HTTP handlers: parse, call the library, answer; errors as JSON in one place.
 
+use super::error::ApiError;
+use super::params::{grid_text, parse_grid, target_word, Params};
 use super::{body, State};
 use axum::body::Body;
 use axum::extract::{RawQuery, State as Shared};
@@ -7,230 +9,10 @@ use axum::http::{Method as HttpMethod, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use lightsout::{
-    answer_stream, exact_state, solve_stream_lazy, Grid, InputError, Method, QueryOptions,
-    SolveOptions, SplitMix64, StreamError, Target, ALL_ON, SOLVABLE_STATES,
+    answer_stream, solve_stream_lazy, Method, QueryOptions, SolveOptions, StreamError, Target,
 };
 use serde_json::{json, Value};
 use std::sync::Arc;
-
-/// An error answer: a status and `{"error": message}` (and the answers written before
-/// an input error, as the command line prints them before its error).
-#[derive(Debug)]
-pub struct ApiError {
-    pub status: StatusCode,
-    pub message: String,
-    pub answered: Option<String>,
-    /// Seconds for a `Retry-After` header (503).
-    pub retry_after: Option<u64>,
-}
-
-impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            message: message.into(),
-            answered: None,
-            retry_after: None,
-        }
-    }
-
-    /// Every stream slot busy for longer than the server waits.
-    pub fn busy(waited: std::time::Duration) -> ApiError {
-        ApiError {
-            retry_after: Some(1),
-            ..ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "the server is busy: every stream slot (--jobs) stayed taken for {} s; \
-                     retry in a second",
-                    waited.as_secs()
-                ),
-            )
-        }
-    }
-
-    fn bad(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
-    }
-
-    /// A body over the limit.
-    pub fn too_large() -> ApiError {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "the request body is larger than the server's limit (--max-body)",
-        )
-    }
-
-    /// No answer in time.
-    pub fn timeout(after: std::time::Duration) -> ApiError {
-        ApiError::new(
-            StatusCode::REQUEST_TIMEOUT,
-            format!(
-                "no answer within {} s; send the body faster",
-                after.as_secs()
-            ),
-        )
-    }
-
-    /// A stream's error: 400 for bad input (the command line's line and column), 413
-    /// for a body over the limit, 500 for a table that contradicts itself.
-    pub fn from_stream(err: StreamError, answered: Vec<u8>) -> ApiError {
-        let (status, message) = match &err {
-            StreamError::Input(InputError::Io(io)) if over_limit(io) => {
-                let too_large = ApiError::too_large();
-                (too_large.status, too_large.message)
-            }
-            StreamError::Input(input) => (
-                StatusCode::BAD_REQUEST,
-                format!("bad input in the request body: {}", chain(input)),
-            ),
-            StreamError::Table(table) => (StatusCode::INTERNAL_SERVER_ERROR, table.to_string()),
-            other => (StatusCode::INTERNAL_SERVER_ERROR, chain(other)),
-        };
-        ApiError {
-            answered: (!answered.is_empty())
-                .then(|| String::from_utf8_lossy(&answered).into_owned()),
-            ..ApiError::new(status, message)
-        }
-    }
-}
-
-/// An error and its causes, as the command line prints them; a cause whose words are
-/// already in the text (wrappers that repeat their source) is not repeated.
-fn chain(err: &dyn std::error::Error) -> String {
-    let mut text = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        let words = cause.to_string();
-        if !text.contains(&words) {
-            text.push_str(": ");
-            text.push_str(&words);
-        }
-        source = cause.source();
-    }
-    text
-}
-
-/// Whether an input error is the body limit's.
-fn over_limit(err: &std::io::Error) -> bool {
-    chain(err).contains(body::OVER_LIMIT)
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let mut body = json!({ "error": self.message });
-        if let Some(answered) = self.answered {
-            body["answered"] = Value::String(answered);
-        }
-        let mut response = (self.status, Json(body)).into_response();
-        if let Some(seconds) = self.retry_after {
-            response
-                .headers_mut()
-                .insert(axum::http::header::RETRY_AFTER, seconds.into());
-        }
-        response
-    }
-}
-
-/// `k=v&k=v`, percent-decoded (`application/x-www-form-urlencoded`, as serde_urlencoded
-/// reads it for axum's `Query`); unknown keys are refused with the known ones.
-struct Params(Vec<(String, String)>);
-
-impl Params {
-    fn new(raw: Option<String>, known: &[&str]) -> Result<Params, ApiError> {
-        let pairs: Vec<(String, String)> =
-            serde_urlencoded::from_str(raw.as_deref().unwrap_or_default()).map_err(|e| {
-                ApiError::bad(format!("the query string is not URL-encoded pairs: {e}"))
-            })?;
-        if let Some((key, _)) = pairs.iter().find(|(k, _)| !known.contains(&k.as_str())) {
-            return Err(ApiError::bad(format!(
-                "unknown parameter `{key}`; this endpoint takes {}",
-                known.join(", ")
-            )));
-        }
-        Ok(Params(pairs))
-    }
-
-    fn get(&self, key: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn flag(&self, key: &str) -> Result<bool, ApiError> {
-        match self.get(key) {
-            None | Some("false") | Some("0") => Ok(false),
-            Some("true") | Some("1") | Some("") => Ok(true),
-            Some(other) => Err(ApiError::bad(format!(
-                "{key}: expected true or false, found `{other}`"
-            ))),
-        }
-    }
-
-    fn number<T: std::str::FromStr>(&self, key: &str, range: &str) -> Result<Option<T>, ApiError> {
-        self.get(key)
-            .map(|v| {
-                v.parse().map_err(|_| {
-                    ApiError::bad(format!(
-                        "{key}: expected a whole number {range}, found `{v}`"
-                    ))
-                })
-            })
-            .transpose()
-    }
-
-    fn target(&self, default: Target) -> Result<Target, ApiError> {
-        match self.get("target") {
-            None => Ok(default),
-            Some("on") => Ok(Target::On),
-            Some("off") => Ok(Target::Off),
-            Some(other) => Err(ApiError::bad(format!(
-                "target: expected on or off, found `{other}`"
-            ))),
-        }
-    }
-}
-
-/// A grid as 25 characters `0`/`1`, row 1 first.
-fn parse_grid(text: &str) -> Result<Grid, ApiError> {
-    let expected = "25 characters `0`/`1`, row-major, row 1 first";
-    // Columns count characters, not bytes.
-    if let Some((i, c)) = text
-        .chars()
-        .enumerate()
-        .find(|&(_, c)| c != '0' && c != '1')
-    {
-        return Err(ApiError::bad(format!(
-            "grid: expected {expected}, found `{c}` at column {}",
-            i + 1
-        )));
-    }
-    if text.len() != 25 {
-        return Err(ApiError::bad(format!(
-            "grid: expected {expected}, found {} characters",
-            text.chars().count()
-        )));
-    }
-    Ok(text
-        .bytes()
-        .enumerate()
-        .fold(0, |grid, (i, b)| grid | Grid::from(b - b'0') << i))
-}
-
-fn grid_text(grid: Grid) -> String {
-    (0..25)
-        .map(|i| if grid >> i & 1 == 1 { '1' } else { '0' })
-        .collect()
-}
-
-fn target_word(target: Target) -> &'static str {
-    match target {
-        Target::On => "on",
-        Target::Off => "off",
-    }
-}
 
 pub async fn page() -> Html<&'static str> {
     Html(include_str!("page.html"))
@@ -285,10 +67,7 @@ pub async fn query_one(
         .ok_or_else(|| ApiError::bad("grid: missing; give grid=25 characters `0`/`1`"))?;
     let grid = parse_grid(text)?;
     let target = params.target(Target::On)?;
-    let toward_on = match target {
-        Target::On => grid,
-        Target::Off => grid ^ ALL_ON,
-    };
+    let toward_on = lightsout::toward_all_on(grid, target);
     let presses = state.exact.min_presses(toward_on);
     let mut answer = json!({
         "grid": text,
@@ -304,9 +83,8 @@ pub async fn query_one(
         // No solution: no moves (null, like `presses`), not an empty list.
         answer["moves"] = match set {
             Some(set) => {
-                let moves: Vec<[u32; 2]> = (0..25)
-                    .filter(|c| set >> c & 1 == 1)
-                    .map(|c| [c / 5 + 1, c % 5 + 1])
+                let moves: Vec<[u32; 2]> = lightsout::cells_of(set)
+                    .map(|(r, c)| [r + 1, c + 1])
                     .collect();
                 json!(moves)
             }
@@ -469,26 +247,12 @@ pub async fn puzzle(
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64),
     };
-    let grid = pick(&state, steps, seed);
+    let rare = state
+        .rare
+        .get(usize::from(steps))
+        .and_then(Option::as_deref);
+    let grid = lightsout::pick_one_puzzle(&state.exact, rare, steps, seed);
     Ok(Json(
         json!({ "grid": grid_text(grid), "presses": steps, "seed": seed }),
     ))
-}
-
-/// One grid of depth `steps`: uniformly from the list made at start when that depth is
-/// rare, else by rejection from the solvable grids (at most 2^11 draws expected).
-fn pick(state: &State, steps: u8, seed: u64) -> Grid {
-    // The rare depths were listed once at start (scanning the table per request held
-    // an async worker for milliseconds); this is the first step of `pick_puzzles`'s
-    // shuffle over the same list, so a seed gives the grid it always gave.
-    if let Some(Some(grids)) = state.rare.get(usize::from(steps)) {
-        return grids[SplitMix64(seed).below(grids.len() as u64) as usize];
-    }
-    let mut rng = SplitMix64(seed);
-    loop {
-        let grid = exact_state(rng.below(u64::from(SOLVABLE_STATES)) as u32);
-        if state.exact.depth(grid) == steps {
-            return grid;
-        }
-    }
 }

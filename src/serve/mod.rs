@@ -6,6 +6,8 @@
 mod api;
 mod body;
 mod conn;
+mod error;
+mod params;
 mod solvers;
 
 use crate::mapped::{open_table, Table, TableBytes};
@@ -22,7 +24,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
-pub use api::ApiError;
+pub use error::ApiError;
 
 pub use crate::config::ServeConfig;
 

@@ -25,7 +25,7 @@ pub use game::solve_game_stream;
 pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
 pub use picture::{cell_pixels, explain_game_stream, picture_note, write_png, Drawing, Drawn};
-pub use query::{answer_stream, Method, QueryOptions};
+pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
 pub use solve::{
     solve_stream, solve_stream_lazy, solve_stream_reporting, SolveOptions, SolveSummary,

@@ -12,7 +12,7 @@ use std::io::{Read, Write};
 /// The grid whose presses to all-on are the presses that bring `grid` to `target`:
 /// pressing `P` turns `grid` all-off exactly when it turns its complement all-on.
 #[inline]
-pub(crate) fn toward_all_on(grid: Grid, target: Target) -> Grid {
+pub fn toward_all_on(grid: Grid, target: Target) -> Grid {
     match target {
         Target::On => grid,
         Target::Off => grid ^ ALL_ON,
