@@ -2,10 +2,12 @@
 
 mod help;
 pub mod man;
+mod values;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 use help::*;
 use std::path::PathBuf;
+pub use values::{DrawArg, FormatArg, MethodArg, TargetArg, TopologyArg};
 
 /// Answers Lights Out puzzles: the fewest presses that turn every light on (or off).
 #[derive(Debug, Parser)]
@@ -103,15 +105,6 @@ pub struct GameArgs {
     pub states: u8,
 }
 
-/// Topologies as clap reads them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum TopologyArg {
-    Plane,
-    Cylinder,
-    Torus,
-    Projective,
-}
-
 /// Flags of `nullity`.
 #[derive(Debug, Args)]
 pub struct NullityArgs {
@@ -188,36 +181,6 @@ pub struct InputArgs {
     pub extra: Vec<String>,
 }
 
-/// The state the presses must reach.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum TargetArg {
-    /// Every light off.
-    Off,
-    /// Every light on.
-    On,
-}
-
-/// How boards are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// A count line, then rows of digits `0`/`1`.
-    Text,
-    /// Portable bitmaps (netpbm): P1 or P4 in, P4 out; the shape comes from each image.
-    Pbm,
-}
-
-/// How 5x5 grids are answered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum MethodArg {
-    /// One lookup in the depth table (built in, or --table).
-    Table,
-    /// Try the 32 top-row press sets and chase the rest; no table needed.
-    Enumerate,
-    /// Linear algebra: a particular solution from three byte-table lookups, then the
-    /// lightest of the four solutions; no table, exact at any depth.
-    Algebra,
-}
-
 /// The flags `query` and `explain` share, with the same meaning on each.
 #[derive(Debug, Args)]
 pub struct AnswerArgs {
@@ -283,15 +246,6 @@ pub struct ExplainArgs {
     pub out: Option<PathBuf>,
     #[command(flatten)]
     pub game: GameArgs,
-}
-
-/// How `explain` draws.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DrawArg {
-    /// Text: `#` lit, `.` dark, `[ ]` around each button to press.
-    Text,
-    /// A PNG picture a board: dark grey and yellow cells, presses in blue.
-    Png,
 }
 
 /// Flags of `solve`.

@@ -1,0 +1,51 @@
+//! The values of the flags that take a word (`--target on`, `--format pbm`, ...).
+
+use clap::ValueEnum;
+
+/// Topologies as clap reads them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TopologyArg {
+    Plane,
+    Cylinder,
+    Torus,
+    Projective,
+}
+
+/// The state the presses must reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TargetArg {
+    /// Every light off.
+    Off,
+    /// Every light on.
+    On,
+}
+
+/// How boards are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// A count line, then rows of digits `0`/`1`.
+    Text,
+    /// Portable bitmaps (netpbm): P1 or P4 in, P4 out; the shape comes from each image.
+    Pbm,
+}
+
+/// How 5x5 grids are answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    /// One lookup in the depth table (built in, or --table).
+    Table,
+    /// Try the 32 top-row press sets and chase the rest; no table needed.
+    Enumerate,
+    /// Linear algebra: a particular solution from three byte-table lookups, then the
+    /// lightest of the four solutions; no table, exact at any depth.
+    Algebra,
+}
+
+/// How `explain` draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DrawArg {
+    /// Text: `#` lit, `.` dark, `[ ]` around each button to press.
+    Text,
+    /// A PNG picture a board: dark grey and yellow cells, presses in blue.
+    Png,
+}
