@@ -31,12 +31,12 @@ pub struct Board {
 }
 
 /// Words needed for a row of `cols` bits.
-pub const fn words_for(cols: usize) -> usize {
+pub(crate) const fn words_for(cols: usize) -> usize {
     cols.div_ceil(64)
 }
 
 /// The mask of valid bits in the last word of a row of `cols` bits.
-pub const fn last_word_mask(cols: usize) -> u64 {
+pub(crate) const fn last_word_mask(cols: usize) -> u64 {
     match cols % 64 {
         0 => u64::MAX,
         r => (1 << r) - 1,
@@ -60,7 +60,7 @@ const fn rows_per_word(rows: usize, cols: usize) -> usize {
 }
 
 /// Words a `rows` x `cols` board takes, in its layout.
-pub const fn board_words(rows: usize, cols: usize) -> usize {
+pub(crate) const fn board_words(rows: usize, cols: usize) -> usize {
     rows.div_ceil(rows_per_word(rows, cols)) * words_for(cols)
 }
 

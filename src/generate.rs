@@ -5,7 +5,7 @@ use crate::say::note;
 use anyhow::Context;
 use lightsout::{format, thousands, write_table, TableKind};
 
-pub fn generate(
+pub(crate) fn generate(
     kind: TableKind,
     out: &std::path::Path,
     options: lightsout::StoreOptions,

@@ -92,7 +92,7 @@ pub const QUIET_COLUMNS: Presses = 0b10101_10101_00000_10101_10101;
 pub const QUIET_ROWS: Presses = 0b11011_00000_11011_00000_11011;
 
 /// Bits of an exact index: the solvable grids are `2^23`.
-pub const EXACT_INDEX_BITS: u32 = CELLS - 2;
+pub(crate) const EXACT_INDEX_BITS: u32 = CELLS - 2;
 /// Number of solvable grids, `2^23`.
 pub const SOLVABLE_STATES: u32 = 1 << EXACT_INDEX_BITS;
 
@@ -138,7 +138,7 @@ pub fn fewest_of_four(presses: Presses) -> Presses {
 /// The number of presses in [`fewest_of_four`]`(presses)`, for hot loops that need
 /// only the count.
 #[inline(always)]
-pub fn fewest_count(presses: Presses) -> u32 {
+pub(crate) fn fewest_count(presses: Presses) -> u32 {
     let a = presses
         .count_ones()
         .min((presses ^ QUIET_COLUMNS).count_ones());

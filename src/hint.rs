@@ -6,7 +6,7 @@ use crate::say::note;
 use lightsout::{Clue, InputError, StreamError};
 
 /// Tells a person typing at a terminal what is being read, once.
-pub fn announce(input: &Input) {
+pub(crate) fn announce(input: &Input) {
     if input.interactive {
         note(format_args!(
             "reading boards from the terminal: type the count line, then each board; \
@@ -17,7 +17,7 @@ pub fn announce(input: &Input) {
 
 /// Names the input of an input error, and adds a hint when the error suggests the
 /// likely mistake.
-pub fn stream_outcome<T>(
+pub(crate) fn stream_outcome<T>(
     outcome: Result<T, StreamError>,
     name: &str,
     reads: Reads,
@@ -93,7 +93,7 @@ impl std::error::Error for WithHint {}
 
 /// What kind of boards a stream reads, for the hints that follow an input error.
 #[derive(Debug, Clone, Copy)]
-pub enum Reads {
+pub(crate) enum Reads {
     /// 5x5 grids (`query`, `explain`).
     Grids,
     /// Boards of this many columns (`solve`).

@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 
 /// Where the boards come from, opened.
-pub struct Input {
+pub(crate) struct Input {
     /// `stdin`, or the file's path: how errors name it.
     pub name: String,
     pub reader: Box<dyn Read>,
@@ -23,7 +23,7 @@ fn looks_like_row(text: &str) -> bool {
 
 /// Opens FILE (or stdin for none or `-`); refuses extra operands, with a hint when they
 /// look like grids typed as arguments.
-pub fn open_input(args: InputArgs, command: &str) -> anyhow::Result<Input> {
+pub(crate) fn open_input(args: InputArgs, command: &str) -> anyhow::Result<Input> {
     if let Some(extra) = args.extra.first() {
         let first = args
             .file

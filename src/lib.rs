@@ -84,7 +84,7 @@ pub use stream::{
     line_limit, nullity_stream, picture_note, push_moves, solve_game_stream, solve_pbm_stream,
     solve_stream, solve_stream_lazy, solve_stream_reporting, toward_all_on, write_boards,
     write_grids, write_pattern, write_pbm, write_png, BoardReader, CheckSummary, Checked, Clue,
-    Drawing, Drawn, InputError, Method, ParseError, PatternFormat, PbmGame, PbmReader,
+    Drawing, Drawn, InputError, Method, ParseError, PatternFormat, PbmGame, PbmReader, PictureSink,
     QueryOptions, SolveOptions, SolveSummary, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use table::format;

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
 /// A table's bytes: built in, memory-mapped, or read into memory.
-pub enum TableBytes {
+pub(crate) enum TableBytes {
     Embedded(&'static [u8]),
     /// A leased map, never unmapped: the lease-break handler may write over its range
     /// at any time, so the range stays ours until the process ends.
@@ -35,10 +35,10 @@ impl AsRef<[u8]> for TableBytes {
 }
 
 /// A checked table.
-pub type Table = DepthTable<TableBytes>;
+pub(crate) type Table = DepthTable<TableBytes>;
 
 /// The built-in depth-6 table.
-pub fn embedded() -> Table {
+pub(crate) fn embedded() -> Table {
     DepthTable::new(TableBytes::Embedded(embedded_table_file()))
         .expect("build.rs checked the embedded table")
 }
@@ -59,7 +59,7 @@ fn meant_kind(path: &Path, asked: Option<TableKind>) -> TableKind {
 /// The table at `path`, or the built-in one; checked (header and checksum) before use.
 /// `kind` is the kind the caller wants, if any: it decides the repair hint for a file
 /// that says nothing of its kind.
-pub fn open_table(path: Option<&Path>, kind: Option<TableKind>) -> anyhow::Result<Table> {
+pub(crate) fn open_table(path: Option<&Path>, kind: Option<TableKind>) -> anyhow::Result<Table> {
     let Some(path) = path else {
         return Ok(embedded());
     };

@@ -18,7 +18,7 @@ fn depth_label(kind: TableKind, depth: usize, rows: usize) -> String {
     }
 }
 
-pub fn verify(table: &Table, stdout: impl Write) -> anyhow::Result<()> {
+pub(crate) fn verify(table: &Table, stdout: impl Write) -> anyhow::Result<()> {
     let mut out = Vec::new();
     let bar = if io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(u64::from(STATES));
@@ -71,7 +71,7 @@ pub fn verify(table: &Table, stdout: impl Write) -> anyhow::Result<()> {
     finish(stdout, &out)
 }
 
-pub fn stats(table: &Table, name: &str, stdout: impl Write) -> anyhow::Result<()> {
+pub(crate) fn stats(table: &Table, name: &str, stdout: impl Write) -> anyhow::Result<()> {
     let mut out = Vec::new();
     let h = *table.header();
     let kind = table.kind();

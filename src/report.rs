@@ -7,7 +7,7 @@ use lightsout::{plural, thousands};
 
 /// Per-board lines on stderr: with --stats, one for every board; without, a lower
 /// bound for each of the first few boards not proven minimal.
-pub struct Reporter {
+pub(crate) struct Reporter {
     stats: bool,
     noun: &'static str,
     bounds_noted: u64,
@@ -22,7 +22,7 @@ pub struct Reporter {
 const BOUND_NOTES: u64 = 10;
 
 impl Reporter {
-    pub fn new(stats: bool, noun: &'static str) -> Reporter {
+    pub(crate) fn new(stats: bool, noun: &'static str) -> Reporter {
         Reporter {
             stats,
             noun,
@@ -33,7 +33,7 @@ impl Reporter {
     }
 
     /// The closing note: how many answers are not proven the fewest, and why.
-    pub fn close(&self, summary: &lightsout::SolveSummary, why: std::fmt::Arguments) {
+    pub(crate) fn close(&self, summary: &lightsout::SolveSummary, why: std::fmt::Arguments) {
         if summary.unproven > 0 {
             note(format_args!(
                 "note: the presses for {} of {} are valid but not proven to be the fewest{why}",
@@ -45,7 +45,7 @@ impl Reporter {
 
     /// [`close`](Self::close) for a stream of one shape, whose unproven boards are
     /// over the budget.
-    pub fn close_over_budget(
+    pub(crate) fn close_over_budget(
         &self,
         summary: &lightsout::SolveSummary,
         nullity: usize,
@@ -63,7 +63,7 @@ impl Reporter {
         );
     }
 
-    pub fn report(&mut self, m: u64, solution: &lightsout::Solution) {
+    pub(crate) fn report(&mut self, m: u64, solution: &lightsout::Solution) {
         let presses = solution.presses.count_ones();
         let (rows, cols) = (solution.presses.rows(), solution.presses.cols());
         if self.stats {

@@ -6,11 +6,11 @@ use std::io::{self, Write};
 
 /// Writes `lightsout: MESSAGE` to stderr. A stderr that is closed or full loses the
 /// message but changes nothing else: not the exit code, not stdout.
-pub fn note(message: std::fmt::Arguments) {
+pub(crate) fn note(message: std::fmt::Arguments) {
     let _ = writeln!(io::stderr().lock(), "lightsout: {message}");
 }
 
-pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+pub(crate) fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
         cause
             .downcast_ref::<io::Error>()
@@ -19,7 +19,7 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Writes all of `text` and flushes, so a full disk is an error, not a lost tail.
-pub fn finish(mut out: impl Write, text: &[u8]) -> anyhow::Result<()> {
+pub(crate) fn finish(mut out: impl Write, text: &[u8]) -> anyhow::Result<()> {
     out.write_all(text)
         .and_then(|()| out.flush())
         .context("cannot write to stdout")

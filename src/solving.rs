@@ -10,7 +10,7 @@ use lightsout::{plural, thousands, Checked, GameSolver, PbmGame, SolveOptions, S
 use std::io::Write;
 
 /// `solve --rows R --cols C`: the classic game.
-pub fn classic(
+pub(crate) fn classic(
     input: Input,
     solver: &Solver,
     target: Target,
@@ -36,7 +36,7 @@ pub fn classic(
 }
 
 /// `solve` with game flags: any game but the classic one.
-pub fn game(
+pub(crate) fn game(
     input: Input,
     solver: &GameSolver,
     options: SolveOptions,
@@ -58,7 +58,7 @@ pub fn game(
 }
 
 /// `solve --format pbm`: images, each of its own size unless `shape` is given.
-pub fn pbm(
+pub(crate) fn pbm(
     input: Input,
     shape: Option<(usize, usize)>,
     game: Option<&PbmGame>,
@@ -133,7 +133,7 @@ fn no_solution(m: u64, (rows, cols): (usize, usize), nullity: usize, noted: &mut
 /// `check` found answers that are wrong (exit code 3).
 #[derive(Debug, thiserror::Error)]
 #[error("{wrong} of {boards} answers are wrong")]
-pub struct WrongAnswers {
+pub(crate) struct WrongAnswers {
     wrong: String,
     boards: String,
 }
@@ -142,7 +142,7 @@ pub struct WrongAnswers {
 const WRONG_NOTES: u64 = 20;
 
 /// `check`: each board after its presses on stdout, each wrong answer on stderr.
-pub fn check(
+pub(crate) fn check(
     solver: &GameSolver,
     target: Target,
     boards: Input,
@@ -207,7 +207,7 @@ pub fn check(
 
 /// `explain` for any game: text on stdout, or a PNG a board (`out`, then `out-2`, ...)
 /// with a line on stdout naming each file.
-pub fn explain(
+pub(crate) fn explain(
     input: Input,
     solver: &GameSolver,
     target: Target,

@@ -1,14 +1,14 @@
 //! The long help texts: input formats, examples and exit codes of each command, shown
 //! by `--help` and rendered into the man pages.
 
-pub const EXIT_CODES: &str = "\
+pub(super) const EXIT_CODES: &str = "\
 Exit codes:
   0  success (a closed stdout, as with `| head`, also exits 0)
   1  bad input, a missing or damaged table, a failed write, or a verify mismatch
      (answers before the error are printed)
   2  usage error (unknown flag, bad value, flags that do not go together)";
 
-pub const GAMES_HELP: &str = "\
+pub(super) const GAMES_HELP: &str = "\
 Any game is a button map: a text file whose first line is `lights N`, then one line a
 button listing the 1-based lights it changes (`L`, or `L:A` to add A); `#` starts a
 comment. `lightsout solve --game NAME --show` prints a built-in game's map, a start for
@@ -33,7 +33,7 @@ Examples:
 
 Exit codes: 0 success, 2 usage error.";
 
-pub const NULLITY_HELP: &str = "\
+pub(super) const NULLITY_HELP: &str = "\
 Prints `nullity K`: each solvable R x C board has 2^K solutions, and one board in 2^K
 is solvable. K is the degree of gcd(p_R(x), p_C(x + 1)) over GF(2), where p_0 = 1,
 p_1 = x, p_(k+1) = x p_k + p_(k-1): no matrix is built, and R, C up to 10^5 take well
@@ -55,7 +55,7 @@ Other games (--topology, --rule, --game, as `solve` takes them) are chased (grid
 or reduced by dense elimination (maps); a map's patterns are one row of buttons, and
 --format pbm takes grid games.";
 
-pub const SERVE_HELP: &str = "\
+pub(super) const SERVE_HELP: &str = "\
 Prints one line with the address (http://HOST:PORT) and serves until SIGINT or SIGTERM,
 finishing the requests in flight. Endpoints:
   GET  /                      a page to play on, with the exact table as a coach
@@ -73,7 +73,7 @@ Examples:
   lightsout serve --addr 127.0.0.1:0 --exact-table tables/lights-5x5-exact.lot
   curl 'http://127.0.0.1:8080/v1/query?grid=0011101011100011101011100&moves=true'";
 
-pub const QUERY_HELP: &str = "\
+pub(super) const QUERY_HELP: &str = "\
 Input: a line with the number of grids n, then n grids of 5 rows of 5 lights,
 `0` off and `1` on, e.g.
 
@@ -107,7 +107,7 @@ Examples:
 
 Exit codes: 0 success, 1 bad input or table, 2 usage error.";
 
-pub const EXPLAIN_HELP: &str = "\
+pub(super) const EXPLAIN_HELP: &str = "\
 Reads the same input as `query` and draws each grid: `#` on, `.` off, `[ ]` around the
 buttons of a fewest-press solution. Colour only when stdout is a terminal and NO_COLOR
 is unset or empty.
@@ -129,7 +129,7 @@ Examples:
 
 Exit codes: 0 success, 1 bad input or table, 2 usage error.";
 
-pub const SOLVE_HELP: &str = "\
+pub(super) const SOLVE_HELP: &str = "\
 Input: a line with the number of boards n, then n boards of R rows of C lights `0`/`1`,
 digits adjacent or separated by single spaces (the 5x6 contest format):
 
@@ -169,14 +169,14 @@ Examples:
 
 Exit codes: 0 success (including boards with no solution), 1 bad input, 2 usage error.";
 
-pub const STATS_HELP: &str = "\
+pub(super) const STATS_HELP: &str = "\
 Examples:
   lightsout stats
   lightsout stats --table tables/lights-5x5-exact.lot
 
 Exit codes: 0 success, 1 missing or damaged table, 2 usage error.";
 
-pub const PUZZLES_HELP: &str = "\
+pub(super) const PUZZLES_HELP: &str = "\
 Grids are drawn uniformly from all grids that need exactly S presses (S from 0 to 15),
 without repeats; the same --seed gives the same grids. Without --seed a seed is chosen
 and printed on stderr, so any set can be made again. Without --table the exact table is
@@ -188,7 +188,7 @@ Examples:
 
 Exit codes: 0 success, 1 fewer such grids exist than asked or a bad table, 2 usage error.";
 
-pub const GENERATE_HELP: &str = "\
+pub(super) const GENERATE_HELP: &str = "\
 The table is written to a temporary file beside PATH and renamed into place: a crash
 never leaves half a table at PATH, and a program that has the old table mapped keeps
 reading it. Every open checks the table's CRC-32, so even a file torn by a power loss
@@ -203,7 +203,7 @@ Examples:
 
 Exit codes: 0 success, 1 cannot write (or PATH exists without --force), 2 usage error.";
 
-pub const VERIFY_HELP: &str = "\
+pub(super) const VERIFY_HELP: &str = "\
 Prints the depth histogram, then a verdict line: `ok: ...` when the table agrees with
 first-row enumeration on every state, or the number of states where they disagree
 (exit 1). On a terminal a progress bar shows on stderr (5-12 s).
@@ -214,20 +214,20 @@ Examples:
 
 Exit codes: 0 the table agrees everywhere, 1 a mismatch or a damaged table, 2 usage error.";
 
-pub const COMPLETIONS_HELP: &str = "\
+pub(super) const COMPLETIONS_HELP: &str = "\
 Examples:
   mkdir -p ~/.local/share/bash-completion/completions
   lightsout completions bash > ~/.local/share/bash-completion/completions/lightsout
   lightsout completions zsh > ~/.zfunc/_lightsout
   lightsout completions fish > ~/.config/fish/completions/lightsout.fish";
 
-pub const MAN_HELP: &str = "\
+pub(super) const MAN_HELP: &str = "\
 Examples:
   lightsout man | man -l -
   lightsout man --dir ~/.local/share/man/man1     then `man lightsout-solve`
   lightsout man --dir man && man -l man/lightsout-solve.1";
 
-pub const CHECK_HELP: &str = "\
+pub(super) const CHECK_HELP: &str = "\
 Input: BOARDS in the format `solve` reads (a count line, then the boards), and ANSWERS
 in the format `solve` writes: for a grid game `PUZZLE #m` and the press pattern (rows
 of `0`/`1`, 1 = press, digits adjacent or separated by spaces) or `no solution`; for a

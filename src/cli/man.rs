@@ -10,13 +10,13 @@ use roff::{roman, Roff};
 use std::path::Path;
 
 /// The top-level page, `lightsout(1)`.
-pub fn page() -> anyhow::Result<Vec<u8>> {
+pub(crate) fn page() -> anyhow::Result<Vec<u8>> {
     render(&built(), true)
 }
 
 /// Writes `lightsout.1` and `lightsout-COMMAND.1` for every subcommand into `dir`
 /// (made when missing); says on stdout which files it wrote.
-pub fn write_pages(dir: &Path, mut stdout: impl std::io::Write) -> anyhow::Result<()> {
+pub(crate) fn write_pages(dir: &Path, mut stdout: impl std::io::Write) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot make {}", dir.display()))?;
     let cli = built();
     let mut pages = vec![("lightsout.1".to_string(), render(&cli, true)?)];

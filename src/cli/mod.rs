@@ -1,13 +1,13 @@
 //! Command-line flags as clap parses them; `config` checks them before any work starts.
 
 mod help;
-pub mod man;
+pub(crate) mod man;
 mod values;
 
 use clap::{Args, Parser, Subcommand};
 use help::*;
 use std::path::PathBuf;
-pub use values::{DrawArg, FormatArg, MethodArg, TargetArg, TopologyArg};
+pub(crate) use values::{DrawArg, FormatArg, MethodArg, TargetArg, TopologyArg};
 
 /// Answers Lights Out puzzles: the fewest presses that turn every light on (or off).
 #[derive(Debug, Parser)]
@@ -25,7 +25,7 @@ Quick start:
 
 Input is read from FILE, or from stdin when FILE is missing or `-`. Each command's
 --help shows its input format and examples.")]
-pub struct Cli {
+pub(crate) struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -33,7 +33,7 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Answer 5x5 grids: the fewest presses that turn every light on (or off).
     #[command(after_help = QUERY_HELP)]
     Query(QueryArgs),
@@ -82,7 +82,7 @@ pub enum Command {
 /// The game flags of `solve` and `nullity`: a grid game (shape, topology, rule) or a
 /// button map (`--game`).
 #[derive(Debug, Args)]
-pub struct GameArgs {
+pub(crate) struct GameArgs {
     /// How the board's edges meet: plane (the classic), cylinder (columns wrap), torus
     /// (rows and columns wrap), projective (wrapping mirrors the other coordinate).
     #[arg(long, value_enum, default_value_t = TopologyArg::Plane)]
@@ -107,7 +107,7 @@ pub struct GameArgs {
 
 /// Flags of `nullity`.
 #[derive(Debug, Args)]
-pub struct NullityArgs {
+pub(crate) struct NullityArgs {
     /// Rows of the board.
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..),
           required_unless_present = "game")]
@@ -128,7 +128,7 @@ pub struct NullityArgs {
 
 /// Flags of `serve`.
 #[derive(Debug, Args)]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     /// Where to listen: HOST:PORT (a numeric address or a host name) or :PORT (on
     /// 127.0.0.1); port 0 picks a free one, printed at start.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
@@ -172,7 +172,7 @@ pub struct ServeArgs {
 
 /// Where the boards come from: FILE, or stdin.
 #[derive(Debug, Args)]
-pub struct InputArgs {
+pub(crate) struct InputArgs {
     /// Read the boards from FILE; without it, or with `-`, from stdin.
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
@@ -183,7 +183,7 @@ pub struct InputArgs {
 
 /// The flags `query` and `explain` share, with the same meaning on each.
 #[derive(Debug, Args)]
-pub struct AnswerArgs {
+pub(crate) struct AnswerArgs {
     /// Memory-map this table file instead of using the built-in depth-6 one.
     #[arg(long, value_name = "PATH")]
     pub table: Option<PathBuf>,
@@ -208,7 +208,7 @@ pub struct AnswerArgs {
 
 /// Flags of `query`.
 #[derive(Debug, Args)]
-pub struct QueryArgs {
+pub(crate) struct QueryArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
@@ -224,7 +224,7 @@ pub struct QueryArgs {
 
 /// Flags of `explain`.
 #[derive(Debug, Args)]
-pub struct ExplainArgs {
+pub(crate) struct ExplainArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
@@ -250,7 +250,7 @@ pub struct ExplainArgs {
 
 /// Flags of `solve`.
 #[derive(Debug, Args)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Rows of each board (required for text; for PBM, checked against each image).
@@ -290,7 +290,7 @@ pub struct SolveArgs {
 
 /// Flags of `stats`.
 #[derive(Debug, Args)]
-pub struct StatsArgs {
+pub(crate) struct StatsArgs {
     /// Describe this table file instead of the built-in one.
     #[arg(long, value_name = "PATH")]
     pub table: Option<PathBuf>,
@@ -298,7 +298,7 @@ pub struct StatsArgs {
 
 /// Flags of `puzzles`.
 #[derive(Debug, Args)]
-pub struct PuzzlesArgs {
+pub(crate) struct PuzzlesArgs {
     /// How many grids.
     #[arg(long, value_name = "K")]
     pub count: u64,
@@ -328,7 +328,7 @@ fn parse_seed(text: &str) -> Result<u64, String> {
 
 /// Flags of `generate`.
 #[derive(Debug, Args)]
-pub struct GenerateArgs {
+pub(crate) struct GenerateArgs {
     /// Where to write the table [default: tables/lights-5x5-d6.lot, or
     /// tables/lights-5x5-exact.lot with --exact].
     #[arg(long, value_name = "PATH")]
@@ -348,7 +348,7 @@ pub struct GenerateArgs {
 
 /// Flags of `verify`.
 #[derive(Debug, Args)]
-pub struct VerifyArgs {
+pub(crate) struct VerifyArgs {
     /// Check this table file instead of the built-in one.
     #[arg(long, value_name = "PATH")]
     pub table: Option<PathBuf>,
@@ -356,7 +356,7 @@ pub struct VerifyArgs {
 
 /// Flags of `completions`.
 #[derive(Debug, Args)]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell to write completions for.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
@@ -382,7 +382,7 @@ mod tests {
 
 /// Flags of `man`.
 #[derive(Debug, Args)]
-pub struct ManArgs {
+pub(crate) struct ManArgs {
     /// Write `lightsout.1` and `lightsout-COMMAND.1` for every subcommand into DIR (made
     /// when missing) instead of printing the top-level page.
     #[arg(long, value_name = "DIR")]
@@ -391,7 +391,7 @@ pub struct ManArgs {
 
 /// Flags of `check`.
 #[derive(Debug, Args)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// The boards, in `solve`'s input format (`-`: stdin).
     #[arg(value_name = "BOARDS")]
     pub boards: PathBuf,

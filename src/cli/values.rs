@@ -4,7 +4,7 @@ use clap::ValueEnum;
 
 /// Topologies as clap reads them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum TopologyArg {
+pub(crate) enum TopologyArg {
     Plane,
     Cylinder,
     Torus,
@@ -13,7 +13,7 @@ pub enum TopologyArg {
 
 /// The state the presses must reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum TargetArg {
+pub(crate) enum TargetArg {
     /// Every light off.
     Off,
     /// Every light on.
@@ -22,7 +22,7 @@ pub enum TargetArg {
 
 /// How boards are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
+pub(crate) enum FormatArg {
     /// A count line, then rows of digits `0`/`1`.
     Text,
     /// Portable bitmaps (netpbm): P1 or P4 in, P4 out; the shape comes from each image.
@@ -31,7 +31,7 @@ pub enum FormatArg {
 
 /// How 5x5 grids are answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum MethodArg {
+pub(crate) enum MethodArg {
     /// One lookup in the depth table (built in, or --table).
     Table,
     /// Try the 32 top-row press sets and chase the rest; no table needed.
@@ -43,7 +43,7 @@ pub enum MethodArg {
 
 /// How `explain` draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DrawArg {
+pub(crate) enum DrawArg {
     /// Text: `#` lit, `.` dark, `[ ]` around each button to press.
     Text,
     /// A PNG picture a board: dark grey and yellow cells, presses in blue.

@@ -14,7 +14,7 @@ use lightsout::{DepthTable, Method, QueryOptions, Solver, StoreOptions, Style, T
 mod serve;
 mod solve;
 
-pub use serve::{ServeConfig, Timeouts};
+pub(crate) use serve::{ServeConfig, Timeouts};
 
 use crate::input::{open_input, Input};
 use std::io::{self, IsTerminal};
@@ -23,7 +23,7 @@ use std::path::PathBuf;
 /// A flag value that makes no sense; exits with code 2 like clap's own errors.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct UsageError(pub String);
+pub(crate) struct UsageError(pub String);
 
 fn usage(message: impl Into<String>) -> anyhow::Error {
     UsageError(message.into()).into()
@@ -43,7 +43,7 @@ fn seconds(flag: &str, value: f64, least: f64) -> anyhow::Result<std::time::Dura
 const MAX_CELLS: u64 = 1 << 30;
 
 /// One command, ready to run.
-pub enum Job {
+pub(crate) enum Job {
     Query {
         input: Input,
         method: Method<TableBytes>,
@@ -143,7 +143,7 @@ pub enum Job {
 }
 
 /// Checks the flags of `command` and opens what it needs.
-pub fn job(command: Command) -> anyhow::Result<Job> {
+pub(crate) fn job(command: Command) -> anyhow::Result<Job> {
     Ok(match command {
         Command::Query(args) => query(args)?,
         Command::Generate(args) => generate(args),

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// What `serve` needs, checked.
-pub struct ServeConfig {
+pub(crate) struct ServeConfig {
     pub addr: SocketAddr,
     pub table: Option<PathBuf>,
     pub exact_table: Option<PathBuf>,
@@ -26,7 +26,7 @@ pub struct ServeConfig {
 
 /// How long a connection may take.
 #[derive(Debug, Clone, Copy)]
-pub struct Timeouts {
+pub(crate) struct Timeouts {
     /// A request head (start line and headers) must arrive whole within this.
     pub header: Duration,
     /// A connection on which no byte is read or written for this long is closed: idle
@@ -34,7 +34,7 @@ pub struct Timeouts {
     pub idle: Duration,
 }
 
-pub fn config(args: ServeArgs) -> anyhow::Result<ServeConfig> {
+pub(super) fn config(args: ServeArgs) -> anyhow::Result<ServeConfig> {
     Ok(ServeConfig {
         addr: listen_addr(&args.addr)?,
         table: args.table,
@@ -53,7 +53,7 @@ pub fn config(args: ServeArgs) -> anyhow::Result<ServeConfig> {
 
 /// `--addr`: `127.0.0.1:8080`, `[::1]:8080`, `localhost:8080` (the name resolved, its
 /// first IPv4 address preferred), or `:8080` (port 8080 on 127.0.0.1, the default host).
-pub fn listen_addr(text: &str) -> anyhow::Result<SocketAddr> {
+pub(super) fn listen_addr(text: &str) -> anyhow::Result<SocketAddr> {
     let expected = "expected HOST:PORT (127.0.0.1:8080, localhost:8080, [::1]:8080) or :PORT";
     if let Some(port) = text.strip_prefix(':') {
         let port: u16 = port.parse().map_err(|_| {

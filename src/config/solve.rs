@@ -7,7 +7,7 @@ use crate::cli::{CheckArgs, DrawArg, ExplainArgs, NullityArgs};
 /// The game the game flags name: a built-in game or a button map file (`--game`), else
 /// the grid game of `shape` (required then) with its topology and rule. Every error
 /// is a usage error, located, before any board is read.
-pub fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Result<Game> {
+pub(super) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Result<Game> {
     use lightsout::rules::{builtin, map, Rule, Topology};
     if let Some(name) = &args.game {
         if let Some(builtin) = builtin::find(name) {
@@ -70,7 +70,7 @@ pub fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::R
 
 /// Whether the game flags name the classic game (plus on a plane board, two states),
 /// which keeps its own path (no game is built: its chase knows the rule).
-pub fn classic(args: &crate::cli::GameArgs) -> bool {
+pub(super) fn classic(args: &crate::cli::GameArgs) -> bool {
     args.game.is_none()
         && args.topology == TopologyArg::Plane
         && !args.wrap
@@ -78,7 +78,7 @@ pub fn classic(args: &crate::cli::GameArgs) -> bool {
         && args.states == 2
 }
 
-pub fn solve(args: SolveArgs) -> anyhow::Result<Job> {
+pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
     if !classic(&args.game) {
         return solve_game(args);
     }
@@ -189,7 +189,7 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
 
 /// `nullity`: the classic game's nullity from polynomials, any other game's from its
 /// solver; the quiet patterns as text or PBM.
-pub fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
+pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
     let shape = args.rows.zip(args.cols);
     if !classic(&args.game) {
         let game = game(&args.game, shape)?;
@@ -228,7 +228,7 @@ pub fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
 }
 
 /// `check`: the game, a solver for it (to check `no solution` answers), both inputs.
-pub fn check(args: CheckArgs) -> anyhow::Result<Job> {
+pub(super) fn check(args: CheckArgs) -> anyhow::Result<Job> {
     if args.boards.as_os_str() == "-" && args.answers.as_os_str() == "-" {
         return Err(usage(
             "BOARDS and ANSWERS cannot both be stdin (`-`): give at least one as a file",
@@ -252,7 +252,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<Job> {
 }
 
 /// `explain` for any game: the game, its solver, and where pictures go.
-pub fn explain_game(args: ExplainArgs, style: Style) -> anyhow::Result<Job> {
+pub(super) fn explain_game(args: ExplainArgs, style: Style) -> anyhow::Result<Job> {
     let drawing = match (args.format, &args.out) {
         (DrawArg::Text, None) => lightsout::Drawing::Text(style),
         (DrawArg::Png, Some(_)) => lightsout::Drawing::Png,

@@ -14,15 +14,15 @@ use lightsout::{
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-pub async fn page() -> Html<&'static str> {
+pub(super) async fn page() -> Html<&'static str> {
     Html(include_str!("page.html"))
 }
 
-pub async fn healthz() -> &'static str {
+pub(super) async fn healthz() -> &'static str {
     "ok\n"
 }
 
-pub async fn metrics(Shared(state): Shared<Arc<State>>) -> Response {
+pub(super) async fn metrics(Shared(state): Shared<Arc<State>>) -> Response {
     (
         [(
             axum::http::header::CONTENT_TYPE,
@@ -33,7 +33,7 @@ pub async fn metrics(Shared(state): Shared<Arc<State>>) -> Response {
         .into_response()
 }
 
-pub async fn not_found(method: HttpMethod, uri: Uri) -> ApiError {
+pub(super) async fn not_found(method: HttpMethod, uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         format!(
@@ -43,7 +43,7 @@ pub async fn not_found(method: HttpMethod, uri: Uri) -> ApiError {
     )
 }
 
-pub async fn method_not_allowed(method: HttpMethod, uri: Uri) -> ApiError {
+pub(super) async fn method_not_allowed(method: HttpMethod, uri: Uri) -> ApiError {
     let path = uri.path();
     let takes = match path {
         "/v1/solve" => "use POST, with the boards as the body (POST /v1/solve?rows=5&cols=6)",
@@ -57,7 +57,7 @@ pub async fn method_not_allowed(method: HttpMethod, uri: Uri) -> ApiError {
 }
 
 /// `GET /v1/query?grid=G[&moves=true][&target=off]`: the exact fewest presses.
-pub async fn query_one(
+pub(super) async fn query_one(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
@@ -96,7 +96,7 @@ pub async fn query_one(
 }
 
 /// `POST /v1/query`: the classic format in, exactly what `lightsout query` prints out.
-pub async fn query_stream(
+pub(super) async fn query_stream(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
     body: Body,
@@ -147,7 +147,7 @@ pub async fn query_stream(
 /// `POST /v1/solve?rows=R&cols=C[&target=on]`: exactly what `lightsout solve` prints;
 /// when some answers are not proven the fewest, one more line at the end says which
 /// (`# not proven the fewest: N of M boards: 2, 5, 9`).
-pub async fn solve_stream_handler(
+pub(super) async fn solve_stream_handler(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
     body: Body,
@@ -228,7 +228,7 @@ pub async fn solve_stream_handler(
 const UNPROVEN_LISTED: usize = 100;
 
 /// `GET /v1/puzzle?steps=S[&seed=X]`: a grid that needs exactly S presses to all-on.
-pub async fn puzzle(
+pub(super) async fn puzzle(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> Result<Json<Value>, ApiError> {

@@ -62,7 +62,7 @@ impl Write for ChannelWriter {
 }
 
 /// The message of a body over the limit (and how [`ApiError`] knows it).
-pub const OVER_LIMIT: &str = "length limit exceeded";
+pub(super) const OVER_LIMIT: &str = "length limit exceeded";
 
 /// The body's chunks, passed on up to `limit` bytes in all: the chunk that crosses it
 /// is cut at the limit and passed on, then the stream fails with [`OVER_LIMIT`]. So
@@ -117,7 +117,7 @@ impl<R: Read> Read for Deadline<R> {
 /// until `deadline`) as its input, and answers with what it writes: `200 text/plain`,
 /// streamed; or, when it fails before [`HOLD`] bytes of output, the error as JSON
 /// (with the answers so far).
-pub async fn stream<F>(body: Body, limit: usize, deadline: Instant, work: F) -> Response
+pub(super) async fn stream<F>(body: Body, limit: usize, deadline: Instant, work: F) -> Response
 where
     F: FnOnce(&mut dyn Read, &mut dyn Write) -> Result<u64, StreamError> + Send + 'static,
 {

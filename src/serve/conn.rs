@@ -22,7 +22,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
 /// After SIGTERM, open connections get this long to finish; then the process exits.
-pub const SHUTDOWN_DEADLINE: Duration = Duration::from_secs(8);
+pub(super) const SHUTDOWN_DEADLINE: Duration = Duration::from_secs(8);
 
 /// When a connection last moved a byte, shared by its stream and its watchdog.
 struct Activity {
@@ -122,7 +122,7 @@ impl AsyncWrite for Watched {
 /// Raises this process's soft limit of open files to its hard limit (the default
 /// soft limit, often 1024, would cap connections far below `--max-connections`), and
 /// returns the connections it leaves room for.
-pub fn room_for(max_connections: usize) -> usize {
+pub(super) fn room_for(max_connections: usize) -> usize {
     // SAFETY: getrlimit and setrlimit fill and read the struct they are given.
     let hard = unsafe {
         let mut limit: libc::rlimit = std::mem::zeroed();
@@ -141,7 +141,7 @@ pub fn room_for(max_connections: usize) -> usize {
 
 /// Serves `router` on `listener` until `shutdown` resolves, then finishes the open
 /// connections gracefully for at most [`SHUTDOWN_DEADLINE`].
-pub async fn serve(
+pub(super) async fn serve(
     listener: TcpListener,
     router: Router,
     max_connections: usize,

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 /// An error answer: a status and `{"error": message}` (and the answers written before
 /// an input error, as the command line prints them before its error).
 #[derive(Debug)]
-pub struct ApiError {
+pub(crate) struct ApiError {
     pub status: StatusCode,
     pub message: String,
     pub answered: Option<String>,
@@ -30,7 +30,7 @@ impl ApiError {
     }
 
     /// Every stream slot busy for longer than the server waits.
-    pub fn busy(waited: std::time::Duration) -> ApiError {
+    pub(crate) fn busy(waited: std::time::Duration) -> ApiError {
         ApiError {
             retry_after: Some(1),
             ..ApiError::new(
@@ -49,7 +49,7 @@ impl ApiError {
     }
 
     /// A body over the limit.
-    pub fn too_large() -> ApiError {
+    pub(crate) fn too_large() -> ApiError {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "the request body is larger than the server's limit (--max-body)",
@@ -57,7 +57,7 @@ impl ApiError {
     }
 
     /// No answer in time.
-    pub fn timeout(after: std::time::Duration) -> ApiError {
+    pub(crate) fn timeout(after: std::time::Duration) -> ApiError {
         ApiError::new(
             StatusCode::REQUEST_TIMEOUT,
             format!(
@@ -69,7 +69,7 @@ impl ApiError {
 
     /// A stream's error: 400 for bad input (the command line's line and column), 413
     /// for a body over the limit, 500 for a table that contradicts itself.
-    pub fn from_stream(err: StreamError, answered: Vec<u8>) -> ApiError {
+    pub(crate) fn from_stream(err: StreamError, answered: Vec<u8>) -> ApiError {
         let (status, message) = match &err {
             StreamError::Input(InputError::Io(io)) if over_limit(io) => {
                 let too_large = ApiError::too_large();

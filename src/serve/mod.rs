@@ -24,12 +24,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
-pub use error::ApiError;
+pub(crate) use error::ApiError;
 
-pub use crate::config::ServeConfig;
+pub(crate) use crate::config::ServeConfig;
 
 /// Everything the handlers share: read-only, held once.
-pub struct State {
+pub(crate) struct State {
     /// The depth-6 table (`POST /v1/query` with `method=table`).
     pub table: Table,
     /// The exact table (`GET /v1/query`, puzzles).
@@ -79,7 +79,7 @@ fn job_deadline() -> Instant {
 }
 
 /// The router, for the server and for tests.
-pub fn router(state: Arc<State>, max_body: usize) -> Router {
+pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
     Router::new()
         .route("/", get(api::page))
         .route("/healthz", get(api::healthz))
@@ -159,7 +159,7 @@ async fn track(request: Request, next: Next) -> Response {
 
 /// Loads the tables, binds, prints the address, and serves until SIGINT or SIGTERM;
 /// in-flight requests are finished before it returns.
-pub fn run(config: ServeConfig) -> anyhow::Result<()> {
+pub(crate) fn run(config: ServeConfig) -> anyhow::Result<()> {
     let table = open_table(config.table.as_deref(), Some(TableKind::Depth6))?;
     let exact = match &config.exact_table {
         Some(path) => open_table(Some(path), Some(TableKind::Exact))?,

@@ -7,20 +7,20 @@ use std::sync::{Arc, Mutex};
 
 /// The server's solvers keep signatures for boards of at most this many lights: a
 /// quiet pattern a signature bit (nullity up to 64) is then at most 8 MiB a shape.
-pub const SIGNATURE_CELLS: usize = 1 << 20;
+pub(super) const SIGNATURE_CELLS: usize = 1 << 20;
 
 /// A cached solver and its shape (rows, columns).
 type Entry = ((usize, usize), Arc<Solver>);
 
 /// The cache of solvers by shape.
-pub struct Solvers {
+pub(crate) struct Solvers {
     /// The most bytes the cached solvers may hold together.
     capacity: usize,
     cached: Mutex<Vec<Entry>>,
 }
 
 impl Solvers {
-    pub fn new(capacity: usize) -> Solvers {
+    pub(crate) fn new(capacity: usize) -> Solvers {
         Solvers {
             capacity,
             cached: Mutex::new(Vec::new()),
@@ -28,7 +28,7 @@ impl Solvers {
     }
 
     /// The solver for `rows x cols` boards (at least one of each), made when not held.
-    pub fn get(&self, rows: usize, cols: usize) -> Arc<Solver> {
+    pub(crate) fn get(&self, rows: usize, cols: usize) -> Arc<Solver> {
         let key = (rows, cols);
         {
             let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());

@@ -39,7 +39,7 @@ fn times_z_inverse(v: &[u64], m: usize, out: &mut [u64]) {
 }
 
 /// `w = p_rows(1 + z + z^-1) mod (z^m - 1)` with `m = 2 cols + 2`, as `m` bits.
-pub fn press_polynomial(rows: usize, cols: usize) -> Vec<u64> {
+pub(super) fn press_polynomial(rows: usize, cols: usize) -> Vec<u64> {
     let m = 2 * cols + 2;
     let n = words_for(m);
     let mut prev = vec![0u64; n];
@@ -80,7 +80,7 @@ fn extract(src: &[u64], start: usize, len: usize, out: &mut [u64]) {
 
 /// The press matrix `M` of a board of `rows x cols`: `cols` rows of `words_for(cols)`
 /// words; `M f` is what is left below the last row after chasing top-row presses `f`.
-pub fn press_matrix(rows: usize, cols: usize) -> Vec<u64> {
+pub(super) fn press_matrix(rows: usize, cols: usize) -> Vec<u64> {
     let m = 2 * cols + 2;
     let w = press_polynomial(rows, cols);
     // w twice over, so every window of the cycle is a plain slice of bits.
@@ -109,7 +109,7 @@ pub fn press_matrix(rows: usize, cols: usize) -> Vec<u64> {
 /// recorded (`transform * matrix = echelon`), so each right-hand side costs one
 /// matrix-vector product.
 #[derive(Debug, Clone)]
-pub struct EliminatedTopRow {
+pub(super) struct EliminatedTopRow {
     n: usize,
     words: usize,
     /// `n` rows of `[echelon | transform]`, `2 * words` words each.
@@ -121,7 +121,7 @@ pub struct EliminatedTopRow {
 impl EliminatedTopRow {
     /// Gauss-Jordan elimination of the `n x n` matrix `matrix` (`n` rows of
     /// `words_for(n)` words).
-    pub fn new(matrix: &[u64], n: usize) -> EliminatedTopRow {
+    pub(super) fn new(matrix: &[u64], n: usize) -> EliminatedTopRow {
         let words = words_for(n);
         let stride = 2 * words;
         let mut rows = vec![0u64; n * stride];
@@ -171,12 +171,12 @@ impl EliminatedTopRow {
     }
 
     /// The number of unknowns.
-    pub fn size(&self) -> usize {
+    pub(super) fn size(&self) -> usize {
         self.n
     }
 
     /// The rank.
-    pub fn rank(&self) -> usize {
+    pub(super) fn rank(&self) -> usize {
         self.pivots.len()
     }
 
@@ -193,7 +193,7 @@ impl EliminatedTopRow {
     /// Solves `matrix x = rhs` as far as it goes, free variables 0, and returns the
     /// parities that must be zero for a solution to exist (bit `j` for the `j`-th zero
     /// row of the echelon form; at most 64 are kept). Both results are linear in `rhs`.
-    pub fn solve_linear(&self, rhs: &[u64], x: &mut [u64]) -> u64 {
+    pub(super) fn solve_linear(&self, rhs: &[u64], x: &mut [u64]) -> u64 {
         x.fill(0);
         let mut unsolvable = 0u64;
         for i in 0..self.n {
@@ -214,7 +214,7 @@ impl EliminatedTopRow {
     }
 
     /// A basis of the null space: `n - rank` vectors of `words_for(n)` words.
-    pub fn null_space(&self) -> Vec<Vec<u64>> {
+    pub(super) fn null_space(&self) -> Vec<Vec<u64>> {
         let mut is_pivot = vec![false; self.n];
         for &p in &self.pivots {
             is_pivot[p] = true;

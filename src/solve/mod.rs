@@ -1,14 +1,14 @@
 //! The solvers: first-row enumeration and linear algebra for 5x5, and the general
 //! R x C solver over GF(2). No I/O and no tables.
 
-pub mod algebra;
+pub(crate) mod algebra;
 mod bytes;
 mod chase;
-pub mod dense;
+pub(crate) mod dense;
 mod fewest;
-pub mod first_row;
+pub(crate) mod first_row;
 mod game;
-pub mod general;
+pub(crate) mod general;
 mod kernel;
 mod linear;
 mod plus;

@@ -6,7 +6,7 @@ use std::io::{self, Read};
 
 /// Lines from a byte stream, through one fixed buffer: memory is bounded by the
 /// longest line allowed, never by the input.
-pub struct LineReader<R> {
+pub(super) struct LineReader<R> {
     source: R,
     buf: Box<[u8]>,
     pos: usize,
@@ -18,7 +18,7 @@ pub struct LineReader<R> {
 
 impl<R: Read> LineReader<R> {
     /// A reader whose lines may be up to `max_line` bytes long (without the `\n`).
-    pub fn new(source: R, max_line: usize) -> Self {
+    pub(super) fn new(source: R, max_line: usize) -> Self {
         LineReader {
             source,
             buf: vec![0; max_line.max(64) + 1].into_boxed_slice(),
@@ -30,7 +30,7 @@ impl<R: Read> LineReader<R> {
     }
 
     /// The number of the line the next call to [`next_line`](Self::next_line) returns.
-    pub fn line_number(&self) -> u64 {
+    pub(super) fn line_number(&self) -> u64 {
         self.line
     }
 
@@ -59,7 +59,7 @@ impl<R: Read> LineReader<R> {
 
     /// The unread bytes already buffered; reads once only if there are none, so it
     /// never waits for more than an interactive writer has sent.
-    pub fn buffered(&mut self) -> io::Result<&[u8]> {
+    pub(super) fn buffered(&mut self) -> io::Result<&[u8]> {
         if self.pos == self.end && !self.eof {
             self.refill()?;
         }
@@ -67,14 +67,14 @@ impl<R: Read> LineReader<R> {
     }
 
     /// Marks `bytes` bytes holding `lines` whole lines as read.
-    pub fn consume(&mut self, bytes: usize, lines: u64) {
+    pub(super) fn consume(&mut self, bytes: usize, lines: u64) {
         debug_assert!(self.pos + bytes <= self.end);
         self.pos += bytes;
         self.line += lines;
     }
 
     /// The next line without its `\n`, with its number; `None` at the end of input.
-    pub fn next_line(&mut self) -> Result<Option<(u64, &[u8])>, InputError> {
+    pub(super) fn next_line(&mut self) -> Result<Option<(u64, &[u8])>, InputError> {
         let mut scanned = 0;
         let (start, stop, next) = loop {
             let from = self.pos + scanned;

@@ -24,7 +24,9 @@ pub use explain::{draw, explain_stream, Style, Verdict};
 pub use game::solve_game_stream;
 pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
-pub use picture::{cell_pixels, explain_game_stream, picture_note, write_png, Drawing, Drawn};
+pub use picture::{
+    cell_pixels, explain_game_stream, picture_note, write_png, Drawing, Drawn, PictureSink,
+};
 pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
 pub use solve::{
@@ -107,7 +109,7 @@ pub(crate) struct Chunked<W: Write> {
 }
 
 impl<W: Write> Chunked<W> {
-    pub fn new(output: W, line_buffered: bool) -> Self {
+    pub(crate) fn new(output: W, line_buffered: bool) -> Self {
         Chunked {
             output,
             buf: Vec::with_capacity(OUT_CHUNK + 1024),
@@ -116,7 +118,7 @@ impl<W: Write> Chunked<W> {
     }
 
     /// Call after each answer (or batch of answers): writes when the policy says so.
-    pub fn answered(&mut self) -> Result<(), StreamError> {
+    pub(crate) fn answered(&mut self) -> Result<(), StreamError> {
         if self.line_buffered {
             self.finish()
         } else {
@@ -126,7 +128,7 @@ impl<W: Write> Chunked<W> {
 
     /// Writes what is gathered once it passes a chunk, flushing nothing: for the middle
     /// of one long answer.
-    pub fn spill(&mut self) -> Result<(), StreamError> {
+    pub(crate) fn spill(&mut self) -> Result<(), StreamError> {
         if self.buf.len() >= OUT_CHUNK {
             self.write()
         } else {
@@ -135,7 +137,7 @@ impl<W: Write> Chunked<W> {
     }
 
     /// Writes and flushes everything: at the end, and before an error is returned.
-    pub fn finish(&mut self) -> Result<(), StreamError> {
+    pub(crate) fn finish(&mut self) -> Result<(), StreamError> {
         self.write()?;
         self.output.flush().map_err(StreamError::Output)
     }

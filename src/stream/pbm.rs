@@ -282,6 +282,10 @@ impl ShapeSolver {
 /// pattern as a `P4` image, in order. An image with no solution has no answer image:
 /// `no_solution` is told its number, its shape and that shape's nullity, and the stream
 /// goes on (as text mode's `no solution` line does).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the stream's settings and its two reports"
+)]
 pub fn solve_pbm_stream(
     shape: Option<(usize, usize)>,
     game: Option<&PbmGame>,

@@ -29,6 +29,9 @@ pub struct Drawn {
     pub proven: bool,
 }
 
+/// Opens the writer of board `m`'s picture, told the board's answer.
+pub type PictureSink<'a> = dyn FnMut(u64, &Drawn) -> io::Result<Box<dyn Write>> + 'a;
+
 /// Reads boards of `solver`'s game from `input` and draws each with its fewest presses
 /// (proven within the solver's budget) toward `target`. Text goes to `text`; a PNG
 /// goes to the writer `picture(m)` opens for board `m`. Drawings for the boards before
@@ -39,7 +42,7 @@ pub fn explain_game_stream(
     drawing: Drawing,
     input: impl Read,
     mut text: impl Write,
-    picture: &mut dyn FnMut(u64, &Drawn) -> io::Result<Box<dyn Write>>,
+    picture: &mut PictureSink,
 ) -> Result<u64, StreamError> {
     let (rows, cols) = solver.board_shape();
     let grid = solver.game().grid_rules().is_some();

@@ -6,7 +6,7 @@ use super::error::{Clue, ParseError};
 use crate::grid::Grid;
 
 /// Describes a byte of input for an error message.
-pub fn describe_byte(byte: u8) -> String {
+pub(super) fn describe_byte(byte: u8) -> String {
     match byte {
         b' ' => "a space".into(),
         b'\t' => "a tab".into(),
@@ -32,7 +32,7 @@ pub(super) fn trim_end(line: &[u8]) -> &[u8] {
 
 /// Reads row `row` (0-based) of board `board` (1-based) into `out`: bit `c` of the
 /// words is the light in column `c`.
-pub fn parse_row(
+pub(super) fn parse_row(
     text: &[u8],
     line: u64,
     cols: usize,

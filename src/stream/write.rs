@@ -76,7 +76,7 @@ pub fn write_pattern(out: &mut Vec<u8>, presses: &Board) {
 }
 
 /// Appends row `r` of `presses` as digits separated by one space, and a line end.
-pub fn write_pattern_row(out: &mut Vec<u8>, presses: &Board, r: usize) {
+pub(super) fn write_pattern_row(out: &mut Vec<u8>, presses: &Board, r: usize) {
     let cols = presses.cols();
     let mut scratch = [0];
     let row = presses.row_words(r, &mut scratch);
@@ -100,7 +100,7 @@ pub fn write_pattern_row(out: &mut Vec<u8>, presses: &Board, r: usize) {
 }
 
 /// Appends `n` in decimal.
-pub fn push_number(out: &mut Vec<u8>, mut n: u64) {
+pub(super) fn push_number(out: &mut Vec<u8>, mut n: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {

@@ -12,11 +12,11 @@ use super::format::{Header, EXACT_PAYLOAD_LEN, HEADER_LEN};
 use crate::grid::{fewest_count, Particular, SOLVABLE_STATES};
 
 /// Bytes of the exact table file.
-pub const EXACT_FILE_LEN: usize = HEADER_LEN + EXACT_PAYLOAD_LEN;
+pub(crate) const EXACT_FILE_LEN: usize = HEADER_LEN + EXACT_PAYLOAD_LEN;
 
 /// Fills `payload` (exactly [`EXACT_PAYLOAD_LEN`] bytes) with the exact minimum of every
 /// solvable state, by index.
-pub fn fill_exact_payload(payload: &mut [u8]) {
+pub(crate) fn fill_exact_payload(payload: &mut [u8]) {
     assert_eq!(payload.len(), EXACT_PAYLOAD_LEN, "an exact payload");
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
@@ -52,7 +52,7 @@ fn fill(payload: &mut [u8]) {
 }
 
 /// Fills `file` (exactly [`EXACT_FILE_LEN`] bytes) with the whole exact table file.
-pub fn fill_exact_table_file(file: &mut [u8]) {
+pub(crate) fn fill_exact_table_file(file: &mut [u8]) {
     assert_eq!(file.len(), EXACT_FILE_LEN, "an exact table file");
     let (header, payload) = file.split_at_mut(HEADER_LEN);
     fill_exact_payload(payload);

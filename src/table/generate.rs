@@ -21,7 +21,7 @@ use bitvec::prelude::*;
 
 /// Fills `payload` (exactly [`PAYLOAD_LEN`] bytes) with the depth-6 table: every entry
 /// 0..=6, or 7 for farther.
-pub fn fill_depth_payload(payload: &mut [u8]) {
+pub(crate) fn fill_depth_payload(payload: &mut [u8]) {
     assert_eq!(payload.len(), PAYLOAD_LEN, "a 5x5 payload");
     // All bits set: every entry starts as FARTHER (0b111).
     payload.fill(0xFF);
@@ -54,7 +54,7 @@ fn store(payload: &mut [u8], index: u32, depth: u8) {
 
 /// Fills `file` (exactly [`FILE_LEN`] bytes) with the whole depth-6 table file: header
 /// followed by payload.
-pub fn fill_depth_table_file(file: &mut [u8]) {
+pub(crate) fn fill_depth_table_file(file: &mut [u8]) {
     assert_eq!(file.len(), FILE_LEN, "a 5x5 table file");
     let (header, payload) = file.split_at_mut(HEADER_LEN);
     fill_depth_payload(payload);
@@ -62,4 +62,4 @@ pub fn fill_depth_table_file(file: &mut [u8]) {
 }
 
 /// Bytes of the depth-6 table file.
-pub const FILE_LEN: usize = HEADER_LEN + PAYLOAD_LEN;
+pub(crate) const FILE_LEN: usize = HEADER_LEN + PAYLOAD_LEN;

@@ -3,9 +3,9 @@
 //! Two kinds ([`TableKind`]): the depth-6 table the classic question asks for, and the
 //! exact table (every solvable state, 0..=15). [`DepthTable`] reads either.
 
-pub mod exact;
+pub(crate) mod exact;
 pub mod format;
-pub mod generate;
+pub(crate) mod generate;
 mod store;
 
 pub use format::{FormatError, Header};

@@ -32,11 +32,11 @@ const UNKNOWN: u32 = 1 << 31;
 
 /// The most unknowns a shape may have: the symbolic chase holds a few rows of the
 /// board's buttons as bit vectors of this many bits.
-pub const MAX_UNKNOWNS: usize = 1 << 15;
+pub(super) const MAX_UNKNOWNS: usize = 1 << 15;
 
 /// A grid game, chased.
 #[derive(Debug, Clone)]
-pub struct Chase {
+pub(super) struct Chase {
     grid: GridRules,
     changers: Changers,
     /// Per button: `UNKNOWN | index`, or the light that leads it.
@@ -62,7 +62,7 @@ pub struct TooManyUnknowns {
 impl Chase {
     /// Chases the game of `grid` symbolically and reduces what is left; plans the
     /// search for the fewest presses within `budget` word operations a board.
-    pub fn new(
+    pub(super) fn new(
         grid: &GridRules,
         budget: u64,
         signature_cells: usize,
@@ -241,12 +241,12 @@ impl Chase {
     }
 
     /// The dimension of the kernel.
-    pub fn nullity(&self) -> usize {
+    pub(super) fn nullity(&self) -> usize {
         self.unknowns - self.system.rank()
     }
 
     /// Word operations of the search a board (`None` past 2^64).
-    pub fn search_cost(&self) -> Option<u64> {
+    pub(super) fn search_cost(&self) -> Option<u64> {
         self.kernel.cost()
     }
 
@@ -293,7 +293,7 @@ impl Chase {
     }
 
     /// A basis of the press patterns that change nothing.
-    pub fn quiet_patterns(&self) -> Vec<Board> {
+    pub(super) fn quiet_patterns(&self) -> Vec<Board> {
         // Up to 64 kernel vectors chased at once, one bit lane each: a cell's word is
         // its bit in each of the 64 patterns.
         let n = self.role.len();
@@ -339,7 +339,7 @@ impl Chase {
     /// 0/1), the fewest when the search proves it (and `search` is true); `None` when
     /// no presses do. With them: proven, the lower bound, how, and the time the
     /// search among the solutions took.
-    pub fn solve(
+    pub(super) fn solve(
         &self,
         change: &[u8],
         search: bool,
