@@ -95,6 +95,6 @@ pub use table::{
 };
 pub use text::{plural, thousands};
 pub use verify::{
-    compare as verify_table, compare_with_progress as verify_table_with_progress,
-    Report as VerifyReport,
+    compare as verify_table, compare_chunks as verify_table_chunks,
+    compare_with_progress as verify_table_with_progress, Report as VerifyReport,
 };

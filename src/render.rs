@@ -18,7 +18,10 @@ fn depth_label(kind: TableKind, depth: usize, rows: usize) -> String {
     }
 }
 
-pub(crate) fn verify(table: &Table, stdout: impl Write) -> anyhow::Result<()> {
+pub(crate) fn verify(table: &Table, mut stdout: impl Write) -> anyhow::Result<()> {
+    // The heading first, flushed: a stdout that cannot be written fails now, not after
+    // seconds of comparing.
+    finish(&mut stdout, b"depth      states\n")?;
     let mut out = Vec::new();
     let bar = if io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(u64::from(STATES));
@@ -44,7 +47,6 @@ pub(crate) fn verify(table: &Table, stdout: impl Write) -> anyhow::Result<()> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    writeln!(out, "depth      states")?;
     let rows = report.histogram.len();
     for (depth, &count) in report.histogram.iter().enumerate() {
         let label = match table.kind() {

@@ -85,23 +85,3 @@ pub(super) fn listen_addr(text: &str) -> anyhow::Result<SocketAddr> {
         .copied()
         .ok_or_else(|| usage(format!("--addr: `{host}` has no address")))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::listen_addr;
-
-    #[test]
-    fn addresses_may_be_names_or_a_bare_port() {
-        assert_eq!(listen_addr(":8089").unwrap().to_string(), "127.0.0.1:8089");
-        assert_eq!(
-            listen_addr("127.0.0.1:0").unwrap().to_string(),
-            "127.0.0.1:0"
-        );
-        assert_eq!(listen_addr("[::1]:80").unwrap().to_string(), "[::1]:80");
-        let local = listen_addr("localhost:8080").unwrap();
-        assert!(local.ip().is_loopback() && local.port() == 8080);
-        for bad in ["8080", ":http", "localhost:", "host:99999", ":"] {
-            assert!(listen_addr(bad).is_err(), "{bad}");
-        }
-    }
-}

@@ -426,20 +426,6 @@ fn verify_into_a_full_disk_is_an_error() {
 }
 
 #[test]
-fn verify_ends_with_a_verdict_and_draws_no_bar_into_a_pipe() {
-    lightsout()
-        .arg("verify")
-        .assert()
-        .success()
-        .stdout(predicate::str::ends_with(
-            "ok: the table agrees with first-row enumeration on all 33,554,432 states\n",
-        ))
-        .stdout(predicate::str::contains("states compared: 33,554,432"))
-        .stderr(predicate::str::contains("comparing all 33,554,432 states"))
-        .stderr(predicate::str::contains('%').not());
-}
-
-#[test]
 fn a_negative_seed_is_a_seed() {
     let run = |seed: &str| {
         lightsout()

@@ -4,6 +4,12 @@
 
 mod common;
 
+/// The binary's flags (`src/cli`), so their unit tests run here (`Cli::command()
+/// .debug_assert()` and the value parsers) without a test build of the whole binary.
+#[allow(dead_code, unreachable_pub)]
+#[path = "../../src/cli/mod.rs"]
+mod cli;
+
 mod check_cli;
 mod cli_manners;
 mod cross_check;

@@ -7,6 +7,9 @@
 //! line ending in `...` for any line it begins. A command shown without output must
 //! still succeed. `lightsout serve` runs in the background on a free port (the block's
 //! `8080` becomes that port) until its block ends.
+//!
+//! The `verify` example is the test of `verify` into a pipe: its verdict, and no
+//! progress bar (its stderr is matched line by line with its stdout).
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};

@@ -733,3 +733,42 @@ fn rare_puzzles_come_from_the_list_made_at_start_and_match_the_command_line() {
         assert_eq!(grid, cli_grid.replace(' ', ""), "steps {steps}");
     }
 }
+
+#[test]
+fn addr_takes_host_names_and_a_bare_port_and_says_what_to_do_when_taken() {
+    // Issue 23: `localhost:8080` and `:8089` were refused.
+    for addr in ["localhost:0", ":0"] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+            .args(["serve", "--addr", addr])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(
+            line.starts_with("lightsout: serving on http://127.0.0.1:"),
+            "{addr}: {line}"
+        );
+    }
+    for bad in ["8080", ":http", "localhost:", "host:99999", ":"] {
+        lightsout()
+            .args(["serve", "--addr", bad])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("--addr: expected HOST:PORT"));
+    }
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    lightsout()
+        .args(["serve", "--addr", &addr])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "the port is in use (another server?); pick another port, or `--addr 127.0.0.1:0`",
+        ));
+}
