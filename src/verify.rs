@@ -47,7 +47,7 @@ pub fn compare_with_progress<D: AsRef<[u8]> + Sync>(
     compare_chunks(table, 0..STATES / CHUNK, progress)
 }
 
-/// [`compare`] on the states of `chunks` (each [`CHUNK`] states) only: the tests that
+/// [`compare`] on the states of `chunks` (each 2^16 states) only: the tests that
 /// only need to see the comparison fail look at one corner of the space.
 pub fn compare_chunks<D: AsRef<[u8]> + Sync>(
     table: &DepthTable<D>,

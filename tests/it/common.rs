@@ -96,3 +96,18 @@ pub fn run_with_data_limit(args: &[&str], bytes: u64) -> (Option<i32>, usize, St
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Starts `command` (a server) with stdout piped and returns it with its first line,
+/// read before anything else: `lightsout serve` prints its address there.
+pub fn spawn_first_line(command: &mut std::process::Command) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    (child, line.trim_end().to_string())
+}

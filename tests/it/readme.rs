@@ -97,17 +97,7 @@ fn shell(command: &str, dir: &Path, home: &Path) -> Command {
 
 /// Waits for a server's first line and returns the server.
 fn start_server(mut command: Command) -> (Child, String) {
-    use std::io::{BufRead, BufReader};
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    (child, line.trim_end().to_string())
+    crate::common::spawn_first_line(command.stderr(Stdio::null()))
 }
 
 fn free_port() -> u16 {

@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::{classic_input, lightsout, read_data, Rng};
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -16,17 +16,12 @@ struct Server {
 
 impl Server {
     fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let (child, line) = common::spawn_first_line(
+            Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+                .args(["serve", "--addr", "127.0.0.1:0"])
+                .args(extra)
+                .stderr(Stdio::inherit()),
+        );
         let at = line.find("http://").expect("the address line");
         let url = line[at..].split_whitespace().next().unwrap().to_string();
         Server { child, url }
@@ -738,16 +733,11 @@ fn rare_puzzles_come_from_the_list_made_at_start_and_match_the_command_line() {
 fn addr_takes_host_names_and_a_bare_port_and_says_what_to_do_when_taken() {
     // Issue 23: `localhost:8080` and `:8089` were refused.
     for addr in ["localhost:0", ":0"] {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
-            .args(["serve", "--addr", addr])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let (mut child, line) = common::spawn_first_line(
+            Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+                .args(["serve", "--addr", addr])
+                .stderr(Stdio::null()),
+        );
         let _ = child.kill();
         let _ = child.wait();
         assert!(
