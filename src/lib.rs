@@ -91,7 +91,7 @@ pub use table::format;
 pub use table::{
     embedded_table, embedded_table_file, file_type_name, remove_partial_table,
     remove_stale_partials, write_table, DepthTable, FormatError, Header, Inconsistent, StoreError,
-    StoreOptions, TableKind,
+    StoreOptions, TableKind, TooDeep,
 };
 pub use text::{plural, thousands};
 pub use verify::{

@@ -196,10 +196,9 @@ fn answer_method(args: &AnswerArgs) -> anyhow::Result<Method<TableBytes>> {
 /// Refuses a depth the table cannot answer, naming every way to deeper answers that the
 /// command has (`--method` only where the command takes it).
 fn check_max_steps(table: &Table, steps: u32, has_method: bool) -> Result<(), UsageError> {
-    let limit = u32::from(table.depth_limit());
-    if steps <= limit {
+    let Err(too_deep) = table.check_depth(steps) else {
         return Ok(());
-    }
+    };
     let deeper = match table.kind() {
         TableKind::Exact => "no 5x5 grid needs more than 15".to_string(),
         TableKind::Depth6 => {
@@ -214,9 +213,7 @@ fn check_max_steps(table: &Table, steps: u32, has_method: bool) -> Result<(), Us
             }
         }
     };
-    Err(UsageError(format!(
-        "{steps} presses is deeper than the table, which knows depths up to {limit}; {deeper}"
-    )))
+    Err(UsageError(format!("{too_deep}; {deeper}")))
 }
 
 fn query(args: QueryArgs) -> anyhow::Result<Job> {

@@ -114,13 +114,13 @@ pub(super) async fn query_stream(
             "method: expected table, enumerate or algebra, found `{method}`"
         )));
     }
-    if method == "table" && max_steps > u32::from(state.table.depth_limit()) {
-        return Err(ApiError::bad(format!(
-            "max_steps {max_steps} is deeper than the depth-6 table, which knows depths up to \
-             {}; for up to 15 use method=algebra or method=enumerate (or GET /v1/query, which \
-             is exact)",
-            state.table.depth_limit()
-        )));
+    if method == "table" {
+        state.table.check_depth(max_steps).map_err(|too_deep| {
+            ApiError::bad(format!(
+                "max_steps: {too_deep}; for up to 15 use method=algebra or method=enumerate \
+                 (or GET /v1/query, which is exact)"
+            ))
+        })?;
     }
     let options = QueryOptions {
         max_steps,

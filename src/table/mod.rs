@@ -112,6 +112,16 @@ fn shell_quoted(text: &str) -> String {
     }
 }
 
+/// A depth the table cannot answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{steps} presses is deeper than the table, which knows depths up to {limit}")]
+pub struct TooDeep {
+    /// Asked for.
+    pub steps: u32,
+    /// The table's depth limit.
+    pub limit: u8,
+}
+
 /// A table whose entries contradict each other: from `state`, no press leads one step
 /// closer, or depth 0 is not the all-on state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -154,6 +164,18 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
     /// The largest exact depth; entries above it mean "farther or never".
     pub fn depth_limit(&self) -> u8 {
         self.header.depth_limit
+    }
+
+    /// Whether answers to `steps` presses can come from this table: the one check
+    /// behind `--max-steps` and the server's `max_steps`, each of which adds its own
+    /// ways to deeper answers.
+    pub fn check_depth(&self, steps: u32) -> Result<(), TooDeep> {
+        let limit = self.depth_limit();
+        if steps <= u32::from(limit) {
+            Ok(())
+        } else {
+            Err(TooDeep { steps, limit })
+        }
     }
 
     /// The packed entries.

@@ -199,6 +199,11 @@ fn post_query_deeper_than_the_table_names_the_ways_out() {
     let (status, body) = server.post("/v1/query?max_steps=9", &read_data("classic.in"));
     assert_eq!(status, 400);
     assert!(body.contains("method=algebra"), "{body}");
+    // The one check of the library (`DepthTable::check_depth`), as the CLI words it.
+    assert!(
+        body.contains("max_steps: 9 presses is deeper than the table, which knows depths up to 6"),
+        "{body}"
+    );
 }
 
 #[test]
