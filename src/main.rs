@@ -135,7 +135,7 @@ fn run(job: Job) -> anyhow::Result<()> {
         Job::Man { dir: Some(dir) } => cli::man::write_pages(&dir, stdout),
         Job::Serve(config) => serve::run(config),
         Job::Nullity { solver, patterns } => {
-            Ok(lightsout::nullity_stream(&solver, patterns, stdout)?)
+            Ok(lightsout::nullity_stream(&solver, Some(patterns), stdout)?)
         }
         Job::NullityGame {
             solver,

@@ -29,7 +29,7 @@ fn expected_entry(presses: Option<u32>, limit: u8) -> u8 {
 }
 
 /// States compared a task: 2^16.
-pub const CHUNK: u32 = 1 << 16;
+const CHUNK: u32 = 1 << 16;
 
 /// Compares every state of `table` with [`first_row::min_presses`], on all cores: the
 /// depth-6 table must hold the exact count up to 6 and 7 beyond; the exact table the

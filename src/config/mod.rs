@@ -135,10 +135,11 @@ pub(crate) enum Job {
         patterns: bool,
         pbm: bool,
     },
-    /// `nullity` of the classic game, and its quiet patterns in this format.
+    /// `nullity --patterns` of the classic game: the count and the quiet patterns in
+    /// this format (the count alone is a `Print`).
     Nullity {
         solver: Solver,
-        patterns: Option<lightsout::PatternFormat>,
+        patterns: lightsout::PatternFormat,
     },
 }
 

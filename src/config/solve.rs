@@ -215,6 +215,11 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
             lightsout::thousands(MAX_CELLS)
         )));
     }
+    if !args.patterns {
+        // The count alone is polynomial arithmetic: no solver to build.
+        let nullity = lightsout::nullity(rows as usize, cols as usize);
+        return Ok(Job::Print(format!("nullity {nullity}\n")));
+    }
     let format = if args.format == FormatArg::Pbm {
         lightsout::PatternFormat::Pbm
     } else {
@@ -223,7 +228,7 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
     Ok(Job::Nullity {
         solver: Solver::with_search_budget(rows as usize, cols as usize, 0)
             .map_err(|e| UsageError(e.to_string()))?,
-        patterns: args.patterns.then_some(format),
+        patterns: format,
     })
 }
 
