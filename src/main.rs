@@ -60,6 +60,12 @@ fn run(job: Job) -> anyhow::Result<()> {
             budget,
             stats,
         } => solving::classic(input, &solver, target, line_buffered, budget, stats, stdout),
+        Job::SolveStates {
+            input,
+            solver,
+            options,
+            stats,
+        } => solving::states(input, &solver, options, stats, stdout),
         Job::SolveGame {
             input,
             solver,
@@ -154,6 +160,28 @@ fn run(job: Job) -> anyhow::Result<()> {
                 }
             }
             finish(stdout, &text)
+        }
+        Job::Census { solver, name } => render::census(&solver, &name, stdout),
+        Job::NullityStates { solver, patterns } => {
+            let states = solver.states_solver().expect("a game of K states");
+            let mut text = format!(
+                "nullity {}\nsolutions {}\n",
+                states.nullity(),
+                states.solutions()
+            );
+            if !lightsout::rules::is_prime_states(states.states()) {
+                text.push_str(&format!("group {}\n", states.kernel_group()));
+            }
+            if patterns {
+                let (_, cols) = solver.presses_shape();
+                for (pattern, order) in states.quiet_patterns() {
+                    text.push_str(&format!("order {order}\n"));
+                    let mut bytes = Vec::new();
+                    lightsout::push_counts(&mut bytes, &pattern, cols);
+                    text.push_str(&String::from_utf8_lossy(&bytes));
+                }
+            }
+            finish(stdout, text.as_bytes())
         }
         Job::Check {
             solver,

@@ -140,3 +140,82 @@ fn log_bar(n: u64, widest: u64) -> String {
     let width = 1 + (49.0 * (n as f64).log10() / scale).round() as usize;
     "#".repeat(width.min(50))
 }
+
+/// `census`: the game, the histogram of fewest presses, the boards with no solution,
+/// God's number; a progress bar on a terminal while it runs.
+pub(crate) fn census(
+    solver: &lightsout::StatesSolver,
+    name: &str,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("census {bar:40} {percent:>3}% {eta} left")
+                .expect("a valid template"),
+        );
+        bar
+    });
+    let started = std::time::Instant::now();
+    let census = solver.census(&|done, total| {
+        if let Some(bar) = &bar {
+            bar.set_length(total);
+            bar.set_position(done);
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let census = census?;
+    let took = started.elapsed();
+    let mut out = Vec::new();
+    let solvable: u128 = census.histogram.iter().map(|&n| u128::from(n)).sum();
+    writeln!(out, "game:        {name}")?;
+    writeln!(
+        out,
+        "boards:      {} ({}^{}), {} solvable, {} with no solution",
+        big(census.boards),
+        solver.states(),
+        solver.lights(),
+        big(solvable),
+        big(census.unsolvable)
+    )?;
+    writeln!(out, "solutions:   {} a solvable board", solver.solutions())?;
+    writeln!(out)?;
+    let last = census.histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
+    let widest = census.histogram.iter().copied().max().unwrap_or(1);
+    writeln!(
+        out,
+        "presses          boards  (bars: log scale, so 1 board shows)"
+    )?;
+    for (d, &n) in census.histogram.iter().enumerate().take(last + 1) {
+        writeln!(out, "{d:>7}  {:>14}  {}", thousands(n), log_bar(n, widest))?;
+    }
+    writeln!(out, "  total  {:>14}", big(solvable))?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "God's number: {last} ({} {} presses)",
+        plural(census.histogram[last], "board needs", "boards need"),
+        last
+    )?;
+    crate::say::note(format_args!(
+        "census of {} boards in {:.1} s",
+        big(census.boards),
+        took.as_secs_f64()
+    ));
+    finish(stdout, &out)
+}
+
+/// A count of up to 2^128 with thousands separators.
+fn big(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}

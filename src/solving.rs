@@ -57,6 +57,57 @@ pub(crate) fn game(
     stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
 }
 
+/// `solve` for a game of more than two states: with `--stats` a line a board on
+/// stderr; without, one note when some answers are not proven the fewest.
+pub(crate) fn states(
+    input: Input,
+    solver: &GameSolver,
+    options: lightsout::StatesOptions,
+    stats: bool,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let (_, cols) = solver.board_shape();
+    let states = solver.states_solver().expect("a game of K states");
+    let solutions = states.solutions();
+    let outcome =
+        lightsout::solve_states_stream(solver, options, input.reader, stdout, &mut |m, answer| {
+            if stats {
+                note(format_args!("{}", state_stats(m, answer, &solutions)));
+            }
+        });
+    if let Ok(summary) = &outcome {
+        if summary.unproven > 0 && !stats {
+            note(format_args!(
+                "{} not proven the fewest presses: each board has {solutions} solutions, \
+                 and visiting them all takes {} steps, past --search-budget; a larger \
+                 --search-budget proves them (--stats shows each board's lower bound)",
+                plural(summary.unproven, "answer is", "answers are"),
+                states
+                    .search_cost()
+                    .map_or_else(|| "more than 2^64".to_string(), thousands),
+            ));
+        }
+    }
+    stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
+}
+
+fn state_stats(m: u64, answer: &lightsout::StateAnswer, solutions: &str) -> String {
+    let how = match answer.search {
+        lightsout::StateSearch::Unique => "the only solution".to_string(),
+        lightsout::StateSearch::Every { .. } => {
+            format!("proven the fewest: all {solutions} solutions compared")
+        }
+        lightsout::StateSearch::Descent => format!(
+            "not proven the fewest (a descent over {solutions} solutions); at least {}",
+            thousands(answer.lower_bound)
+        ),
+    };
+    format!(
+        "board {m}: {}, {how}",
+        plural(answer.total, "press", "presses")
+    )
+}
+
 /// `solve --format pbm`: images, each of its own size unless `shape` is given.
 pub(crate) fn pbm(
     input: Input,

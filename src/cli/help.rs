@@ -43,8 +43,14 @@ change nothing): K boards in the input format of `lightsout solve`, or with
 The basis is (chi / g)(T) T^i e_1 for i < K, chased down the board: chi = p_C(x + 1),
 g the gcd above, T the row operator; K chases of the board, no matrix.
 
+With --states K: `nullity D` (for prime K the dimension over Z_K; for composite K the
+number of cyclic factors), `solutions N` (the press patterns that change nothing, so
+the solutions of each solvable board), and for composite K `group Z_2^2 x Z_4^2`;
+--patterns prints generators, each `order N` and a pattern of counts.
+
 Examples:
   lightsout nullity --rows 5 --cols 5          nullity 2
+  lightsout nullity --rows 5 --cols 5 --states 3    nullity 3, solutions 27
   lightsout nullity --rows 4 --cols 4 --patterns
   lightsout nullity --rows 9 --cols 9 --patterns --format pbm | tail -n +2 > quiet.pbm
   lightsout nullity --rows 100000 --cols 100000
@@ -54,6 +60,21 @@ Examples:
 Other games (--topology, --rule, --game, as `solve` takes them) are chased (grid games)
 or reduced by dense elimination (maps); a map's patterns are one row of buttons, and
 --format pbm takes grid games.";
+
+pub(super) const CENSUS_HELP: &str = "\
+For every board of the game (K^lights of them), the fewest presses that solve it,
+counted: a histogram like `stats` prints, the boards with no solution, and the largest
+fewest (God's number) with how many boards need it. The solutions of a board are one
+coset of the press patterns that change nothing; the census visits one pattern a coset
+(for prime K; every pattern for composite K) and compares all of a coset's solutions at
+once, so no board is solved twice. Games of more than 2^36 patterns to visit, or more
+than 1024 solutions a board, are refused.
+
+Examples:
+  lightsout census --rows 5 --cols 5           the classic game (the exact table's counts)
+  lightsout census --game 2000                 Lights Out 2000: all 3^25 boards, about a minute
+  lightsout census --rows 3 --cols 3 --states 4 --wrap
+  lightsout census --game merlin";
 
 pub(super) const SERVE_HELP: &str = "\
 Prints one line with the address (http://HOST:PORT) and serves until SIGINT or SIGTERM,

@@ -7,7 +7,7 @@ mod values;
 use clap::{Args, Parser, Subcommand};
 use help::*;
 use std::path::PathBuf;
-pub(crate) use values::{DrawArg, FormatArg, MethodArg, TargetArg, TopologyArg};
+pub(crate) use values::{DrawArg, FormatArg, GoalArg, MethodArg, TargetArg, TopologyArg};
 
 /// Answers Lights Out puzzles: the fewest presses that turn every light on (or off).
 #[derive(Debug, Parser)]
@@ -77,6 +77,25 @@ pub(crate) enum Command {
     /// List the built-in games (`solve --game NAME`), their rules and sources.
     #[command(after_help = GAMES_HELP)]
     Games,
+    /// The fewest presses of every board of a game, counted: a histogram, the boards
+    /// with no solution, and God's number.
+    #[command(after_help = CENSUS_HELP)]
+    Census(CensusArgs),
+}
+
+/// Flags of `census`.
+#[derive(Debug, Args)]
+pub(crate) struct CensusArgs {
+    /// Rows of the board.
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..),
+          required_unless_present = "game")]
+    pub rows: Option<u32>,
+    /// Columns of the board.
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..),
+          required_unless_present = "game")]
+    pub cols: Option<u32>,
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 /// The game flags of `solve` and `nullity`: a grid game (shape, topology, rule) or a
@@ -99,10 +118,11 @@ pub(crate) struct GameArgs {
     /// merlin, orbix, xl25, deluxe, mini.
     #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["rows", "cols", "topology", "wrap", "rule"])]
     pub game: Option<String>,
-    /// States of a light (K, 2..=255): 2 is the two-state game; this build solves K = 2.
-    #[arg(long, value_name = "K", default_value_t = 2,
-          value_parser = clap::value_parser!(u8).range(2..))]
-    pub states: u8,
+    /// States of a light (K, 2..=255; default 2, or the game's own): a press adds its
+    /// amounts mod K. Boards are digits 0..K-1 (numbers separated by spaces for K > 10);
+    /// answers give each button's count, 0..K-1.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(2..))]
+    pub states: Option<u8>,
 }
 
 /// Flags of `nullity`.
@@ -259,9 +279,11 @@ pub(crate) struct SolveArgs {
     /// Columns of each board (required for text; for PBM, checked against each image).
     #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
     pub cols: Option<u32>,
-    /// The state to reach: every light off (the contest problem) or every light on.
-    #[arg(long, value_enum, default_value_t = TargetArg::Off)]
-    pub target: TargetArg,
+    /// The state to reach: `off` (every light 0, the contest problem), `on` (every
+    /// light K - 1), or `D` (every light in state D).
+    #[arg(long, value_name = "off|on|D", default_value = "off",
+          value_parser = values::parse_goal)]
+    pub target: GoalArg,
     /// The input and output format: the contest text, or PBM images (P1 or P4 in, one
     /// or more concatenated, 1 = lit; each answer a P4 image, 1 = press).
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
@@ -404,9 +426,11 @@ pub(crate) struct CheckArgs {
     /// Columns of each board (a grid game).
     #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
     pub cols: Option<u32>,
-    /// The state the answers must reach: every light off, or every light on.
-    #[arg(long, value_enum, default_value_t = TargetArg::Off)]
-    pub target: TargetArg,
+    /// The state the answers must reach: `off` (every light 0), `on` (every light
+    /// K - 1), or `D` (every light in state D).
+    #[arg(long, value_name = "off|on|D", default_value = "off",
+          value_parser = values::parse_goal)]
+    pub target: GoalArg,
     #[command(flatten)]
     pub game: GameArgs,
 }

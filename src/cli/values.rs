@@ -20,6 +20,26 @@ pub(crate) enum TargetArg {
     On,
 }
 
+/// The state every light must reach, for the commands that take any game: `off`
+/// (every light 0), `on` (every light K - 1) or a state `D`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum GoalArg {
+    Off,
+    On,
+    Level(u8),
+}
+
+/// Reads `--target`: `off`, `on`, or a state 0..=254 (checked against K later).
+pub(crate) fn parse_goal(text: &str) -> Result<GoalArg, String> {
+    match text {
+        "off" => Ok(GoalArg::Off),
+        "on" => Ok(GoalArg::On),
+        _ => text.parse::<u8>().map(GoalArg::Level).map_err(|_| {
+            format!("expected `off`, `on` or a state D (a number 0..K-1), found `{text}`")
+        }),
+    }
+}
+
 /// How boards are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum FormatArg {

@@ -4,8 +4,8 @@
 //! (exit 1).
 
 use crate::cli::{
-    AnswerArgs, Command, CompletionsArgs, DrawArg, ExplainArgs, FormatArg, GenerateArgs, MethodArg,
-    PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs, TargetArg, TopologyArg, VerifyArgs,
+    AnswerArgs, Command, CompletionsArgs, DrawArg, ExplainArgs, FormatArg, GenerateArgs, GoalArg,
+    MethodArg, PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs, TargetArg, TopologyArg, VerifyArgs,
 };
 use crate::mapped::{open_table, Table, TableBytes};
 use anyhow::Context;
@@ -104,6 +104,24 @@ pub(crate) enum Job {
         stats: bool,
     },
     /// Any game other than the classic one (`solve` with game flags).
+    /// `census`: every board of a game.
+    Census {
+        solver: Box<lightsout::StatesSolver>,
+        /// The game, in words.
+        name: String,
+    },
+    /// `nullity` of a game of more than two states.
+    NullityStates {
+        solver: lightsout::GameSolver,
+        patterns: bool,
+    },
+    /// `solve` for a game of more than two states.
+    SolveStates {
+        input: Input,
+        solver: lightsout::GameSolver,
+        options: lightsout::StatesOptions,
+        stats: bool,
+    },
     SolveGame {
         input: Input,
         solver: lightsout::GameSolver,
@@ -163,6 +181,7 @@ pub(crate) fn job(command: Command) -> anyhow::Result<Job> {
         Command::Completions(CompletionsArgs { shell }) => Job::Completions { shell },
         Command::Man(args) => Job::Man { dir: args.dir },
         Command::Check(args) => solve::check(args)?,
+        Command::Census(args) => solve::census(args)?,
         Command::Games => Job::Print(lightsout::rules::builtin::listing()),
         Command::Nullity(args) => solve::nullity(args)?,
         Command::Serve(args) => Job::Serve(serve::config(args)?),
@@ -173,6 +192,31 @@ fn target(arg: TargetArg) -> Target {
     match arg {
         TargetArg::Off => Target::Off,
         TargetArg::On => Target::On,
+    }
+}
+
+/// `--target` of a two-state game: `off`, `on`, `0` or `1`.
+fn two_state_target(arg: GoalArg) -> anyhow::Result<Target> {
+    match arg {
+        GoalArg::Off | GoalArg::Level(0) => Ok(Target::Off),
+        GoalArg::On | GoalArg::Level(1) => Ok(Target::On),
+        GoalArg::Level(d) => Err(usage(format!(
+            "--target {d}: expected `off`, `on` or a state 0..1 (lights have 2 states; \
+             give --states K for more)"
+        ))),
+    }
+}
+
+/// `--target` of a game of `k` states: the state every light must reach.
+fn goal(arg: GoalArg, k: u8) -> anyhow::Result<u8> {
+    match arg {
+        GoalArg::Off => Ok(0),
+        GoalArg::On => Ok(k - 1),
+        GoalArg::Level(d) if d < k => Ok(d),
+        GoalArg::Level(d) => Err(usage(format!(
+            "--target {d}: expected `off`, `on` or a state 0..{} (lights have {k} states)",
+            k - 1
+        ))),
     }
 }
 

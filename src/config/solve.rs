@@ -2,7 +2,7 @@
 //! keeps its own path), the solver for it, and the options of the stream.
 
 use super::*;
-use crate::cli::{CheckArgs, DrawArg, ExplainArgs, NullityArgs};
+use crate::cli::{CensusArgs, CheckArgs, DrawArg, ExplainArgs, NullityArgs};
 
 /// The game the game flags name: a built-in game or a button map file (`--game`), else
 /// the grid game of `shape` (required then) with its topology and rule. Every error
@@ -11,14 +11,11 @@ pub(super) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> an
     use lightsout::rules::{builtin, map, Rule, Topology};
     if let Some(name) = &args.game {
         if let Some(builtin) = builtin::find(name) {
-            if args.states != 2 {
-                return Err(usage(format!(
-                    "--states {}: lights with {} states are not solved yet; this build \
-                     solves two-state games",
-                    args.states, args.states
-                )));
-            }
-            return Ok(builtin.game());
+            let game = builtin.game();
+            return match args.states {
+                Some(k) => game.with_states(k).map_err(|e| usage(e.to_string())),
+                None => Ok(game),
+            };
         }
         let path = std::path::Path::new(name);
         let text = match std::fs::read_to_string(path) {
@@ -37,7 +34,15 @@ pub(super) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> an
                 )
             }
         };
-        return map::parse(&text).map_err(|err| usage(format!("button map {name}: {err}")));
+        let game = map::parse(&text).map_err(|err| usage(format!("button map {name}: {err}")))?;
+        return match args.states {
+            Some(k) if k != game.states() => Err(usage(format!(
+                "--states {k}: the button map {name} says its lights have {} states (its \
+                 first line); leave --states out, or change the map",
+                game.states()
+            ))),
+            _ => Ok(game),
+        };
     }
     let Some((rows, cols)) = shape else {
         return Err(usage(
@@ -64,8 +69,14 @@ pub(super) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> an
             lightsout::thousands(lightsout::CHASE_LIGHTS as u64)
         )));
     }
-    Game::grid(rows as usize, cols as usize, topology, rule, args.states)
-        .map_err(|e| usage(e.to_string()))
+    Game::grid(
+        rows as usize,
+        cols as usize,
+        topology,
+        rule,
+        args.states.unwrap_or(2),
+    )
+    .map_err(|e| usage(e.to_string()))
 }
 
 /// Whether the game flags name the classic game (plus on a plane board, two states),
@@ -75,7 +86,7 @@ pub(super) fn classic(args: &crate::cli::GameArgs) -> bool {
         && args.topology == TopologyArg::Plane
         && !args.wrap
         && args.rule == "plus"
-        && args.states == 2
+        && args.states.unwrap_or(2) == 2
 }
 
 pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
@@ -109,7 +120,7 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
     }
     let input = open_input(args.input, "solve")?;
     let shape = shape.map(|(r, c)| (r as usize, c as usize));
-    let target = target(args.target);
+    let target = two_state_target(args.target)?;
     if args.format == FormatArg::Pbm {
         return Ok(Job::SolvePbm {
             input,
@@ -156,7 +167,7 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
             input: open_input(args.input, "solve")?,
             shape,
             game: Some(pbm),
-            target: target(args.target),
+            target: two_state_target(args.target)?,
             budget: args.search_budget,
             stats: args.stats,
         });
@@ -171,12 +182,34 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
              as text",
         ));
     }
+    if game.states() > 2 {
+        if args.format == FormatArg::Pbm {
+            return Err(usage(
+                "--format pbm takes two-state boards; give boards of more states as text",
+            ));
+        }
+        let goal = goal(args.target, game.states())?;
+        let solver = lightsout::GameSolver::new(game, args.search_budget)
+            .map_err(|e| UsageError(e.to_string()))?;
+        let input = open_input(args.input, "solve")?;
+        return Ok(Job::SolveStates {
+            options: lightsout::StatesOptions {
+                goal,
+                line_buffered: args.line_buffered || input.interactive,
+                search_until: None,
+            },
+            input,
+            solver,
+            stats: args.stats,
+        });
+    }
+    let target = two_state_target(args.target)?;
     let solver = lightsout::GameSolver::new(game, args.search_budget)
         .map_err(|e| UsageError(e.to_string()))?;
     let input = open_input(args.input, "solve")?;
     Ok(Job::SolveGame {
         options: lightsout::SolveOptions {
-            target: target(args.target),
+            target,
             line_buffered: args.line_buffered || input.interactive,
             search_until: None,
         },
@@ -193,6 +226,20 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
     let shape = args.rows.zip(args.cols);
     if !classic(&args.game) {
         let game = game(&args.game, shape)?;
+        if game.states() > 2 {
+            if args.format == FormatArg::Pbm {
+                return Err(usage(
+                    "--format pbm writes two-state patterns; patterns of more states are \
+                     written as text",
+                ));
+            }
+            let solver =
+                lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
+            return Ok(Job::NullityStates {
+                solver,
+                patterns: args.patterns,
+            });
+        }
         if args.format == FormatArg::Pbm && game.grid_rules().is_none() {
             return Err(usage(
                 "--format pbm writes the patterns of grid games; a button map's \
@@ -240,6 +287,12 @@ pub(super) fn check(args: CheckArgs) -> anyhow::Result<Job> {
         ));
     }
     let game = game(&args.game, args.rows.zip(args.cols))?;
+    if game.states() > 2 {
+        return Err(usage(format!(
+            "check takes two-state games for now; this game's lights have {} states",
+            game.states()
+        )));
+    }
     let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
     let open = |file: PathBuf| {
         let args = crate::cli::InputArgs {
@@ -250,7 +303,7 @@ pub(super) fn check(args: CheckArgs) -> anyhow::Result<Job> {
     };
     Ok(Job::Check {
         solver,
-        target: target(args.target),
+        target: two_state_target(args.target)?,
         boards: open(args.boards)?,
         answers: open(args.answers)?,
     })
@@ -280,4 +333,28 @@ pub(super) fn explain_game(args: ExplainArgs, style: Style) -> anyhow::Result<Jo
         drawing,
         out: args.out,
     })
+}
+
+/// `census`: the game (any game, any K) and its solver mod K.
+pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
+    let game = game(&args.game, args.rows.zip(args.cols))?;
+    let name = game_name(&game, args.game.game.as_deref());
+    let solver = lightsout::StatesSolver::new(&game, 0).map_err(|e| UsageError(e.to_string()))?;
+    Ok(Job::Census {
+        solver: Box::new(solver),
+        name,
+    })
+}
+
+/// A game in words: `5 x 5 plus plane, 3 states`, or the map's name.
+fn game_name(game: &Game, named: Option<&str>) -> String {
+    let states = game.states();
+    match (game.grid_rules(), named) {
+        (_, Some(name)) => format!("{name}, {states} states"),
+        (Some(g), None) => format!(
+            "{} x {} {} {}, {states} states",
+            g.rows, g.cols, g.rule, g.topology
+        ),
+        (None, None) => format!("{} lights, {states} states", game.lights()),
+    }
 }

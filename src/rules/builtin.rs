@@ -14,6 +14,8 @@
 //!   centre and its four neighbours.
 //! - `cube`: Lights Out Cube: the 54 buttons of a 3x3x3 cube's faces; a press changes
 //!   its own light and its four neighbours, crossing the cube's edges.
+//! - `2000`: Lights Out 2000's three-colour game: the 5x5 `plus` press on a plane
+//!   board, each light off, red or green (K = 3: a press adds 1 mod 3).
 //! - `orbix`: Orbix, type 1: 12 buttons at the vertices of an icosahedron (the faces
 //!   of a dodecahedron); a press changes the five neighbours, not its own light.
 
@@ -36,7 +38,7 @@ impl Builtin {
 }
 
 /// Every built-in game.
-pub const GAMES: [Builtin; 6] = [
+pub const GAMES: [Builtin; 7] = [
     Builtin {
         name: "cube",
         description: "Lights Out Cube: 54 buttons on the faces of a 3x3x3 cube; a press \
@@ -67,6 +69,12 @@ pub const GAMES: [Builtin; 6] = [
         make: deluxe,
     },
     Builtin {
+        name: "2000",
+        description: "Lights Out 2000: 5x5 with the plus press and three states a light \
+                      (off, red, green; a press adds 1 mod 3)",
+        make: lights_out_2000,
+    },
+    Builtin {
         name: "mini",
         description: "Mini Lights Out: 4x4 on a torus (the plus press wraps around)",
         make: mini,
@@ -81,6 +89,12 @@ pub fn find(name: &str) -> Option<&'static Builtin> {
 fn grid(rows: usize, cols: usize, topology: Topology, rule: &str) -> Game {
     let rule = Rule::parse(rule).expect("a named rule");
     Game::grid(rows, cols, topology, rule, 2).expect("a valid built-in game")
+}
+
+fn lights_out_2000() -> Game {
+    grid(5, 5, Topology::Plane, "plus")
+        .with_states(3)
+        .expect("three states")
 }
 
 fn xl25() -> Game {

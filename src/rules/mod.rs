@@ -28,8 +28,16 @@ pub enum Target {
     On,
 }
 
-/// The states of a light this build solves for; more come with arithmetic mod K.
-pub const SOLVED_STATES: u8 = 2;
+/// The most states a light may have (K).
+pub const MAX_STATES: u8 = 255;
+
+/// Whether `k` is prime (then the kernel of a game mod `k` is a vector space).
+pub fn is_prime_states(k: u8) -> bool {
+    k >= 2
+        && (2..k)
+            .take_while(|d| u16::from(*d) * u16::from(*d) <= u16::from(k))
+            .all(|d| k % d != 0)
+}
 
 /// Why a game cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -51,11 +59,8 @@ pub enum GameError {
         /// Columns asked for.
         cols: usize,
     },
-    /// States outside what is solved.
-    #[error(
-        "lights with {states} states are not solved yet: this build solves two-state games \
-         (K = 2)"
-    )]
+    /// States outside 2..=255.
+    #[error("a light has 2 to 255 states (K), not {states}")]
     States {
         /// States asked for.
         states: u8,
@@ -140,7 +145,7 @@ impl Game {
             topology,
             rule,
         };
-        if states != SOLVED_STATES {
+        if states < 2 {
             return Err(GameError::States { states });
         }
         debug_assert!(lights >= 1);
@@ -160,7 +165,7 @@ impl Game {
         buttons: Vec<Vec<(u32, u8)>>,
         grid: Option<GridRules>,
     ) -> Result<Game, GameError> {
-        if states != SOLVED_STATES {
+        if states < 2 {
             return Err(GameError::States { states });
         }
         let buttons = buttons.into_iter().map(|p| merge(p, states)).collect();
@@ -169,6 +174,19 @@ impl Game {
             states,
             buttons,
             grid,
+        })
+    }
+
+    /// The same buttons with lights of `states` states (amounts taken mod `states`).
+    pub fn with_states(self, states: u8) -> Result<Game, GameError> {
+        if states < 2 {
+            return Err(GameError::States { states });
+        }
+        let buttons = self.buttons.into_iter().map(|p| merge(p, states)).collect();
+        Ok(Game {
+            states,
+            buttons,
+            ..self
         })
     }
 

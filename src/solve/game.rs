@@ -7,6 +7,7 @@
 use super::chase::Chase;
 use super::dense::Dense;
 use super::general::{Solution, Solver, Target, Workspace};
+use super::states::{StateAnswer, StatesSolver};
 use crate::board::Board;
 use crate::rules::Game;
 
@@ -37,6 +38,9 @@ pub enum GameSolveError {
         /// Columns of the board.
         cols: usize,
     },
+    /// A game of more than two states too large for its method.
+    #[error(transparent)]
+    States(#[from] super::states::StatesError),
     /// Too large for dense elimination.
     #[error(
         "this game has {lights} lights (and {buttons} buttons); games other than the \
@@ -60,6 +64,8 @@ enum Method {
     Grid(Box<Chase>),
     /// Gauss-Jordan elimination of the whole press matrix.
     Dense(Box<Dense>),
+    /// Lights of more than two states: arithmetic mod K.
+    States(Box<StatesSolver>),
 }
 
 /// A game and the method chosen for it.
@@ -83,6 +89,13 @@ impl GameSolver {
     /// The solver for `game`, its method chosen from the game, searching the fewest
     /// presses within `budget` word operations a board.
     pub fn new(game: Game, budget: u64) -> Result<GameSolver, GameSolveError> {
+        if game.states() > 2 {
+            let states = StatesSolver::new(&game, budget)?;
+            return Ok(GameSolver {
+                game,
+                method: Method::States(Box::new(states)),
+            });
+        }
         match game.grid_rules() {
             Some(grid) if game.is_classic() => {
                 let solver = Solver::with_search_budget(grid.rows, grid.cols, budget)
@@ -110,6 +123,13 @@ impl GameSolver {
     /// The solver for `game` by dense elimination, whatever the game: the independent
     /// method every other is held to.
     pub fn by_elimination(game: Game, budget: u64) -> Result<GameSolver, GameSolveError> {
+        if game.states() > 2 {
+            let states = StatesSolver::by_elimination(&game, budget)?;
+            return Ok(GameSolver {
+                game,
+                method: Method::States(Box::new(states)),
+            });
+        }
         let (lights, buttons) = (game.lights(), game.buttons());
         if lights > DENSE_LIGHTS || buttons > DENSE_LIGHTS {
             return Err(GameSolveError::TooLarge { lights, buttons });
@@ -128,19 +148,30 @@ impl GameSolver {
 
     /// The method chosen, in words.
     pub fn method(&self) -> &'static str {
-        match self.method {
+        match &self.method {
             Method::Chase(_) => "light chasing with polynomial arithmetic",
             Method::Grid(_) => "light chasing for any rule, and elimination of its boundary",
             Method::Dense(_) => "dense Gauss-Jordan elimination",
+            Method::States(s) => s.method(),
         }
     }
 
-    /// The dimension of the kernel: each solvable board has `2^nullity` solutions.
+    /// The dimension of the kernel: each solvable board has `2^nullity` solutions
+    /// (for K states see [`StatesSolver::nullity`]).
     pub fn nullity(&self) -> usize {
         match &self.method {
             Method::Chase(s) => s.nullity(),
             Method::Grid(c) => c.nullity(),
             Method::Dense(d) => d.nullity(),
+            Method::States(s) => s.nullity(),
+        }
+    }
+
+    /// The solver of a game of more than two states.
+    pub fn states_solver(&self) -> Option<&StatesSolver> {
+        match &self.method {
+            Method::States(s) => Some(s),
+            _ => None,
         }
     }
 
@@ -150,6 +181,7 @@ impl GameSolver {
             Method::Chase(s) => s.search_cost(),
             Method::Grid(c) => c.search_cost(),
             Method::Dense(d) => d.search_cost(),
+            Method::States(s) => s.search_cost(),
         }
     }
 
@@ -172,9 +204,11 @@ impl GameSolver {
     }
 
     /// A basis of the quiet patterns (press patterns that change nothing), each of
-    /// [`presses_shape`](Self::presses_shape).
+    /// [`presses_shape`](Self::presses_shape); empty for more than two states (see
+    /// [`StatesSolver::quiet_patterns`]).
     pub fn quiet_patterns(&self) -> Vec<Board> {
         match &self.method {
+            Method::States(_) => Vec::new(),
             Method::Chase(s) => s.quiet_patterns(),
             Method::Grid(c) => c.quiet_patterns(),
             Method::Dense(d) => d
@@ -208,9 +242,44 @@ impl GameSolver {
         out
     }
 
+    /// The presses that bring `lights` (one state a light, `0..K`) to `goal` (one
+    /// state a light), for any game: the answer of [`solve_with`](Self::solve_with) for
+    /// two states, of [`StatesSolver::solve`] for more.
+    pub fn solve_states(&self, lights: &[u8], goal: &[u8], search: bool) -> Option<StateAnswer> {
+        if let Method::States(s) = &self.method {
+            return s.solve(lights, goal, search);
+        }
+        let (rows, cols) = self.board_shape();
+        let mut board = Board::new(rows, cols);
+        for (i, (&l, &g)) in lights.iter().zip(goal).enumerate() {
+            board.set(i / cols, i % cols, l != g);
+        }
+        let mut ws = self.workspace();
+        let solution = self.solve_with(&board, Target::Off, &mut ws, search)?;
+        let (_, out_cols) = self.presses_shape();
+        let presses: Vec<u8> = (0..self.game.buttons())
+            .map(|i| u8::from(solution.presses.get(i / out_cols, i % out_cols)))
+            .collect();
+        let total = presses.iter().map(|&v| u64::from(v)).sum();
+        Some(StateAnswer {
+            presses,
+            total,
+            proven_minimal: solution.proven_minimal,
+            lower_bound: solution.lower_bound,
+            search: match solution.search {
+                super::Search::Unique => super::StateSearch::Unique,
+                _ if solution.proven_minimal => super::StateSearch::Every {
+                    solutions: 1u64.checked_shl(self.nullity() as u32).unwrap_or(u64::MAX),
+                },
+                _ => super::StateSearch::Descent,
+            },
+        })
+    }
+
     /// The presses that bring `board` (of [`board_shape`](Self::board_shape)) to
     /// `target`, the fewest when the search proves it (and `search` is true); `None`
-    /// when no presses do.
+    /// when no presses do. Two-state games only (`None` for more states: see
+    /// [`solve_states`](Self::solve_states)).
     pub fn solve_with<'w>(
         &self,
         board: &Board,
@@ -219,6 +288,7 @@ impl GameSolver {
         search: bool,
     ) -> Option<Solution<'w>> {
         match &self.method {
+            Method::States(_) => None,
             Method::Chase(solver) => {
                 let chase = ws.chase.as_mut().expect("a chase workspace");
                 solver.solve_searching(board, target, chase, search)

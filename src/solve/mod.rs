@@ -14,7 +14,9 @@ mod linear;
 mod plus;
 mod poly;
 mod residue;
+pub(crate) mod ring;
 mod small;
+pub(crate) mod states;
 mod walsh;
 
 pub use fewest::{Search, Skipped};
@@ -23,3 +25,8 @@ pub use general::{
     EmptyShape, Solution, Solver, Target, Workspace, SEARCH_BUDGET, SIGNATURE_CELLS,
 };
 pub use poly::nullity;
+pub use states::census::{Census, CensusError, CENSUS_LANES, CENSUS_STEPS};
+pub use states::{
+    StateAnswer, StateSearch, StatesError, StatesSolver, TooManyStateUnknowns, STATE_CHASE_LIGHTS,
+    STATE_DENSE_LIGHTS,
+};

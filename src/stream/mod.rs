@@ -17,6 +17,7 @@ mod query;
 mod reader;
 mod rows;
 mod solve;
+mod states;
 mod write;
 
 pub use check::{check_stream, CheckSummary, Checked};
@@ -32,6 +33,7 @@ pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE
 pub use solve::{
     solve_stream, solve_stream_lazy, solve_stream_reporting, SolveOptions, SolveSummary,
 };
+pub use states::{push_counts, solve_states_stream, StatesOptions, StatesReader};
 pub use write::{push_moves, write_boards, write_grids, write_pattern};
 
 use std::io::{self, Write};

@@ -228,7 +228,10 @@ fn looks_like_row(text: &[u8], cols: usize) -> bool {
 }
 
 /// Reads the count line; also says whether it looks like a row of `cols` lights.
-fn read_count<R: Read>(lines: &mut LineReader<R>, cols: usize) -> Result<(u64, bool), InputError> {
+pub(super) fn read_count<R: Read>(
+    lines: &mut LineReader<R>,
+    cols: usize,
+) -> Result<(u64, bool), InputError> {
     let expected = || "the number of boards (a whole number, like `3`) on the first line".into();
     let Some((line, text)) = lines.next_line()? else {
         return Err(ParseError {

@@ -28,5 +28,6 @@ mod readme;
 mod serve;
 mod solve;
 mod solve_cli;
+mod states;
 mod table_file;
 mod tidy;

@@ -1,0 +1,488 @@
+//! Lights of K states (issue 20): every method mod K held to brute force over all
+//! K^buttons press patterns, the chase to elimination, the kernel's order to the Smith
+//! normal form of the integer press matrix, and the census to breadth-first search.
+
+use crate::common::{self, Rng};
+use common::lightsout;
+use lightsout::rules::{builtin, Game, Rule, Topology};
+use lightsout::{DepthTable, GameSolver, StatesSolver};
+use std::collections::{HashMap, VecDeque};
+
+/// The states of the suite: primes, prime powers, and products of both.
+const STATES: [u8; 9] = [2, 3, 4, 5, 6, 8, 9, 10, 12];
+
+/// Grid games of the suite: every named rule, a literal one with amounts 2 and 3 (not
+/// units mod 4, 6, 8, 9, 12: the chase must not lead with them), every topology.
+fn grid_games(k: u8, max_buttons: f64) -> Vec<Game> {
+    let mut rules: Vec<Rule> = ["plus", "cross", "box", "knight", "ring"]
+        .iter()
+        .map(|r| Rule::parse(r).unwrap())
+        .collect();
+    rules.push(Rule::parse("020/131/020").unwrap());
+    rules.push(Rule::parse("010/012/000").unwrap());
+    let mut out = Vec::new();
+    for rows in 1..=3 {
+        for cols in 1..=4 {
+            if ((rows * cols) as f64) * f64::from(k).log2() > max_buttons {
+                continue;
+            }
+            for topology in Topology::ALL {
+                for rule in &rules {
+                    out.push(Game::grid(rows, cols, topology, rule.clone(), k).unwrap());
+                }
+            }
+        }
+    }
+    out
+}
+
+fn map_games(k: u8) -> Vec<Game> {
+    builtin::GAMES
+        .iter()
+        .map(|g| g.game())
+        .filter(|g| g.grid_rules().is_none() && g.buttons() <= 12)
+        .map(|g| g.with_states(k).unwrap())
+        .collect()
+}
+
+fn name(game: &Game) -> String {
+    match game.grid_rules() {
+        Some(g) => format!(
+            "{} x {} {} {} mod {}",
+            g.rows,
+            g.cols,
+            g.topology,
+            g.rule,
+            game.states()
+        ),
+        None => format!("a map of {} lights mod {}", game.lights(), game.states()),
+    }
+}
+
+/// Every press pattern (as mixed digits), pressed on the dark board: each reachable
+/// board with its fewest presses, and how many patterns change nothing.
+fn brute_force(game: &Game) -> (HashMap<Vec<u8>, u64>, u64) {
+    let (k, n) = (u64::from(game.states()), game.buttons());
+    let mut fewest: HashMap<Vec<u8>, u64> = HashMap::new();
+    let mut quiet = 0;
+    for code in 0..k.pow(n as u32) {
+        let mut rest = code;
+        let presses: Vec<u8> = (0..n)
+            .map(|_| {
+                let d = (rest % k) as u8;
+                rest /= k;
+                d
+            })
+            .collect();
+        let lit = game.after_presses(&vec![0; game.lights()], &presses);
+        quiet += u64::from(lit.iter().all(|&l| l == 0));
+        let count: u64 = presses.iter().map(|&p| u64::from(p)).sum();
+        fewest
+            .entry(lit)
+            .and_modify(|f| *f = (*f).min(count))
+            .or_insert(count);
+    }
+    (fewest, quiet)
+}
+
+/// The lights to start from so that pressing brings them to `goal`: `goal - reached`.
+fn start_for(game: &Game, reached: &[u8], goal: u8) -> Vec<u8> {
+    let k = game.states();
+    reached.iter().map(|&r| (goal + k - r) % k).collect()
+}
+
+#[test]
+fn every_method_agrees_with_brute_force_on_every_tiny_game_mod_k() {
+    let mut rng = Rng(20);
+    let mut checked = 0;
+    for k in STATES {
+        for game in grid_games(k, 14.0).into_iter().chain(
+            map_games(k)
+                .into_iter()
+                .filter(|g| (g.buttons() as f64) * f64::from(k).log2() <= 14.0),
+        ) {
+            let (fewest, quiet) = brute_force(&game);
+            let solvers = [
+                StatesSolver::new(&game, u64::MAX >> 1).unwrap(),
+                StatesSolver::by_elimination(&game, u64::MAX >> 1).unwrap(),
+            ];
+            for solver in &solvers {
+                assert_eq!(
+                    solver.solutions(),
+                    quiet.to_string(),
+                    "{}: kernel order ({})",
+                    name(&game),
+                    solver.method()
+                );
+            }
+            let goal = rng.below(u64::from(k)) as u8;
+            let goals = vec![goal; game.lights()];
+            // Every reachable board, and as many boards that are not.
+            let total = u64::from(k).pow(game.lights() as u32);
+            let mut boards: Vec<(Vec<u8>, Option<u64>)> = fewest
+                .iter()
+                .map(|(reached, &f)| (start_for(&game, reached, goal), Some(f)))
+                .collect();
+            for _ in 0..fewest.len().min(64) {
+                let mut rest = rng.below(total);
+                let lights: Vec<u8> = (0..game.lights())
+                    .map(|_| {
+                        let d = (rest % u64::from(k)) as u8;
+                        rest /= u64::from(k);
+                        d
+                    })
+                    .collect();
+                let reached: Vec<u8> = lights.iter().map(|&l| (goal + k - l) % k).collect();
+                let expected = fewest.get(&reached).copied();
+                boards.push((lights, expected));
+            }
+            for (lights, expected) in &boards {
+                for solver in &solvers {
+                    let answer = solver.solve(lights, &goals, true);
+                    match (answer, expected) {
+                        (None, None) => {}
+                        (Some(answer), Some(min)) => {
+                            assert!(answer.proven_minimal, "{}", name(&game));
+                            assert_eq!(answer.total, *min, "{}: {lights:?}", name(&game));
+                            let after = game.after_presses(lights, &answer.presses);
+                            assert!(after.iter().all(|&l| l == goal), "{}", name(&game));
+                        }
+                        (answer, expected) => panic!(
+                            "{} ({}): {lights:?}: solver {:?}, brute force {expected:?}",
+                            name(&game),
+                            solver.method(),
+                            answer.map(|a| a.total)
+                        ),
+                    }
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "{checked} games");
+}
+
+#[test]
+fn the_chase_agrees_with_elimination_on_larger_boards_mod_k() {
+    // Boards too large for brute force: solvability and the answer's effect, and the
+    // kernel, the same by the chase and by elimination of the whole matrix.
+    let mut rng = Rng(21);
+    for k in [3u8, 4, 6, 7, 9, 12, 255] {
+        for (rows, cols) in [(5, 5), (4, 7), (6, 6), (9, 4), (1, 13)] {
+            for topology in Topology::ALL {
+                for rule in ["plus", "box", "knight", "020/131/020"] {
+                    let rule = Rule::parse(rule).unwrap();
+                    let game = Game::grid(rows, cols, topology, rule, k).unwrap();
+                    let chase = StatesSolver::new(&game, 0).unwrap();
+                    let dense = StatesSolver::by_elimination(&game, 0).unwrap();
+                    assert_eq!(chase.solutions(), dense.solutions(), "{}", name(&game));
+                    assert_eq!(
+                        chase.kernel_group(),
+                        dense.kernel_group(),
+                        "{}",
+                        name(&game)
+                    );
+                    let goal = vec![rng.below(u64::from(k)) as u8; game.lights()];
+                    for _ in 0..8 {
+                        // A reachable board (pressed from the goal) and a random one.
+                        let presses: Vec<u8> = (0..game.buttons())
+                            .map(|_| rng.below(u64::from(k)) as u8)
+                            .collect();
+                        let pressed = game.after_presses(&goal, &presses);
+                        let inverse: Vec<u8> = pressed
+                            .iter()
+                            .zip(&goal)
+                            .map(|(&p, &g)| (2 * g + k - p) % k)
+                            .collect();
+                        let random: Vec<u8> = (0..game.lights())
+                            .map(|_| rng.below(u64::from(k)) as u8)
+                            .collect();
+                        for lights in [inverse, random] {
+                            let a = chase.solve(&lights, &goal, false);
+                            let b = dense.solve(&lights, &goal, false);
+                            assert_eq!(a.is_some(), b.is_some(), "{}", name(&game));
+                            for answer in a.into_iter().chain(b) {
+                                let after = game.after_presses(&lights, &answer.presses);
+                                assert_eq!(after, goal, "{}", name(&game));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The Smith normal form of an integer matrix (diagonal entries, with zeros for the
+/// missing rank), by the textbook row-and-column elimination over the integers.
+fn smith_diagonal(mut a: Vec<Vec<i128>>) -> Vec<i128> {
+    let (m, n) = (a.len(), a[0].len());
+    let mut diagonal = Vec::new();
+    for t in 0..m.min(n) {
+        loop {
+            // The smallest nonzero entry of the rest to (t, t).
+            let Some((i, j)) = (t..m)
+                .flat_map(|i| (t..n).map(move |j| (i, j)))
+                .filter(|&(i, j)| a[i][j] != 0)
+                .min_by_key(|&(i, j)| a[i][j].abs())
+            else {
+                return diagonal
+                    .into_iter()
+                    .chain(std::iter::repeat(0))
+                    .take(n)
+                    .collect();
+            };
+            a.swap(t, i);
+            for row in a.iter_mut() {
+                row.swap(t, j);
+            }
+            let p = a[t][t];
+            let mut clean = true;
+            for i in t + 1..m {
+                let q = a[i][t] / p;
+                for j in t..n {
+                    a[i][j] = a[i][j]
+                        .checked_sub(q.checked_mul(a[t][j]).unwrap())
+                        .unwrap();
+                }
+                clean &= a[i][t] == 0;
+            }
+            for j in t + 1..n {
+                let q = a[t][j] / p;
+                for row in a.iter_mut() {
+                    row[j] = row[j].checked_sub(q.checked_mul(row[t]).unwrap()).unwrap();
+                }
+                clean &= a[t][j] == 0;
+            }
+            if !clean {
+                continue;
+            }
+            // The pivot must divide the rest; else fold a row in and go on.
+            if let Some(i) = (t + 1..m).find(|&i| (t + 1..n).any(|j| a[i][j] % p != 0)) {
+                for j in t..n {
+                    a[t][j] += a[i][j];
+                }
+                continue;
+            }
+            diagonal.push(p.abs());
+            break;
+        }
+    }
+    diagonal
+        .into_iter()
+        .chain(std::iter::repeat(0))
+        .take(n)
+        .collect()
+}
+
+/// A product in decimal, digit by digit (the kernel's order passes 2^128).
+fn decimal_product(factors: impl Iterator<Item = u32>) -> String {
+    let mut digits = vec![1u32]; // little-endian
+    for f in factors {
+        let mut carry = 0;
+        for d in digits.iter_mut() {
+            let v = *d * f + carry;
+            *d = v % 10;
+            carry = v / 10;
+        }
+        while carry > 0 {
+            digits.push(carry % 10);
+            carry /= 10;
+        }
+    }
+    digits
+        .iter()
+        .rev()
+        .map(|d| char::from(b'0' + *d as u8))
+        .collect()
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 {
+        a.abs()
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+#[test]
+fn the_kernel_order_mod_k_is_the_smith_normal_forms() {
+    // Over Z, U A V = diag(d_i); mod K the kernel is the product of the gcd(d_i, K)
+    // (a zero d_i counts K). Every shape to 4 x 4 and 6 x 6, every topology, several
+    // rules, every K of the suite and 255: against the solver's `solutions`.
+    for (rows, cols) in [
+        (1, 4),
+        (2, 2),
+        (2, 3),
+        (3, 3),
+        (4, 4),
+        (3, 5),
+        (5, 5),
+        (6, 6),
+    ] {
+        for topology in Topology::ALL {
+            for rule in ["plus", "cross", "box", "020/131/020"] {
+                let rule = Rule::parse(rule).unwrap();
+                let game = Game::grid(rows, cols, topology, rule.clone(), 2).unwrap();
+                let n = game.lights();
+                let mut a = vec![vec![0i128; n]; n];
+                let reach = game.grid_rules().unwrap();
+                for b in 0..n {
+                    for (r, c, amount) in reach.reach(b / cols, b % cols) {
+                        a[r * cols + c][b] += i128::from(amount);
+                    }
+                }
+                let diagonal = smith_diagonal(a);
+                for k in STATES.into_iter().chain([7, 255]) {
+                    let expected = decimal_product(diagonal.iter().map(|&d| {
+                        if d == 0 {
+                            k.into()
+                        } else {
+                            gcd(d, k.into()) as u32
+                        }
+                    }));
+                    let game = Game::grid(rows, cols, topology, rule.clone(), k).unwrap();
+                    let solver = StatesSolver::new(&game, 0).unwrap();
+                    assert_eq!(solver.solutions(), expected.to_string(), "{}", name(&game));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn four_by_four_plus_mod_four_has_the_kernel_the_issue_names() {
+    let game = Game::grid(4, 4, Topology::Plane, Rule::parse("plus").unwrap(), 4).unwrap();
+    let solver = StatesSolver::new(&game, 0).unwrap();
+    assert_eq!(solver.kernel_group(), "Z_2^2 x Z_4^2");
+    assert_eq!(solver.solutions(), "64");
+}
+
+/// Breadth-first search over every state of a tiny game from the goal (pressing is
+/// reversible: K - 1 more presses undo one): the fewest presses of every board.
+fn bfs_census(game: &Game) -> (Vec<u64>, u128) {
+    let k = u64::from(game.states());
+    let n = game.lights();
+    let total = k.pow(n as u32) as usize;
+    let encode = |l: &[u8]| l.iter().rev().fold(0u64, |acc, &v| acc * k + u64::from(v)) as usize;
+    let mut depth = vec![u32::MAX; total];
+    let start = vec![0u8; n];
+    depth[encode(&start)] = 0;
+    let mut queue = VecDeque::from([start]);
+    while let Some(state) = queue.pop_front() {
+        let d = depth[encode(&state)];
+        for b in 0..game.buttons() {
+            let mut presses = vec![0u8; game.buttons()];
+            presses[b] = 1;
+            let next = game.after_presses(&state, &presses);
+            let code = encode(&next);
+            if depth[code] == u32::MAX {
+                depth[code] = d + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    let mut histogram = vec![0u64; 1];
+    let mut unreachable = 0u128;
+    for &d in &depth {
+        if d == u32::MAX {
+            unreachable += 1;
+        } else {
+            let d = d as usize;
+            if histogram.len() <= d {
+                histogram.resize(d + 1, 0);
+            }
+            histogram[d] += 1;
+        }
+    }
+    (histogram, unreachable)
+}
+
+#[test]
+fn the_census_agrees_with_breadth_first_search_on_tiny_games() {
+    let mut checked = 0;
+    for k in STATES {
+        for game in grid_games(k, 12.0).into_iter().chain(
+            map_games(k)
+                .into_iter()
+                .filter(|g| (g.lights() as f64) * f64::from(k).log2() <= 12.0),
+        ) {
+            let solver = StatesSolver::new(&game, 0).unwrap();
+            let census = solver.census(&|_, _| {}).unwrap();
+            let (mut histogram, unreachable) = bfs_census(&game);
+            let mut ours = census.histogram.clone();
+            while ours.last() == Some(&0) {
+                ours.pop();
+            }
+            histogram.truncate(ours.len().max(histogram.len()));
+            assert_eq!(ours, histogram, "{}", name(&game));
+            assert_eq!(census.unsolvable, unreachable, "{}", name(&game));
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked} games");
+}
+
+#[test]
+fn the_census_of_the_classic_game_is_the_exact_tables_histogram() {
+    let game = Game::grid(5, 5, Topology::Plane, Rule::parse("plus").unwrap(), 2).unwrap();
+    let census = StatesSolver::new(&game, 0)
+        .unwrap()
+        .census(&|_, _| {})
+        .unwrap();
+    let exact = DepthTable::new(lightsout::TableKind::Exact.file()).unwrap();
+    let table = exact.histogram();
+    // The exact table's last entry counts the states that are never solved.
+    let never = (1u64 << 25) - table.iter().sum::<u64>();
+    let mut ours = census.histogram.clone();
+    while ours.last() == Some(&0) {
+        ours.pop();
+    }
+    assert_eq!(ours, table);
+    assert_eq!(census.unsolvable, u128::from(never));
+}
+
+#[test]
+fn census_of_lights_out_2000_from_the_command_line_when_asked() {
+    // All 3^25 boards of Lights Out 2000 (about a minute on two cores): run with
+    // `LIGHTSOUT_CENSUS_2000=1 cargo test --release census_of_lights_out_2000`.
+    if std::env::var_os("LIGHTSOUT_CENSUS_2000").is_none() {
+        eprintln!("skipped: set LIGHTSOUT_CENSUS_2000=1 to run the 3^25 census");
+        return;
+    }
+    let out = lightsout()
+        .args(["census", "--game", "2000"])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("31,381,059,609"), "{text}");
+}
+
+#[test]
+fn a_map_of_k_states_is_solved_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("three.map");
+    std::fs::write(&map, "lights 3 states 3\n1 2\n2 3\n3 1\n").unwrap();
+    lightsout()
+        .args(["solve", "--game"])
+        .arg(&map)
+        .write_stdin("2\n120\n000\n")
+        .assert()
+        .success()
+        .stdout("0 1 2\n0 0 0\n");
+    lightsout()
+        .args(["solve", "--states", "4", "--game"])
+        .arg(&map)
+        .write_stdin("1\n000\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("says its lights have 3 states"));
+}
+
+#[test]
+fn the_game_solver_chooses_the_states_method_for_more_than_two_states() {
+    let game = builtin::find("2000").unwrap().game();
+    assert_eq!(game.states(), 3);
+    let solver = GameSolver::new(game, 1 << 20).unwrap();
+    assert!(solver.states_solver().is_some());
+}
