@@ -199,11 +199,13 @@ pub(crate) fn census(
         plural(census.histogram[last], "board needs", "boards need"),
         last
     )?;
-    crate::say::note(format_args!(
-        "census of {} boards in {:.1} s",
-        big(census.boards),
-        took.as_secs_f64()
-    ));
+    if bar.is_some() {
+        crate::say::note(format_args!(
+            "census of {} boards in {:.1} s",
+            big(census.boards),
+            took.as_secs_f64()
+        ));
+    }
     finish(stdout, &out)
 }
 

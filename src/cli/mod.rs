@@ -115,13 +115,13 @@ pub(crate) struct GameArgs {
     #[arg(long, value_name = "NAME|PATTERN", default_value = "plus")]
     pub rule: String,
     /// A button map file, or a built-in game by name (see `lightsout games`): cube,
-    /// merlin, orbix, xl25, deluxe, mini.
+    /// merlin, orbix, xl25, deluxe, 2000, mini.
     #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["rows", "cols", "topology", "wrap", "rule"])]
     pub game: Option<String>,
     /// States of a light (K, 2..=255; default 2, or the game's own): a press adds its
     /// amounts mod K. Boards are digits 0..K-1 (numbers separated by spaces for K > 10);
     /// answers give each button's count, 0..K-1.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(2..))]
+    #[arg(long, value_name = "K", value_parser = values::parse_states)]
     pub states: Option<u8>,
 }
 

@@ -40,6 +40,16 @@ pub(crate) fn parse_goal(text: &str) -> Result<GoalArg, String> {
     }
 }
 
+/// Reads `--states`: a number of states from 2 to 255.
+pub(crate) fn parse_states(text: &str) -> Result<u8, String> {
+    match text.parse::<u64>() {
+        Ok(k @ 2..=255) => Ok(k as u8),
+        _ => Err(format!(
+            "expected a number of states K from 2 to 255, found `{text}`"
+        )),
+    }
+}
+
 /// How boards are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum FormatArg {

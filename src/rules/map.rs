@@ -231,8 +231,11 @@ mod tests {
             err.starts_with("line 1, column 1: expected `lights N`"),
             "{err}"
         );
-        let err = parse("lights 3 states 3\n1\n").unwrap_err().to_string();
-        assert!(err.contains("not solved yet"), "{err}");
+        let three = parse("lights 3 states 3\n1:2 2\n").unwrap();
+        assert_eq!(three.states(), 3);
+        assert_eq!(three.pattern(0).as_ref(), &[(0, 2), (1, 1)]);
+        let err = parse("lights 3 states 1\n1\n").unwrap_err().to_string();
+        assert!(err.starts_with("line 1, column 17: expected"), "{err}");
         let err = parse("").unwrap_err().to_string();
         assert!(err.contains("a first line `lights N`"), "{err}");
     }

@@ -109,6 +109,25 @@ fn merge(mut pattern: Vec<(u32, u8)>, states: u8) -> Vec<(u32, u8)> {
     merged
 }
 
+/// [`merge`] in place.
+fn merge_in_place(pattern: &mut Vec<(u32, u8)>, states: u8) {
+    let k = u16::from(states);
+    pattern.sort_unstable_by_key(|&(light, _)| light);
+    let mut kept = 0;
+    for i in 0..pattern.len() {
+        let (light, amount) = pattern[i];
+        if kept > 0 && pattern[kept - 1].0 == light {
+            let a = &mut pattern[kept - 1].1;
+            *a = ((u16::from(*a) + u16::from(amount)) % k) as u8;
+        } else {
+            pattern[kept] = (light, (u16::from(amount) % k) as u8);
+            kept += 1;
+        }
+    }
+    pattern.truncate(kept);
+    pattern.retain(|&(_, a)| a != 0);
+}
+
 impl GridRules {
     /// The lights button `(r, c)` changes, as (row, column, amount), before repeated
     /// lights are merged.
@@ -219,6 +238,23 @@ impl Game {
                 std::borrow::Cow::Owned(merge(pattern, self.states))
             }
             None => std::borrow::Cow::Borrowed(&self.buttons[b]),
+        }
+    }
+
+    /// [`pattern`](Self::pattern) into `out` (cleared first): no allocation a call once
+    /// `out` has grown.
+    pub fn pattern_into(&self, b: usize, out: &mut Vec<(u32, u8)>) {
+        out.clear();
+        match &self.grid {
+            Some(grid) => {
+                let cols = grid.cols;
+                out.extend(
+                    grid.reach(b / cols, b % cols)
+                        .map(|(r, c, a)| ((r * cols + c) as u32, a)),
+                );
+                merge_in_place(out, self.states);
+            }
+            None => out.extend_from_slice(&self.buttons[b]),
         }
     }
 

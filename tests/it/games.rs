@@ -410,7 +410,7 @@ fn bad_game_input_is_a_located_usage_error_before_any_board() {
         (&["--game", empty.to_str().unwrap()], "no buttons"),
         (
             &["--game", "tetris"],
-            "cube, merlin, orbix, xl25, deluxe, mini",
+            "cube, merlin, orbix, xl25, deluxe, 2000, mini",
         ),
     ];
     for (args, message) in cases {
@@ -422,11 +422,36 @@ fn bad_game_input_is_a_located_usage_error_before_any_board() {
             .code(2)
             .stderr(predicate::str::contains(message));
     }
+    for bad in ["1", "256", "x", "2.5"] {
+        lightsout()
+            .args(["solve", "--rows", "2", "--cols", "2", "--states", bad])
+            .write_stdin("1\n00\n00\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "expected a number of states K from 2 to 255",
+            ));
+    }
+    // A state of K or more is located, after the answers before it.
     lightsout()
         .args(["solve", "--rows", "2", "--cols", "2", "--states", "3"])
+        .write_stdin("2\n00\n00\n01\n23\n")
+        .assert()
+        .code(1)
+        .stdout("PUZZLE #1\n0 0\n0 0\n")
+        .stderr(predicate::str::contains(
+            "line 5, column 2: expected light 2 of 2: a state 0..2 in row 2 of board 2, found `3`",
+        ));
+    lightsout()
+        .args([
+            "solve", "--rows", "1", "--cols", "2", "--states", "12", "--target", "12",
+        ])
+        .write_stdin("1\n0 0\n")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("not solved yet"));
+        .stderr(predicate::str::contains(
+            "--target 12: expected `off`, `on` or a state 0..11",
+        ));
 }
 
 #[test]

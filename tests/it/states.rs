@@ -215,6 +215,7 @@ fn the_chase_agrees_with_elimination_on_larger_boards_mod_k() {
 
 /// The Smith normal form of an integer matrix (diagonal entries, with zeros for the
 /// missing rank), by the textbook row-and-column elimination over the integers.
+#[allow(clippy::needless_range_loop)] // matrix code: indices read as the textbook's
 fn smith_diagonal(mut a: Vec<Vec<i128>>) -> Vec<i128> {
     let (m, n) = (a.len(), a[0].len());
     let mut diagonal = Vec::new();
@@ -306,6 +307,7 @@ fn gcd(a: i128, b: i128) -> i128 {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // the press matrix, entry by entry
 fn the_kernel_order_mod_k_is_the_smith_normal_forms() {
     // Over Z, U A V = diag(d_i); mod K the kernel is the product of the gcd(d_i, K)
     // (a zero d_i counts K). Every shape to 4 x 4 and 6 x 6, every topology, several

@@ -5,6 +5,9 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Zq {
     q: u32,
+    /// `floor(2^64 / q) + 1`: `x mod q` for any `x < 2^32` by two products (Lemire,
+    /// Kaser and Kurz, "Faster remainder by direct computation", 2019).
+    wide: u64,
     /// `ceil(2^24 / q)`: `x mod q` for `x < 2^16` without a division. With `m q =
     /// 2^24 + d`, `d < q`: `x m / 2^24 = x / q + x d / (q 2^24)`, and `x d < 2^24`, so
     /// the error stays below the `1 / q` gap to the next multiple: the floor is exact.
@@ -17,6 +20,7 @@ impl Zq {
         let q = u32::from(q);
         Zq {
             q,
+            wide: (u64::MAX / u64::from(q)).wrapping_add(1),
             m: (1u64 << 24).div_ceil(u64::from(q)),
         }
     }
@@ -28,11 +32,11 @@ impl Zq {
         x - self.q * ((u64::from(x) * self.m) >> 24) as u32
     }
 
-    /// `a + b`, both below `q`.
+    /// `x mod q`, for any `x < 2^32`.
     #[inline]
-    pub(crate) fn add(self, a: u8, b: u8) -> u8 {
-        let s = u32::from(a) + u32::from(b);
-        (if s >= self.q { s - self.q } else { s }) as u8
+    pub(crate) fn reduce_wide(self, x: u32) -> u32 {
+        let low = self.wide.wrapping_mul(u64::from(x));
+        ((u128::from(low) * u128::from(self.q)) >> 64) as u32
     }
 
     /// `-a`, `a` below `q`.
@@ -52,11 +56,46 @@ impl Zq {
     }
 
     /// `row += t * other`, entry by entry (`t` below `q`); the sum and difference
-    /// cases (`t = 1`, `t = q - 1`) without a product.
+    /// cases (`t = 1`, `t = q - 1`) without a product, in byte lanes when `q <= 128`
+    /// (no sum passes 255: `min(s, s - q)` reduces it), compiled for AVX2 when the
+    /// processor has it (checked at run time).
     pub(crate) fn add_multiple(self, row: &mut [u8], t: u8, other: &[u8]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if row.len() >= 64 && std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor supports AVX2, checked just above.
+                unsafe { self.add_multiple_avx2(row, t, other) };
+                return;
+            }
+        }
+        self.add_multiple_plain(row, t, other);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn add_multiple_avx2(self, row: &mut [u8], t: u8, other: &[u8]) {
+        self.add_multiple_plain(row, t, other);
+    }
+
+    #[inline(always)]
+    fn add_multiple_plain(self, row: &mut [u8], t: u8, other: &[u8]) {
         let q = self.q;
         match u32::from(t) {
             0 => {}
+            1 if q <= 128 => {
+                let q = q as u8;
+                for (a, &b) in row.iter_mut().zip(other) {
+                    let s = *a + b;
+                    *a = s.min(s.wrapping_sub(q));
+                }
+            }
+            t if t == q - 1 && q <= 128 => {
+                let q = q as u8;
+                for (a, &b) in row.iter_mut().zip(other) {
+                    let s = *a + (q - b);
+                    *a = s.min(s.wrapping_sub(q));
+                }
+            }
             1 => {
                 for (a, &b) in row.iter_mut().zip(other) {
                     let s = u32::from(*a) + u32::from(b);
@@ -154,6 +193,35 @@ mod tests {
             let z = Zq::new(q);
             for x in (0..1u32 << 16).step_by(7).chain([65535, 65534]) {
                 assert_eq!(z.reduce(x), x % u32::from(q), "{x} mod {q}");
+            }
+            for x in (0..u32::MAX)
+                .step_by(65_521)
+                .chain([u32::MAX, u32::MAX - 1])
+            {
+                assert_eq!(z.reduce_wide(x), x % u32::from(q), "{x} mod {q}");
+            }
+        }
+    }
+
+    #[test]
+    fn add_multiple_is_the_sum_mod_q_on_every_path() {
+        let mut rng = crate::rng::SplitMix64(3);
+        for q in 2..=255u8 {
+            let z = Zq::new(q);
+            for t in [0, 1, q - 1, q / 2, q.saturating_sub(2)] {
+                for len in [5usize, 64, 100] {
+                    let mut row: Vec<u8> = (0..len).map(|_| rng.below(q.into()) as u8).collect();
+                    let other: Vec<u8> = (0..len).map(|_| rng.below(q.into()) as u8).collect();
+                    let want: Vec<u8> = row
+                        .iter()
+                        .zip(&other)
+                        .map(|(&a, &b)| {
+                            ((u32::from(a) + u32::from(t) * u32::from(b)) % u32::from(q)) as u8
+                        })
+                        .collect();
+                    z.add_multiple(&mut row, t, &other);
+                    assert_eq!(row, want, "q {q} t {t}");
+                }
             }
         }
     }

@@ -119,15 +119,22 @@ impl Diagonal {
     pub(crate) fn solve(&self, b: &[u8]) -> Option<Vec<u8>> {
         let q = u64::from(self.pp.q);
         let mut y = vec![0u8; self.cols];
-        for i in 0..self.rows {
-            let c = dot(&self.u[i * self.rows..(i + 1) * self.rows], b) % q;
+        for (i, u_row) in self
+            .u
+            .chunks_exact(self.rows.max(1))
+            .enumerate()
+            .take(self.rows)
+        {
+            let c = dot(u_row, b) % q;
             match self.valuations.get(i) {
                 Some(&v) => {
                     let power = u64::from(self.pp.power(v));
                     if c % power != 0 {
                         return None;
                     }
-                    y[i] = (c / power) as u8;
+                    if let Some(slot) = y.get_mut(i) {
+                        *slot = (c / power) as u8;
+                    }
                 }
                 None if c != 0 => return None,
                 None => {}

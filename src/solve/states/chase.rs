@@ -30,6 +30,10 @@ pub(crate) struct Chase {
     role: Vec<u32>,
     /// Per led button: the inverse of its amount on its light.
     inverse: Vec<u8>,
+    /// Per entry of `changers`, for a light that leads a button: `-a^-1 * amount`
+    /// (the entry's part in the led button's count); else `-amount` (its part in the
+    /// equation's residual).
+    coefficient: Vec<u8>,
     equations: Vec<u32>,
     unknowns: usize,
     system: Congruences,
@@ -53,9 +57,11 @@ impl Chase {
         let zk = Zq::new(k);
         let n = game.lights();
         // Changers by light (counting sort: buttons come in ascending order).
+        let mut pattern = Vec::new();
         let mut starts = vec![0u32; n + 1];
         for b in 0..game.buttons() {
-            for &(l, _) in game.pattern(b).iter() {
+            game.pattern_into(b, &mut pattern);
+            for &(l, _) in &pattern {
                 starts[l as usize + 1] += 1;
             }
         }
@@ -65,7 +71,8 @@ impl Chase {
         let mut at = starts.clone();
         let mut changers = vec![(0u32, 0u8); starts[n] as usize];
         for b in 0..game.buttons() {
-            for &(l, a) in game.pattern(b).iter() {
+            game.pattern_into(b, &mut pattern);
+            for &(l, a) in &pattern {
                 changers[at[l as usize] as usize] = (b as u32, a);
                 at[l as usize] += 1;
             }
@@ -99,12 +106,28 @@ impl Chase {
         if unknowns > MAX_UNKNOWNS {
             return Err(TooManyStateUnknowns { unknowns });
         }
+        let mut coefficient = vec![0u8; changers.len()];
+        for l in 0..n {
+            let (from, to) = (starts[l] as usize, starts[l + 1] as usize);
+            let led = changers[from..to]
+                .last()
+                .filter(|&&(b, _)| role[b as usize] == l as u32)
+                .map(|&(b, _)| inverse[b as usize]);
+            for i in from..to {
+                let amount = changers[i].1;
+                coefficient[i] = match led {
+                    Some(inv) => zk.neg(zk.mul(inv, amount)),
+                    None => zk.neg(amount),
+                };
+            }
+        }
         let mut chase = Chase {
             zk,
             starts,
             changers,
             role,
             inverse,
+            coefficient,
             equations,
             unknowns,
             system: Congruences::new(k, 0, 0, &[]),
@@ -124,23 +147,28 @@ impl Chase {
         let (n, w) = (self.role.len(), self.unknowns);
         let zk = self.zk;
         // The step after which each button's combination is no longer read.
-        let mut until = vec![0u32; n];
-        for l in 0..close.len() {
+        // (A button that changes nothing is done with at once.)
+        let mut until: Vec<u32> = (0..n as u32).collect();
+        for (l, &closes) in close.iter().enumerate() {
             for &(b, _) in self.changers_of(l) {
-                until[b as usize] = until[b as usize].max(close[l]);
+                until[b as usize] = until[b as usize].max(closes);
             }
         }
         let mut equation_of = vec![u32::MAX; close.len()];
         for (e, &l) in self.equations.iter().enumerate() {
             equation_of[l as usize] = e as u32;
         }
-        let mut closing: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (l, &c) in close.iter().enumerate() {
-            if equation_of[l] != u32::MAX {
-                closing[c as usize].push(l as u32);
-            }
-        }
-        let mut expiring: Vec<Vec<u32>> = vec![Vec::new(); n];
+        // The equations closing at each step, and the buttons expiring after it, as
+        // counting-sorted lists.
+        let closing = Buckets::new(
+            n,
+            close
+                .iter()
+                .enumerate()
+                .filter(|&(l, _)| equation_of[l] != u32::MAX)
+                .map(|(l, &c)| (c, l as u32)),
+        );
+        let expiring = Buckets::new(n, until.iter().enumerate().map(|(b, &t)| (t, b as u32)));
         let mut slots: Vec<u8> = Vec::new();
         let mut used: Vec<usize> = Vec::new();
         let mut free: Vec<u32> = Vec::new();
@@ -156,20 +184,19 @@ impl Chase {
                 form[u] = 1;
                 form_used = u + 1;
             } else {
+                // x_b = -a^-1 * (the others' changes), for the unknowns' part.
                 form_used = 0;
-                for &(o, a) in self.changers_of(r as usize) {
+                let l = r as usize;
+                let from = self.starts[l] as usize;
+                for (i, &(o, _)) in self.changers_of(l).iter().enumerate() {
                     if o as usize == b {
                         continue;
                     }
                     let s = slot_of[o as usize] as usize;
                     let k = used[s];
-                    zk.add_multiple(&mut form[..k], a, &slots[s * w..s * w + k]);
+                    let t = self.coefficient[from + i];
+                    zk.add_multiple(&mut form[..k], t, &slots[s * w..s * w + k]);
                     form_used = form_used.max(k);
-                }
-                // x_b = -a^-1 * (the others' changes) for the unknowns' part.
-                let t = zk.neg(self.inverse[b]);
-                for f in &mut form[..form_used] {
-                    *f = zk.mul(*f, t);
                 }
             }
             let s = free.pop().unwrap_or_else(|| {
@@ -185,8 +212,7 @@ impl Chase {
             }
             used[s as usize] = form_used;
             slot_of[b] = s;
-            expiring[until[b] as usize].push(b as u32);
-            for &l in &closing[b] {
+            for &l in closing.of(b) {
                 let e = equation_of[l as usize] as usize;
                 for &(o, a) in self.changers_of(l as usize) {
                     let s = slot_of[o as usize] as usize;
@@ -194,7 +220,7 @@ impl Chase {
                     zk.add_multiple(&mut rows[e * w..e * w + k], a, &slots[s * w..s * w + k]);
                 }
             }
-            for &button in &expiring[b] {
+            for &button in expiring.of(b) {
                 free.push(slot_of[button as usize]);
                 slot_of[button as usize] = u32::MAX;
             }
@@ -212,24 +238,34 @@ impl Chase {
             x[b] = if r & UNKNOWN != 0 {
                 u[(r & !UNKNOWN) as usize]
             } else {
+                // x_b = a^-1 need_l + sum of -a^-1 a_o x_o over the light's others
+                // (each term below 2^16: the sum fits 32 bits for 65,536 changers).
                 let l = r as usize;
-                let mut rest = u32::from(need[l]);
-                for &(o, a) in self.changers_of(l) {
+                let (from, to) = (self.starts[l] as usize, self.starts[l + 1] as usize);
+                let mut acc = u32::from(self.inverse[b]) * u32::from(need[l]);
+                for (&(o, _), &c) in self.changers[from..to]
+                    .iter()
+                    .zip(&self.coefficient[from..to])
+                {
                     if o as usize != b {
-                        let change = zk.mul(a, x[o as usize]);
-                        rest = u32::from(zk.add(rest as u8, zk.neg(change)));
+                        acc += u32::from(c) * u32::from(x[o as usize]);
                     }
                 }
-                zk.mul(rest as u8, self.inverse[b])
+                zk.reduce_wide(acc) as u8
             };
         }
         self.equations
             .iter()
             .map(|&l| {
                 let l = l as usize;
-                self.changers_of(l).iter().fold(need[l], |acc, &(o, a)| {
-                    zk.add(acc, zk.neg(zk.mul(a, x[o as usize])))
-                })
+                let (from, to) = (self.starts[l] as usize, self.starts[l + 1] as usize);
+                let acc = self.changers[from..to]
+                    .iter()
+                    .zip(&self.coefficient[from..to])
+                    .fold(u32::from(need[l]), |acc, (&(o, _), &c)| {
+                        acc + u32::from(c) * u32::from(x[o as usize])
+                    });
+                zk.reduce_wide(acc) as u8
             })
             .collect()
     }
@@ -270,5 +306,34 @@ impl Chase {
     /// The rank of the boundary system (K prime).
     pub(crate) fn rank(&self) -> usize {
         self.system.rank()
+    }
+}
+
+/// Values grouped by a key below `n`, by counting sort: `of(k)` lists key `k`'s.
+struct Buckets {
+    starts: Vec<u32>,
+    values: Vec<u32>,
+}
+
+impl Buckets {
+    fn new(n: usize, pairs: impl Iterator<Item = (u32, u32)> + Clone) -> Buckets {
+        let mut starts = vec![0u32; n + 1];
+        for (k, _) in pairs.clone() {
+            starts[k as usize + 1] += 1;
+        }
+        for i in 0..n {
+            starts[i + 1] += starts[i];
+        }
+        let mut at = starts.clone();
+        let mut values = vec![0u32; starts[n] as usize];
+        for (k, v) in pairs {
+            values[at[k as usize] as usize] = v;
+            at[k as usize] += 1;
+        }
+        Buckets { starts, values }
+    }
+
+    fn of(&self, k: usize) -> &[u32] {
+        &self.values[self.starts[k] as usize..self.starts[k + 1] as usize]
     }
 }

@@ -160,7 +160,7 @@ impl Quiet {
                 best_digits.copy_from_slice(&digits);
             }
         }
-        for (&(ref g, _), &d) in self.generators.iter().zip(&best_digits) {
+        for ((g, _), &d) in self.generators.iter().zip(&best_digits) {
             for &(cell, v) in g {
                 let slot = &mut x[cell as usize];
                 *slot = ((u32::from(*slot) + d * u32::from(v)) % k) as u8;
