@@ -174,7 +174,13 @@ fn run(job: Job) -> anyhow::Result<()> {
             }
             if patterns {
                 let (_, cols) = solver.presses_shape();
-                for (pattern, order) in states.quiet_patterns() {
+                let Some(quiet) = states.quiet_patterns() else {
+                    anyhow::bail!(
+                        "the quiet patterns of this game are too large to write (more than \
+                         2^28 bytes); `nullity` without --patterns gives their count"
+                    );
+                };
+                for (pattern, order) in quiet {
                     text.push_str(&format!("order {order}\n"));
                     let mut bytes = Vec::new();
                     lightsout::push_counts(&mut bytes, &pattern, cols);

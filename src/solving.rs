@@ -97,6 +97,10 @@ fn state_stats(m: u64, answer: &lightsout::StateAnswer, solutions: &str) -> Stri
         lightsout::StateSearch::Every { .. } => {
             format!("proven the fewest: all {solutions} solutions compared")
         }
+        lightsout::StateSearch::Unsearched => format!(
+            "not proven the fewest: the {solutions} solutions' patterns are too large to \
+             keep for a search"
+        ),
         lightsout::StateSearch::Descent => format!(
             "not proven the fewest (a descent over {solutions} solutions); at least {}",
             thousands(answer.lower_bound)

@@ -284,17 +284,53 @@ impl Chase {
         Some(x)
     }
 
+    /// The orders of the kernel's generators (no pattern is chased).
+    pub(crate) fn kernel_orders(&self) -> Vec<u32> {
+        self.system.kernel().into_iter().map(|(_, o)| o).collect()
+    }
+
     /// Generators of the press patterns that change nothing, with their orders.
     pub(crate) fn kernel(&self) -> Vec<(Vec<u8>, u32)> {
-        let need = vec![0u8; self.starts.len() - 1];
-        self.system
-            .kernel()
-            .into_iter()
-            .map(|(u, order)| {
-                let mut x = vec![0u8; self.role.len()];
-                self.numeric(&need, &u, &mut x);
-                (x, order)
-            })
+        let generators = self.system.kernel();
+        let g = generators.len();
+        if g == 0 {
+            return Vec::new();
+        }
+        // All generators chased at once: x[b * g + j] is button b in generator j.
+        let zk = self.zk;
+        let mut x = vec![0u8; self.role.len() * g];
+        let mut acc = vec![0u32; g];
+        for b in 0..self.role.len() {
+            let r = self.role[b];
+            if r & UNKNOWN != 0 {
+                let i = (r & !UNKNOWN) as usize;
+                for (j, (u, _)) in generators.iter().enumerate() {
+                    x[b * g + j] = u[i];
+                }
+                continue;
+            }
+            let l = r as usize;
+            let (from, to) = (self.starts[l] as usize, self.starts[l + 1] as usize);
+            acc.fill(0);
+            for (&(o, _), &c) in self.changers[from..to]
+                .iter()
+                .zip(&self.coefficient[from..to])
+            {
+                if o as usize != b {
+                    let other = &x[o as usize * g..o as usize * g + g];
+                    for (a, &v) in acc.iter_mut().zip(other) {
+                        *a += u32::from(c) * u32::from(v);
+                    }
+                }
+            }
+            for (slot, &a) in x[b * g..b * g + g].iter_mut().zip(&acc) {
+                *slot = zk.reduce_wide(a) as u8;
+            }
+        }
+        generators
+            .iter()
+            .enumerate()
+            .map(|(j, (_, order))| (x.iter().skip(j).step_by(g).copied().collect(), *order))
             .collect()
     }
 

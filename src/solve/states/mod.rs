@@ -83,11 +83,16 @@ impl StatesSolver {
                 return Err(StatesError::TooLarge { lights, buttons });
             }
             let chase = chase::Chase::new(game)?;
-            let kernel = chase.kernel();
+            let orders = chase.kernel_orders();
+            let kept =
+                (orders.len() as u64).saturating_mul(buttons as u64) <= search::KEPT_PATTERN_BYTES;
+            let kernel = kept.then(|| chase.kernel());
+            let method = Method::Chase(Box::new(chase));
             return Ok(StatesSolver::with(
                 game,
-                Method::Chase(Box::new(chase)),
-                &kernel,
+                method,
+                kernel.as_deref(),
+                orders,
                 budget,
             ));
         }
@@ -109,21 +114,30 @@ impl StatesSolver {
         }
         let system = Congruences::new(game.states(), lights, buttons, &a);
         let kernel = system.kernel();
+        let orders = kernel.iter().map(|(_, o)| *o).collect();
+        let method = Method::Dense(Box::new(system));
         Ok(StatesSolver::with(
             game,
-            Method::Dense(Box::new(system)),
-            &kernel,
+            method,
+            Some(&kernel),
+            orders,
             budget,
         ))
     }
 
-    fn with(game: &Game, method: Method, kernel: &[(Vec<u8>, u32)], budget: u64) -> Self {
+    fn with(
+        game: &Game,
+        method: Method,
+        kernel: Option<&[(Vec<u8>, u32)]>,
+        orders: Vec<u32>,
+        budget: u64,
+    ) -> Self {
         StatesSolver {
             k: game.states(),
             lights: game.lights(),
             buttons: game.buttons(),
             method,
-            quiet: Quiet::new(game.states(), game.buttons(), kernel, budget),
+            quiet: Quiet::new(game.states(), game.buttons(), kernel, orders, budget),
         }
     }
 
@@ -165,8 +179,9 @@ impl StatesSolver {
         group_name(&self.quiet.orders())
     }
 
-    /// Generators of the press patterns that change nothing, with their orders.
-    pub fn quiet_patterns(&self) -> Vec<(Vec<u8>, u32)> {
+    /// Generators of the press patterns that change nothing, with their orders
+    /// (`None` when they are too large to keep: more than 2^28 bytes).
+    pub fn quiet_patterns(&self) -> Option<Vec<(Vec<u8>, u32)>> {
         self.quiet.patterns()
     }
 
@@ -211,7 +226,12 @@ impl StatesSolver {
         &self,
         progress: &(dyn Fn(u64, u64) + Sync),
     ) -> Result<census::Census, census::CensusError> {
-        let generators = self.quiet.patterns();
+        let generators = self
+            .quiet
+            .patterns()
+            .ok_or(census::CensusError::TooManySolutions {
+                solutions: self.solutions(),
+            })?;
         census::census(self.k, self.lights, self.buttons, &generators, progress)
     }
 

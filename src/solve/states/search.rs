@@ -8,12 +8,38 @@
 //! and keeps what lowers the sum, and the bound is the presses of the cells no
 //! generator touches (the same in every solution).
 
+/// The most cells the descent visits a board (all passes together).
+const DESCENT_CAP: u64 = 1 << 26;
+
+/// One generator of the kernel: its nonzero cells and their amounts, and its order.
+#[derive(Debug, Clone)]
+struct Generator {
+    cells: Vec<u32>,
+    amounts: Vec<u8>,
+    order: u32,
+}
+
+impl Generator {
+    fn entries(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.cells
+            .iter()
+            .zip(&self.amounts)
+            .map(|(&c, &a)| (c as usize, a))
+    }
+}
+
+/// The most bytes of kernel patterns kept for the search (`generators x buttons`):
+/// past it the kernel's order is known but no search runs.
+pub(crate) const KEPT_PATTERN_BYTES: u64 = 1 << 28;
+
 /// The kernel, as the search reads it.
 #[derive(Debug, Clone)]
 pub(crate) struct Quiet {
     k: u8,
-    /// Each generator's nonzero cells (cell, amount) and its order.
-    generators: Vec<(Vec<(u32, u8)>, u32)>,
+    /// Each generator's nonzero cells and its order (empty when not kept).
+    generators: Vec<Generator>,
+    /// The generators' orders (always known).
+    orders: Vec<u32>,
     /// Whether each cell is touched by some generator.
     touched: Vec<bool>,
     /// Kernel elements (`None` past 2^64).
@@ -35,38 +61,52 @@ pub enum StateSearch {
     },
     /// Past the budget: a descent, with a bound from the untouched cells.
     Descent,
+    /// No search: the kernel's patterns are too large to keep (more than 2^28 bytes).
+    Unsearched,
 }
 
 impl Quiet {
-    pub(crate) fn new(k: u8, cells: usize, kernel: &[(Vec<u8>, u32)], budget: u64) -> Quiet {
+    /// The search over `kernel` (generators and orders), or, when the patterns were
+    /// not kept (`None`), over nothing: only the orders are known then.
+    pub(crate) fn new(
+        k: u8,
+        cells: usize,
+        kernel: Option<&[(Vec<u8>, u32)]>,
+        orders: Vec<u32>,
+        budget: u64,
+    ) -> Quiet {
         let mut touched = vec![false; cells];
-        let generators: Vec<(Vec<(u32, u8)>, u32)> = kernel
+        let generators: Vec<Generator> = kernel
+            .unwrap_or_default()
             .iter()
             .map(|(g, order)| {
-                let support: Vec<(u32, u8)> = g
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &v)| v != 0)
-                    .map(|(i, &v)| (i as u32, v))
-                    .collect();
-                for &(i, _) in &support {
-                    touched[i as usize] = true;
+                let mut generator = Generator {
+                    cells: Vec::new(),
+                    amounts: Vec::new(),
+                    order: *order,
+                };
+                for (i, &v) in g.iter().enumerate().filter(|(_, &v)| v != 0) {
+                    generator.cells.push(i as u32);
+                    generator.amounts.push(v);
+                    touched[i] = true;
                 }
-                (support, *order)
+                generator
             })
             .collect();
-        let order = generators
+        debug_assert!(kernel.is_none() || generators.len() == orders.len());
+        let order = orders
             .iter()
-            .try_fold(1u64, |acc, (_, o)| acc.checked_mul(u64::from(*o)));
+            .try_fold(1u64, |acc, &o| acc.checked_mul(u64::from(o)));
         let widest = generators
             .iter()
-            .map(|(g, _)| g.len() as u64)
+            .map(|g| g.cells.len() as u64)
             .max()
             .unwrap_or(0);
         let cost = order.and_then(|o| o.checked_mul(widest.max(1)));
         Quiet {
             k,
             generators,
+            orders,
             touched,
             order,
             cost,
@@ -81,7 +121,7 @@ impl Quiet {
 
     /// The orders of the generators.
     pub(crate) fn orders(&self) -> Vec<u32> {
-        self.generators.iter().map(|(_, o)| *o).collect()
+        self.orders.clone()
     }
 
     /// Steps of a full visit (`None` past 2^64).
@@ -89,26 +129,34 @@ impl Quiet {
         self.cost
     }
 
-    /// The generators as full press patterns.
-    pub(crate) fn patterns(&self) -> Vec<(Vec<u8>, u32)> {
-        self.generators
+    /// The generators as full press patterns (`None` when they were not kept).
+    pub(crate) fn patterns(&self) -> Option<Vec<(Vec<u8>, u32)>> {
+        if self.generators.len() != self.orders.len() {
+            return None;
+        }
+        let patterns = self
+            .generators
             .iter()
-            .map(|(g, o)| {
+            .map(|g| {
                 let mut full = vec![0u8; self.touched.len()];
-                for &(i, v) in g {
-                    full[i as usize] = v;
+                for (i, v) in g.entries() {
+                    full[i] = v;
                 }
-                (full, *o)
+                (full, g.order)
             })
-            .collect()
+            .collect();
+        Some(patterns)
     }
 
     /// Replaces `x` (one solution) by the fewest presses found; returns how, whether
     /// that is proven, and a lower bound.
     pub(crate) fn search(&self, x: &mut [u8], search: bool) -> (StateSearch, bool, u64) {
-        if self.generators.is_empty() {
+        if self.orders.is_empty() {
             let total = x.iter().map(|&v| u64::from(v)).sum();
             return (StateSearch::Unique, true, total);
+        }
+        if self.generators.is_empty() {
+            return (StateSearch::Unsearched, false, 0);
         }
         let within = self.cost.is_some_and(|c| c <= self.budget);
         if search && within {
@@ -138,15 +186,15 @@ impl Quiet {
         'walk: loop {
             let mut i = 0;
             loop {
-                let (g, order) = &self.generators[i];
-                for &(cell, v) in g {
-                    let slot = &mut current[cell as usize];
+                let g = &self.generators[i];
+                for (cell, v) in g.entries() {
+                    let slot = &mut current[cell];
                     let new = (u32::from(*slot) + u32::from(v)) % k;
                     weight += i64::from(new) - i64::from(*slot);
                     *slot = new as u8;
                 }
                 digits[i] += 1;
-                if digits[i] < *order {
+                if digits[i] < g.order {
                     break;
                 }
                 digits[i] = 0;
@@ -160,45 +208,55 @@ impl Quiet {
                 best_digits.copy_from_slice(&digits);
             }
         }
-        for ((g, _), &d) in self.generators.iter().zip(&best_digits) {
-            for &(cell, v) in g {
-                let slot = &mut x[cell as usize];
+        for (g, &d) in self.generators.iter().zip(&best_digits) {
+            for (cell, v) in g.entries() {
+                let slot = &mut x[cell];
                 *slot = ((u32::from(*slot) + d * u32::from(v)) % k) as u8;
             }
         }
         best as u64
     }
 
-    /// Adds a multiple of one generator while that lowers the presses (each pass
-    /// tries every multiple of every generator; a bounded number of passes).
+    /// Adds a multiple of one generator while that lowers the presses: each pass
+    /// visits every generator's support once, counting the change of every multiple
+    /// at once; passes stop when none helps or past [`DESCENT_CAP`] cell visits.
     fn descend(&self, x: &mut [u8]) {
         let k = u32::from(self.k);
-        for _ in 0..8 {
+        let mut visits = 0u64;
+        let mut deltas = vec![0i64; usize::from(self.k)];
+        loop {
             let mut improved = false;
-            for (g, order) in &self.generators {
-                let (mut best, mut best_t) = (0i64, 0u32);
-                for t in 1..*order {
-                    let delta: i64 = g
-                        .iter()
-                        .map(|&(cell, v)| {
-                            let old = u32::from(x[cell as usize]);
-                            i64::from((old + t * u32::from(v)) % k) - i64::from(old)
-                        })
-                        .sum();
-                    if delta < best {
-                        (best, best_t) = (delta, t);
+            for g in &self.generators {
+                let order = g.order as usize;
+                visits += g.cells.len() as u64;
+                if visits > DESCENT_CAP {
+                    return;
+                }
+                deltas[..order].fill(0);
+                for (cell, v) in g.entries() {
+                    let old = u32::from(x[cell]);
+                    let v = u32::from(v);
+                    let mut now = old;
+                    for d in &mut deltas[1..order] {
+                        now += v;
+                        if now >= k {
+                            now -= k;
+                        }
+                        *d += i64::from(now) - i64::from(old);
                     }
                 }
-                if best_t != 0 {
+                let best = (1..order).min_by_key(|&t| (deltas[t], t));
+                if let Some(t) = best.filter(|&t| deltas[t] < 0) {
                     improved = true;
-                    for &(cell, v) in g {
-                        let slot = &mut x[cell as usize];
-                        *slot = ((u32::from(*slot) + best_t * u32::from(v)) % k) as u8;
+                    let t = t as u32;
+                    for (cell, v) in g.entries() {
+                        let slot = &mut x[cell];
+                        *slot = ((u32::from(*slot) + t * u32::from(v)) % k) as u8;
                     }
                 }
             }
             if !improved {
-                break;
+                return;
             }
         }
     }
