@@ -84,7 +84,9 @@ finishing the requests in flight. Endpoints:
   GET  /v1/query?grid=G       exact fewest presses (moves=true, target=off)
   POST /v1/query              the classic format in, what `lightsout query` prints out
                               (max_steps, moves, target, method as query parameters)
-  POST /v1/solve?rows=R&cols=C   what `lightsout solve` prints (target)
+  POST /v1/solve?rows=R&cols=C   what `lightsout solve` prints (target, and the game
+                              flags: topology, rule, states, game=NAME, search_budget)
+  GET  /v1/games              the built-in games, as JSON
   GET  /v1/puzzle?steps=S     a grid needing exactly S presses (seed)
   GET  /metrics               Prometheus text format
 Errors are JSON {\"error\": ...} with 400, 404, 405 or 413.

@@ -7,7 +7,9 @@ mod values;
 use clap::{Args, Parser, Subcommand};
 use help::*;
 use std::path::PathBuf;
-pub(crate) use values::{DrawArg, FormatArg, GoalArg, MethodArg, TargetArg, TopologyArg};
+pub(crate) use values::{
+    parse_states, DrawArg, FormatArg, GoalArg, MethodArg, TargetArg, TopologyArg,
+};
 
 /// Answers Lights Out puzzles: the fewest presses that turn every light on (or off).
 #[derive(Debug, Parser)]

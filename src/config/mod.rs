@@ -15,6 +15,7 @@ mod serve;
 mod solve;
 
 pub(crate) use serve::{ServeConfig, Timeouts};
+pub(crate) use solve::game as game_of_flags;
 
 use crate::input::{open_input, Input};
 use std::io::{self, IsTerminal};

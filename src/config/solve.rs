@@ -7,7 +7,7 @@ use crate::cli::{CensusArgs, CheckArgs, DrawArg, ExplainArgs, NullityArgs};
 /// The game the game flags name: a built-in game or a button map file (`--game`), else
 /// the grid game of `shape` (required then) with its topology and rule. Every error
 /// is a usage error, located, before any board is read.
-pub(super) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Result<Game> {
+pub(crate) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Result<Game> {
     use lightsout::rules::{builtin, map, Rule, Topology};
     if let Some(name) = &args.game {
         if let Some(builtin) = builtin::find(name) {

@@ -144,19 +144,95 @@ pub(super) async fn query_stream(
     .await)
 }
 
-/// `POST /v1/solve?rows=R&cols=C[&target=on]`: exactly what `lightsout solve` prints;
-/// when some answers are not proven the fewest, one more line at the end says which
-/// (`# not proven the fewest: N of M boards: 2, 5, 9`).
+/// The game flags `/v1/solve` takes besides the shape, as the command line's.
+const GAME_PARAMS: [&str; 5] = ["topology", "rule", "states", "game", "search_budget"];
+
+/// The most lights of a `/v1/solve` board of a game other than the classic one (its
+/// solver is made for the request: about 40 bytes a light for K states).
+const GAME_LIGHTS: usize = 1 << 20;
+
+/// The game a `/v1/solve` request names with the command line's flags, or `None` for
+/// the classic game (which keeps its cached solvers). A `game` must be a built-in
+/// one: the server reads no files.
+fn requested_game(
+    params: &Params,
+    shape: (usize, usize),
+) -> Result<Option<(lightsout::rules::Game, u64)>, ApiError> {
+    use clap::ValueEnum;
+    if GAME_PARAMS.iter().all(|k| params.get(k).is_none()) {
+        return Ok(None);
+    }
+    let topology = match params.get("topology") {
+        None => crate::cli::TopologyArg::Plane,
+        Some(t) => crate::cli::TopologyArg::from_str(t, false).map_err(|_| {
+            ApiError::bad(format!(
+                "topology: expected plane, cylinder, torus or projective, found `{t}`"
+            ))
+        })?,
+    };
+    let states = match params.get("states") {
+        None => None,
+        Some(k) => {
+            Some(crate::cli::parse_states(k).map_err(|e| ApiError::bad(format!("states: {e}")))?)
+        }
+    };
+    if let Some(name) = params.get("game") {
+        if lightsout::rules::builtin::find(name).is_none() {
+            let known: Vec<&str> = lightsout::rules::builtin::GAMES
+                .iter()
+                .map(|g| g.name)
+                .collect();
+            return Err(ApiError::bad(format!(
+                "game: expected a built-in game ({}; see GET /v1/games), found `{name}`",
+                known.join(", ")
+            )));
+        }
+    }
+    let args = crate::cli::GameArgs {
+        topology,
+        wrap: false,
+        rule: params.get("rule").unwrap_or("plus").to_string(),
+        game: params.get("game").map(str::to_string),
+        states,
+    };
+    let budget = params
+        .number::<u64>("search_budget", "from 0 to 2^64 - 1")?
+        .unwrap_or(lightsout::SEARCH_BUDGET);
+    let (rows, cols) = (shape.0 as u32, shape.1 as u32);
+    let game = crate::config::game_of_flags(&args, Some((rows, cols)))
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    if game.lights() > GAME_LIGHTS {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "this game has {} lights; this server solves games other than the classic \
+                 one of at most {GAME_LIGHTS} lights",
+                game.lights()
+            ),
+        ));
+    }
+    Ok(Some((game, budget)))
+}
+
+/// `POST /v1/solve?rows=R&cols=C[&target=off|on|D][&topology=..&rule=..&states=K
+/// &game=NAME&search_budget=N]`: exactly what `lightsout solve` prints with the same
+/// flags; when some answers are not proven the fewest, one more line at the end says
+/// which (`# not proven the fewest: N of M boards: 2, 5, 9`). A built-in `game` needs
+/// no shape.
 pub(super) async fn solve_stream_handler(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let params = Params::new(raw, &["rows", "cols", "target"])?;
+    let mut known = vec!["rows", "cols", "target"];
+    known.extend(GAME_PARAMS);
+    let params = Params::new(raw, &known)?;
+    let builtin = params.get("game").is_some();
     let dimension = |key| -> Result<usize, ApiError> {
         match params.number::<usize>(key, "from 1")? {
             Some(n) if n >= 1 => Ok(n),
             Some(_) => Err(ApiError::bad(format!("{key}: must be at least 1"))),
+            None if builtin => Ok(1),
             None => Err(ApiError::bad(format!(
                 "{key}: missing; give the board's shape, e.g. POST /v1/solve?rows=5&cols=6"
             ))),
@@ -175,6 +251,9 @@ pub(super) async fn solve_stream_handler(
                 state.max_lights
             ),
         ));
+    }
+    if let Some((game, budget)) = requested_game(&params, (rows, cols))? {
+        return solve_game_request(state, &params, game, budget, body).await;
     }
     let target = params.target(Target::Off)?;
     let permit = super::job_slot(&state).await?;
@@ -201,27 +280,136 @@ pub(super) async fn solve_stream_handler(
                 }
             },
         )?;
-        if summary.unproven > 0 {
-            let listed: Vec<String> = unproven.iter().map(u64::to_string).collect();
-            let more = if summary.unproven > unproven.len() as u64 {
-                ", ..."
-            } else {
-                ""
-            };
-            writeln!(
-                output,
-                "# not proven the fewest: {} of {} boards: {}{more}",
-                summary.unproven,
-                summary.boards,
-                listed.join(", ")
-            )
-            .and_then(|()| output.flush())
-            .map_err(StreamError::Output)?;
-        }
+        close_unproven(output, &unproven, summary)?;
         metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
         Ok(summary.boards)
     })
     .await)
+}
+
+/// `/v1/solve` for any game but the classic one: its solver made on the blocking pool
+/// for the request, the command line's stream for its states.
+async fn solve_game_request(
+    state: Arc<State>,
+    params: &Params,
+    game: lightsout::rules::Game,
+    budget: u64,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let k = game.states();
+    let goal = match params.get("target") {
+        None | Some("off") => 0,
+        Some("on") => k - 1,
+        Some(d) => match d.parse::<u8>() {
+            Ok(d) if d < k => d,
+            _ => {
+                return Err(ApiError::bad(format!(
+                    "target: expected off, on or a state 0..{}, found `{d}`",
+                    k - 1
+                )))
+            }
+        },
+    };
+    let permit = super::job_slot(&state).await?;
+    let (limit, deadline) = (state.max_body, super::job_deadline());
+    let search_until = std::time::Instant::now() + state.search_time;
+    Ok(body::stream(body, limit, deadline, move |input, output| {
+        let _permit = permit;
+        let solver = lightsout::GameSolver::new(game, budget)
+            .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
+        let mut unproven = Vec::new();
+        let mut note = |m: u64, proven: bool| {
+            if !proven && unproven.len() < UNPROVEN_LISTED {
+                unproven.push(m);
+            }
+        };
+        let summary = if k > 2 {
+            let options = lightsout::StatesOptions {
+                goal,
+                line_buffered: false,
+                search_until: Some(search_until),
+            };
+            lightsout::solve_states_stream(
+                &solver,
+                options,
+                &mut *input,
+                &mut *output,
+                &mut |m, a| note(m, a.proven_minimal),
+            )?
+        } else {
+            let options = SolveOptions {
+                target: if goal == 1 { Target::On } else { Target::Off },
+                line_buffered: false,
+                search_until: Some(search_until),
+            };
+            lightsout::solve_game_stream(
+                &solver,
+                options,
+                &mut *input,
+                &mut *output,
+                &mut |m, s| note(m, s.proven_minimal),
+            )?
+        };
+        close_unproven(output, &unproven, summary)?;
+        metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
+        Ok(summary.boards)
+    })
+    .await)
+}
+
+/// The last line of a `/v1/solve` answer when some boards are not proven the fewest.
+fn close_unproven(
+    output: &mut dyn std::io::Write,
+    unproven: &[u64],
+    summary: lightsout::SolveSummary,
+) -> Result<(), StreamError> {
+    if summary.unproven == 0 {
+        return Ok(());
+    }
+    let listed: Vec<String> = unproven.iter().map(u64::to_string).collect();
+    let more = if summary.unproven > unproven.len() as u64 {
+        ", ..."
+    } else {
+        ""
+    };
+    writeln!(
+        output,
+        "# not proven the fewest: {} of {} boards: {}{more}",
+        summary.unproven,
+        summary.boards,
+        listed.join(", ")
+    )
+    .and_then(|()| output.flush())
+    .map_err(StreamError::Output)
+}
+
+/// `GET /v1/games`: the built-in games, as `lightsout games` lists them, with their
+/// sizes and states.
+pub(super) async fn games(RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
+    Params::new(raw, &[])?;
+    let games: Vec<Value> = lightsout::rules::builtin::GAMES
+        .iter()
+        .map(|g| {
+            let game = g.game();
+            let grid = game.grid_rules().map(|r| {
+                json!({
+                    "rows": r.rows,
+                    "cols": r.cols,
+                    "topology": r.topology.to_string(),
+                    "rule": r.rule.to_string(),
+                })
+            });
+            json!({
+                "name": g.name,
+                "description": g.description,
+                "lights": game.lights(),
+                "buttons": game.buttons(),
+                "states": game.states(),
+                "grid": grid,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "games": games })))
 }
 
 /// Unproven boards named one by one in the last line of a `/v1/solve` answer.

@@ -6,7 +6,7 @@ mod common;
 
 /// The binary's flags (`src/cli`), so their unit tests run here (`Cli::command()
 /// .debug_assert()` and the value parsers) without a test build of the whole binary.
-#[allow(dead_code, unreachable_pub)]
+#[allow(dead_code, unreachable_pub, unused_imports)]
 #[path = "../../src/cli/mod.rs"]
 mod cli;
 

@@ -767,3 +767,107 @@ fn addr_takes_host_names_and_a_bare_port_and_says_what_to_do_when_taken() {
             "the port is in use (another server?); pick another port, or `--addr 127.0.0.1:0`",
         ));
 }
+
+#[test]
+fn post_solve_takes_every_game_flag_and_answers_as_the_command_line() {
+    // Every kind of game: other rules and topologies, a built-in map, K states prime
+    // and composite, a target state: the body is byte for byte what `solve` prints.
+    let server = Server::start(&[]);
+    let mut rng = Rng(21);
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (
+            vec![
+                "--rows",
+                "4",
+                "--cols",
+                "6",
+                "--topology",
+                "torus",
+                "--rule",
+                "box",
+            ],
+            {
+                let mut text = String::from("5\n");
+                for _ in 0..5 {
+                    let board = common::random_board(&mut rng, 4, 6);
+                    for r in 0..4 {
+                        let row: String = (0..6)
+                            .map(|c| if board.get(r, c) { '1' } else { '0' })
+                            .collect();
+                        text.push_str(&row);
+                        text.push('\n');
+                    }
+                }
+                text
+            },
+        ),
+        (
+            vec!["--game", "merlin"],
+            "2\n111111111\n010000000\n".to_string(),
+        ),
+        (
+            vec!["--game", "2000", "--target", "on"],
+            "1\n00000\n01210\n02120\n01210\n00000\n".to_string(),
+        ),
+        (
+            vec![
+                "--rows",
+                "3",
+                "--cols",
+                "4",
+                "--states",
+                "6",
+                "--topology",
+                "cylinder",
+            ],
+            "2\n0123\n4501\n2345\n5555\n0000\n1234\n".to_string(),
+        ),
+        (
+            vec![
+                "--rows", "2", "--cols", "2", "--states", "12", "--target", "7",
+            ],
+            "1\n10 11\n3 0\n".to_string(),
+        ),
+    ];
+    for (flags, input) in &cases {
+        let mut args = vec!["solve"];
+        args.extend(flags.iter().copied());
+        let expected = cli(&args, input);
+        assert!(!expected.is_empty(), "{flags:?}");
+        let query: Vec<String> = flags
+            .chunks(2)
+            .map(|kv| format!("{}={}", kv[0].trim_start_matches("--"), kv[1]))
+            .collect();
+        let (status, body) = server.post(&format!("/v1/solve?{}", query.join("&")), input);
+        assert_eq!(status, 200, "{flags:?}: {body}");
+        assert_eq!(body, expected, "{flags:?}");
+    }
+    // Errors say what to do.
+    let (status, body) = server.post("/v1/solve?rows=2&cols=2&states=1", "1\n00\n00\n");
+    assert_eq!(status, 400);
+    assert!(body.contains("from 2 to 255"), "{body}");
+    let (status, body) = server.post("/v1/solve?game=/etc/passwd", "1\n0\n");
+    assert_eq!(status, 400);
+    assert!(body.contains("see GET /v1/games"), "{body}");
+    let (status, body) = server.post("/v1/solve?rows=2&cols=2&states=3&target=3", "1\n00\n00\n");
+    assert_eq!(status, 400);
+    assert!(body.contains("a state 0..2"), "{body}");
+}
+
+#[test]
+fn get_games_lists_the_built_in_games() {
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/v1/games");
+    assert_eq!(status, 200);
+    let games = json(&body)["games"].as_array().unwrap().clone();
+    let names: Vec<&str> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["cube", "merlin", "orbix", "xl25", "deluxe", "2000", "mini"]
+    );
+    let two_thousand = &games[5];
+    assert_eq!(two_thousand["states"], 3);
+    assert_eq!(two_thousand["grid"]["rows"], 5);
+    assert_eq!(games[0]["lights"], 54);
+    assert!(games[0]["grid"].is_null());
+}

@@ -525,7 +525,10 @@ fn the_lights_out_2000_kernel_is_heavy() {
                 *e = ((u32::from(*e) + t * u32::from(v)) % 3) as u8;
             }
         }
-        assert!(game.after_presses(&[0; 25], &element).iter().all(|&l| l == 0));
+        assert!(game
+            .after_presses(&[0; 25], &element)
+            .iter()
+            .all(|&l| l == 0));
         lightest = lightest.min(element.iter().map(|&v| u64::from(v)).sum());
     }
     assert!(lightest > 6, "a kernel element of {lightest} presses");
