@@ -192,9 +192,10 @@ fn run(job: Job) -> anyhow::Result<()> {
         Job::Check {
             solver,
             target,
+            goal,
             boards,
             answers,
-        } => solving::check(&solver, target, boards, answers, stdout),
+        } => solving::check(&solver, target, goal, boards, answers, stdout),
         Job::Print(text) => finish(stdout, text.as_bytes()),
     }
 }

@@ -199,37 +199,49 @@ const WRONG_NOTES: u64 = 20;
 /// `check`: each board after its presses on stdout, each wrong answer on stderr.
 pub(crate) fn check(
     solver: &GameSolver,
-    target: Target,
+    target: Option<Target>,
+    goal: u8,
     boards: Input,
     answers: Input,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let mut noted = 0;
-    let outcome = lightsout::check_stream(
-        solver,
-        target,
-        boards.reader,
-        answers.reader,
-        stdout,
-        &mut |m, verdict| {
-            let why = match verdict {
-                Checked::Reaches | Checked::NoSolutionRight => return,
-                Checked::Differs { lights, first } => format!(
-                    "{} from the target, the first at row {}, column {}",
-                    plural(lights, "light differs", "lights differ"),
-                    first.0 + 1,
-                    first.1 + 1
-                ),
-                Checked::NoSolutionWrong => {
-                    "says `no solution`, but the board can be solved".to_string()
-                }
-            };
-            if noted < WRONG_NOTES {
-                noted += 1;
-                note(format_args!("board {m}: wrong: {why}"));
+    let mut report = |m: u64, verdict: Checked| {
+        let why = match verdict {
+            Checked::Reaches | Checked::NoSolutionRight => return,
+            Checked::Differs { lights, first } => format!(
+                "{} from the target, the first at row {}, column {}",
+                plural(lights, "light differs", "lights differ"),
+                first.0 + 1,
+                first.1 + 1
+            ),
+            Checked::NoSolutionWrong => {
+                "says `no solution`, but the board can be solved".to_string()
             }
-        },
-    );
+        };
+        if noted < WRONG_NOTES {
+            noted += 1;
+            note(format_args!("board {m}: wrong: {why}"));
+        }
+    };
+    let outcome = match target {
+        Some(target) => lightsout::check_stream(
+            solver,
+            target,
+            boards.reader,
+            answers.reader,
+            stdout,
+            &mut report,
+        ),
+        None => lightsout::check_states_stream(
+            solver,
+            goal,
+            boards.reader,
+            answers.reader,
+            stdout,
+            &mut report,
+        ),
+    };
     let summary = match outcome {
         Ok(summary) => summary,
         Err(lightsout::StreamError::Answers(err)) => {

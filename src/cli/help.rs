@@ -254,8 +254,10 @@ pub(super) const CHECK_HELP: &str = "\
 Input: BOARDS in the format `solve` reads (a count line, then the boards), and ANSWERS
 in the format `solve` writes: for a grid game `PUZZLE #m` and the press pattern (rows
 of `0`/`1`, 1 = press, digits adjacent or separated by spaces) or `no solution`; for a
-button map one line a board (a digit a button) or `no solution`. A `no solution` answer
-is checked too, by solving the board.
+button map one line a board (a digit a button) or `no solution`. With --states K, the
+cells and counts are states 0..K-1 (single digits, or numbers separated by spaces past
+K = 10), as `solve --states K` writes them. A `no solution` answer is checked too, by
+solving the board.
 
 Output: a count line, then each board after its presses (in the input format, so it can
 be fed back), and on stderr a line for each answer that is wrong (the lights that

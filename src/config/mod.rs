@@ -142,7 +142,10 @@ pub(crate) enum Job {
     /// `check`: answers pressed on their boards.
     Check {
         solver: lightsout::GameSolver,
-        target: Target,
+        /// The two-state target (`None` for more states: `goal` then).
+        target: Option<Target>,
+        /// The state every light must reach.
+        goal: u8,
         boards: Input,
         answers: Input,
     },

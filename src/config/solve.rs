@@ -287,12 +287,13 @@ pub(super) fn check(args: CheckArgs) -> anyhow::Result<Job> {
         ));
     }
     let game = game(&args.game, args.rows.zip(args.cols))?;
-    if game.states() > 2 {
-        return Err(usage(format!(
-            "check takes two-state games for now; this game's lights have {} states",
-            game.states()
-        )));
-    }
+    let k = game.states();
+    let goal = goal(args.target, k)?;
+    let target = if k == 2 {
+        Some(two_state_target(args.target)?)
+    } else {
+        None
+    };
     let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
     let open = |file: PathBuf| {
         let args = crate::cli::InputArgs {
@@ -303,7 +304,8 @@ pub(super) fn check(args: CheckArgs) -> anyhow::Result<Job> {
     };
     Ok(Job::Check {
         solver,
-        target: two_state_target(args.target)?,
+        target,
+        goal,
         boards: open(args.boards)?,
         answers: open(args.answers)?,
     })

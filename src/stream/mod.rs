@@ -33,7 +33,9 @@ pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE
 pub use solve::{
     solve_stream, solve_stream_lazy, solve_stream_reporting, SolveOptions, SolveSummary,
 };
-pub use states::{push_counts, solve_states_stream, StatesOptions, StatesReader};
+pub use states::{
+    check_states_stream, push_counts, solve_states_stream, StatesOptions, StatesReader,
+};
 pub use write::{push_moves, write_boards, write_grids, write_pattern};
 
 use std::io::{self, Write};

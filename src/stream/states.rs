@@ -250,3 +250,161 @@ pub fn solve_states_stream(
     out.finish()?;
     Ok(summary)
 }
+
+/// `check` for a game of K states: reads boards (as [`StatesReader`]) and one answer
+/// each (`PUZZLE #m` first for a grid game, then the counts, rows as the presses; or
+/// `no solution`); writes the count line and each board after its presses, calling
+/// `report` with each board's number and verdict. A `no solution` answer is checked
+/// by solving. What was checked before a bad board or answer is written first.
+pub fn check_states_stream(
+    solver: &GameSolver,
+    goal: u8,
+    boards: impl Read,
+    answers: impl Read,
+    output: impl Write,
+    report: &mut dyn FnMut(u64, super::Checked),
+) -> Result<super::CheckSummary, StreamError> {
+    let game = solver.game();
+    let k = game.states();
+    let (rows, cols) = solver.board_shape();
+    let (press_rows, press_cols) = solver.presses_shape();
+    let goals = vec![goal; game.lights()];
+    let mut out = Chunked::new(output, false);
+    let mut reader = StatesReader::new(boards, k, rows, cols)?;
+    push_number(&mut out.buf, reader.count());
+    out.buf.push(b'\n');
+    let limit = press_cols
+        .saturating_mul(4)
+        .saturating_add(64)
+        .max(super::MIN_LINE_LIMIT);
+    let mut answers = LineReader::new(answers, limit);
+    let grid = game.grid_rules().is_some();
+    let mut board = Vec::new();
+    let mut presses = Vec::new();
+    let mut summary = super::CheckSummary::default();
+    loop {
+        if reader.next_board(&mut board).finished(&mut out)? {
+            break;
+        }
+        let m = summary.boards + 1;
+        let read = next_answer(
+            &mut answers,
+            m,
+            grid,
+            k,
+            press_rows,
+            press_cols,
+            &mut presses,
+        );
+        let pressed = match read {
+            Ok(pressed) => pressed,
+            Err(err) => {
+                out.finish()?;
+                return Err(StreamError::Answers(err));
+            }
+        };
+        let (verdict, after) = if pressed {
+            let lights = game.after_presses(&board, &presses);
+            let mut differ = lights.iter().enumerate().filter(|&(_, &l)| l != goal);
+            let verdict = match differ.next() {
+                None => super::Checked::Reaches,
+                Some((first, _)) => super::Checked::Differs {
+                    lights: 1 + differ.count() as u64,
+                    first: (first / cols, first % cols),
+                },
+            };
+            (verdict, lights)
+        } else if solver.solve_states(&board, &goals, false).is_none() {
+            (super::Checked::NoSolutionRight, board.clone())
+        } else {
+            (super::Checked::NoSolutionWrong, board.clone())
+        };
+        summary.boards = m;
+        summary.right += u64::from(verdict.is_right());
+        report(m, verdict);
+        out.buf.push(b'\n');
+        push_counts(&mut out.buf, &after, cols);
+        out.answered()?;
+    }
+    out.finish()?;
+    Ok(summary)
+}
+
+/// The next line of the answers that is not blank, with its number.
+fn answer_line<R: Read>(
+    lines: &mut LineReader<R>,
+    expected: &dyn Fn() -> String,
+) -> Result<(u64, Vec<u8>), InputError> {
+    loop {
+        let at = lines.line_number();
+        match lines.next_line()? {
+            None => {
+                return Err(ParseError {
+                    line: at,
+                    column: 1,
+                    expected: expected(),
+                    found: "the end of the answers".into(),
+                    clue: None,
+                }
+                .into())
+            }
+            Some((_, text)) if is_blank(text) => continue,
+            Some((line, text)) => return Ok((line, super::rows::trim_end(text).to_vec())),
+        }
+    }
+}
+
+/// Reads answer `m` (counts `0..k`) into `presses`; `false` for `no solution`.
+fn next_answer<R: Read>(
+    lines: &mut LineReader<R>,
+    m: u64,
+    grid: bool,
+    k: u8,
+    rows: usize,
+    cols: usize,
+    presses: &mut Vec<u8>,
+) -> Result<bool, InputError> {
+    presses.clear();
+    let header = format!("PUZZLE #{m}");
+    let mut first = None;
+    if grid {
+        let expected = || format!("`{header}` (the answer to board {m})");
+        let (line, text) = answer_line(lines, &expected)?;
+        if text != header.as_bytes() {
+            return Err(ParseError {
+                line,
+                column: 1,
+                expected: expected(),
+                found: format!("`{}`", String::from_utf8_lossy(&text)),
+                clue: None,
+            }
+            .into());
+        }
+    } else {
+        first = Some(answer_line(lines, &|| format!("the answer to board {m}"))?);
+    }
+    for row in 0..rows {
+        let what = || {
+            format!(
+                "row {} of the presses for board {m}, or `no solution`",
+                row + 1
+            )
+        };
+        let (line, text) = match first.take() {
+            Some(read) => read,
+            None => answer_line(lines, &what)?,
+        };
+        if row == 0 && text == b"no solution" {
+            return Ok(false);
+        }
+        parse_cells(&text, line, k, cols, presses).map_err(|mut e| {
+            e.expected = format!(
+                "{} in row {} of the presses for board {m}",
+                e.expected,
+                row + 1
+            );
+            InputError::from(e)
+        })?;
+    }
+    Ok(true)
+}

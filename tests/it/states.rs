@@ -562,3 +562,76 @@ fn the_game_solver_chooses_the_states_method_for_more_than_two_states() {
     let solver = GameSolver::new(game, 1 << 20).unwrap();
     assert!(solver.states_solver().is_some());
 }
+
+#[test]
+fn check_presses_k_state_answers_on_their_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards = dir.path().join("boards.txt");
+    let answers = dir.path().join("answers.txt");
+    std::fs::write(
+        &boards,
+        "3\n0000\n0000\n0000\n0123\n4501\n2345\n0000\n0000\n0001\n",
+    )
+    .unwrap();
+    let flags = [
+        "--rows",
+        "3",
+        "--cols",
+        "4",
+        "--states",
+        "6",
+        "--topology",
+        "cylinder",
+    ];
+    let solved = lightsout()
+        .arg("solve")
+        .args(flags)
+        .arg(&boards)
+        .output()
+        .unwrap();
+    assert!(solved.status.success());
+    let text = String::from_utf8(solved.stdout).unwrap();
+    std::fs::write(&answers, &text).unwrap();
+    lightsout()
+        .arg("check")
+        .arg(&boards)
+        .arg(&answers)
+        .args(flags)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "every answer is right (3 boards)",
+        ));
+    // One count changed: that board no longer reaches the target (exit 3).
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .expect("a board with a solution");
+    let first = lines[at].clone();
+    let bumped = (first.as_bytes()[0] - b'0' + 1) % 6;
+    lines[at] = format!("{bumped}{}", &first[1..]);
+    std::fs::write(&answers, lines.join("\n") + "\n").unwrap();
+    lightsout()
+        .arg("check")
+        .arg(&boards)
+        .arg(&answers)
+        .args(flags)
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains(": wrong: "));
+    // A count of 6 or more is a located error in the answers.
+    lines[at] = format!("7{}", &first[1..]);
+    std::fs::write(&answers, lines.join("\n") + "\n").unwrap();
+    lightsout()
+        .arg("check")
+        .arg(&boards)
+        .arg(&answers)
+        .args(flags)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(format!(
+            "line {}, column 1: expected light 1 of 4: a state 0..5",
+            at + 1
+        )));
+}
