@@ -136,6 +136,30 @@ fn cells(board: &Board) -> Vec<u8> {
         .collect()
 }
 
+/// The next line of `lines` that is not blank, with its number (trimmed at the end).
+pub(super) fn answer_line<R: Read>(
+    lines: &mut LineReader<R>,
+    expected: &dyn Fn() -> String,
+) -> Result<(u64, Vec<u8>), InputError> {
+    loop {
+        let at = lines.line_number();
+        match lines.next_line()? {
+            None => {
+                return Err(ParseError {
+                    line: at,
+                    column: 1,
+                    expected: expected(),
+                    found: "the end of the answers".into(),
+                    clue: None,
+                }
+                .into())
+            }
+            Some((_, text)) if is_blank(text) => continue,
+            Some((line, text)) => return Ok((line, trim_end(text).to_vec())),
+        }
+    }
+}
+
 /// `solve`'s answers, one at a time.
 struct AnswerReader<R> {
     lines: LineReader<R>,
@@ -148,23 +172,7 @@ struct AnswerReader<R> {
 impl<R: Read> AnswerReader<R> {
     /// The next line that is not blank, with its number.
     fn line(&mut self, expected: &dyn Fn() -> String) -> Result<(u64, Vec<u8>), InputError> {
-        loop {
-            let at = self.lines.line_number();
-            match self.lines.next_line()? {
-                None => {
-                    return Err(ParseError {
-                        line: at,
-                        column: 1,
-                        expected: expected(),
-                        found: "the end of the answers".into(),
-                        clue: None,
-                    }
-                    .into())
-                }
-                Some((_, text)) if is_blank(text) => continue,
-                Some((line, text)) => return Ok((line, trim_end(text).to_vec())),
-            }
-        }
+        answer_line(&mut self.lines, expected)
     }
 
     /// Reads answer `m` into `presses`; `false` for `no solution`.

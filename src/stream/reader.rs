@@ -202,24 +202,30 @@ impl<R: Read> BoardReader<R> {
         if self.finished {
             return Ok(());
         }
-        while let Some((line, text)) = self.lines.next_line()? {
-            if let Some(at) = text.iter().position(|b| !matches!(b, b' ' | b'\t' | b'\r')) {
-                return Err(ParseError {
-                    line,
-                    column: at as u64 + 1,
-                    expected: format!(
-                        "the end of the input after the {} the first line announced",
-                        plural(self.count, "board", "boards")
-                    ),
-                    found: describe_byte(text[at]),
-                    clue: None,
-                }
-                .into());
-            }
-        }
+        expect_end(&mut self.lines, self.count)?;
         self.finished = true;
         Ok(())
     }
+}
+
+/// Checks that nothing but blank lines follows the `count` boards of a stream.
+pub(super) fn expect_end<R: Read>(lines: &mut LineReader<R>, count: u64) -> Result<(), InputError> {
+    while let Some((line, text)) = lines.next_line()? {
+        if let Some(at) = text.iter().position(|b| !matches!(b, b' ' | b'\t' | b'\r')) {
+            return Err(ParseError {
+                line,
+                column: at as u64 + 1,
+                expected: format!(
+                    "the end of the input after the {} the first line announced",
+                    plural(count, "board", "boards")
+                ),
+                found: describe_byte(text[at]),
+                clue: None,
+            }
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// Whether `text` is a row of `cols > 1` lights, adjacent or spaced.

@@ -4,9 +4,10 @@
 //! other. Answers are each button's count, separated by spaces (`PUZZLE #m` first for
 //! a grid game, as two-state answers), or `no solution`.
 
+use super::check::answer_line;
 use super::error::{InputError, ParseError};
 use super::lines::LineReader;
-use super::reader::read_count;
+use super::reader::{expect_end, read_count};
 use super::rows::{describe_byte, is_blank};
 use super::write::push_number;
 use super::{Chunked, ReadOrFinish, SolveSummary, StreamError};
@@ -65,21 +66,7 @@ impl<R: Read> StatesReader<R> {
     pub fn next_board(&mut self, out: &mut Vec<u8>) -> Result<bool, InputError> {
         out.clear();
         if self.done == self.count {
-            while let Some((line, text)) = self.lines.next_line()? {
-                if let Some(at) = text.iter().position(|b| !matches!(b, b' ' | b'\t' | b'\r')) {
-                    return Err(ParseError {
-                        line,
-                        column: at as u64 + 1,
-                        expected: format!(
-                            "the end of the input after the {} the first line announced",
-                            plural(self.count, "board", "boards")
-                        ),
-                        found: describe_byte(text[at]),
-                        clue: None,
-                    }
-                    .into());
-                }
-            }
+            expect_end(&mut self.lines, self.count)?;
             return Ok(false);
         }
         let board = self.done + 1;
@@ -328,30 +315,6 @@ pub fn check_states_stream(
     }
     out.finish()?;
     Ok(summary)
-}
-
-/// The next line of the answers that is not blank, with its number.
-fn answer_line<R: Read>(
-    lines: &mut LineReader<R>,
-    expected: &dyn Fn() -> String,
-) -> Result<(u64, Vec<u8>), InputError> {
-    loop {
-        let at = lines.line_number();
-        match lines.next_line()? {
-            None => {
-                return Err(ParseError {
-                    line: at,
-                    column: 1,
-                    expected: expected(),
-                    found: "the end of the answers".into(),
-                    clue: None,
-                }
-                .into())
-            }
-            Some((_, text)) if is_blank(text) => continue,
-            Some((line, text)) => return Ok((line, super::rows::trim_end(text).to_vec())),
-        }
-    }
 }
 
 /// Reads answer `m` (counts `0..k`) into `presses`; `false` for `no solution`.

@@ -187,35 +187,26 @@ trait Lane: Copy + Ord + Send + Sync + Default + 'static {
     fn index(self) -> usize;
 }
 
-impl Lane for u8 {
-    const MAX: u8 = u8::MAX;
-    fn from_u32(v: u32) -> u8 {
-        v as u8
-    }
-    #[inline(always)]
-    fn wrapping_add(self, other: u8) -> u8 {
-        u8::wrapping_add(self, other)
-    }
-    #[inline(always)]
-    fn index(self) -> usize {
-        usize::from(self)
-    }
+macro_rules! lane {
+    ($($t:ty)*) => {$(
+        impl Lane for $t {
+            const MAX: $t = <$t>::MAX;
+            fn from_u32(v: u32) -> $t {
+                v as $t
+            }
+            #[inline(always)]
+            fn wrapping_add(self, other: $t) -> $t {
+                <$t>::wrapping_add(self, other)
+            }
+            #[inline(always)]
+            fn index(self) -> usize {
+                usize::from(self)
+            }
+        }
+    )*};
 }
 
-impl Lane for u16 {
-    const MAX: u16 = u16::MAX;
-    fn from_u32(v: u32) -> u16 {
-        v as u16
-    }
-    #[inline(always)]
-    fn wrapping_add(self, other: u16) -> u16 {
-        u16::wrapping_add(self, other)
-    }
-    #[inline(always)]
-    fn index(self) -> usize {
-        usize::from(self)
-    }
-}
+lane!(u8 u16);
 
 /// The walk for `lanes` lanes (a power of two, at least 16): 8-bit lanes when the most
 /// presses fit in 8 bits.
