@@ -87,6 +87,7 @@ finishing the requests in flight. Endpoints:
   POST /v1/solve?rows=R&cols=C   what `lightsout solve` prints (target, and the game
                               flags: topology, rule, states, game=NAME, search_budget)
   GET  /v1/games              the built-in games, as JSON
+  GET  /v1/openapi.json       the OpenAPI description of every route
   GET  /v1/puzzle?steps=S     a grid needing exactly S presses (seed)
   GET  /metrics               Prometheus text format
 Errors are JSON {\"error\": ...} with 400, 404, 405 or 413.

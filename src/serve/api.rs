@@ -18,6 +18,19 @@ pub(super) async fn page() -> Html<&'static str> {
     Html(include_str!("page.html"))
 }
 
+/// The OpenAPI description of every route (written by hand, held to the router by
+/// tests/it/serve.rs).
+pub(super) const OPENAPI: &str = include_str!("openapi.json");
+
+/// `GET /v1/openapi.json`.
+pub(super) async fn openapi() -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        OPENAPI,
+    )
+        .into_response()
+}
+
 pub(super) async fn healthz() -> &'static str {
     "ok\n"
 }

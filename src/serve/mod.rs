@@ -88,6 +88,7 @@ pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
         .route("/v1/solve", axum::routing::post(api::solve_stream_handler))
         .route("/v1/puzzle", get(api::puzzle))
         .route("/v1/games", get(api::games))
+        .route("/v1/openapi.json", get(api::openapi))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(middleware::from_fn_with_state(max_body, declared_length))

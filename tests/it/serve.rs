@@ -871,3 +871,50 @@ fn get_games_lists_the_built_in_games() {
     assert_eq!(games[0]["lights"], 54);
     assert!(games[0]["grid"].is_null());
 }
+
+#[test]
+fn the_openapi_document_describes_every_route_and_each_parameter_is_taken() {
+    // Every route of the router (read from src/serve/mod.rs) is in the document, and
+    // every documented query parameter is one the server takes (an unknown one is a
+    // 400 naming the known ones, so each is sent once and must not be refused so).
+    let server = Server::start(&[]);
+    let (status, body) = server.get("/v1/openapi.json");
+    assert_eq!(status, 200);
+    let doc = json(&body);
+    let paths = doc["paths"].as_object().unwrap();
+    let router = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/serve/mod.rs"),
+    )
+    .unwrap();
+    let routes: Vec<&str> = router
+        .split(".route(\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    assert!(routes.len() >= 8, "{routes:?}");
+    for route in &routes {
+        assert!(paths.contains_key(*route), "{route} is not documented");
+    }
+    assert_eq!(
+        paths.len(),
+        routes.len(),
+        "documented routes that do not exist"
+    );
+    for (path, item) in paths {
+        for (method, operation) in item.as_object().unwrap() {
+            for parameter in operation["parameters"].as_array().into_iter().flatten() {
+                let name = parameter["name"].as_str().unwrap();
+                let query = format!("{path}?{name}=x");
+                let (status, body) = if method == "get" {
+                    server.get(&query)
+                } else {
+                    server.post(&query, "")
+                };
+                assert!(
+                    !body.contains(&format!("unknown parameter `{name}`")),
+                    "{method} {path}: {name} is refused ({status}): {body}"
+                );
+            }
+        }
+    }
+}
