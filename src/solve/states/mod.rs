@@ -221,7 +221,8 @@ impl StatesSolver {
         })
     }
 
-    /// The census of the game: the fewest presses of every board (see [`census`]).
+    /// The census of the game ([`Census`](census::Census)): the fewest presses of every
+    /// board.
     pub fn census(
         &self,
         progress: &(dyn Fn(u64, u64) + Sync),
