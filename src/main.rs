@@ -161,6 +161,16 @@ fn run(job: Job) -> anyhow::Result<()> {
             }
             finish(stdout, &text)
         }
+        Job::ExplainStates {
+            input,
+            solver,
+            goal,
+        } => {
+            announce(&input);
+            let (_, cols) = solver.board_shape();
+            let outcome = lightsout::explain_states_stream(&solver, goal, input.reader, stdout);
+            stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
+        }
         Job::Census { solver, name } => render::census(&solver, &name, stdout),
         Job::NullityStates { solver, patterns } => {
             let states = solver.states_solver().expect("a game of K states");

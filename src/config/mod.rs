@@ -105,6 +105,12 @@ pub(crate) enum Job {
         stats: bool,
     },
     /// Any game other than the classic one (`solve` with game flags).
+    /// `explain` for a game of more than two states.
+    ExplainStates {
+        input: Input,
+        solver: lightsout::GameSolver,
+        goal: u8,
+    },
     /// `census`: every board of a game.
     Census {
         solver: Box<lightsout::StatesSolver>,

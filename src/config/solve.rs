@@ -326,8 +326,25 @@ pub(super) fn explain_game(args: ExplainArgs, style: Style) -> anyhow::Result<Jo
         }
     };
     let game = game(&args.game, args.rows.zip(args.cols))?;
+    let k = game.states();
     let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET)
         .map_err(|e| UsageError(e.to_string()))?;
+    if k > 2 {
+        if !matches!(drawing, lightsout::Drawing::Text(_)) {
+            return Err(usage(
+                "--format png draws two-state boards; boards of more states are drawn as text",
+            ));
+        }
+        let goal = match args.answer.target {
+            TargetArg::Off => 0,
+            TargetArg::On => k - 1,
+        };
+        return Ok(Job::ExplainStates {
+            input: open_input(args.input, "explain")?,
+            solver,
+            goal,
+        });
+    }
     Ok(Job::ExplainGame {
         input: open_input(args.input, "explain")?,
         solver,

@@ -34,7 +34,8 @@ pub use solve::{
     solve_stream, solve_stream_lazy, solve_stream_reporting, SolveOptions, SolveSummary,
 };
 pub use states::{
-    check_states_stream, push_counts, solve_states_stream, StatesOptions, StatesReader,
+    check_states_stream, explain_states_stream, push_counts, solve_states_stream, StatesOptions,
+    StatesReader,
 };
 pub use write::{push_moves, write_boards, write_grids, write_pattern};
 

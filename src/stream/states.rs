@@ -371,3 +371,70 @@ fn next_answer<R: Read>(
     }
     Ok(true)
 }
+
+/// `explain` for a game of K states: for each board a heading (the presses, whether
+/// they are proven the fewest) and the board's states beside each button's count, row
+/// by row (one line for a map game), written as soon as it is drawn.
+pub fn explain_states_stream(
+    solver: &GameSolver,
+    goal: u8,
+    input: impl Read,
+    mut text: impl Write,
+) -> Result<u64, StreamError> {
+    let (rows, cols) = solver.board_shape();
+    let (_, press_cols) = solver.presses_shape();
+    let states = solver.game().states();
+    let goals = vec![goal; solver.game().lights()];
+    let mut reader = StatesReader::new(input, states, rows, cols)?;
+    let mut out = Chunked::new(&mut text, true);
+    let mut board = Vec::new();
+    let mut number = 0;
+    loop {
+        if reader.next_board(&mut board).finished(&mut out)? {
+            break;
+        }
+        number += 1;
+        let answer = solver.solve_states(&board, &goals, true);
+        let heading = match &answer {
+            None => "no solution".to_string(),
+            Some(a) if a.proven_minimal => {
+                format!("{} (the fewest)", plural(a.total, "press", "presses"))
+            }
+            Some(a) => format!(
+                "{} (not proven the fewest; at least {})",
+                plural(a.total, "press", "presses"),
+                a.lower_bound
+            ),
+        };
+        out.buf.extend_from_slice(
+            format!(
+                "board {number}: {heading} to every light {goal}; each row: the lights, then \
+                 the presses\n"
+            )
+            .as_bytes(),
+        );
+        let mut lights = Vec::new();
+        push_counts(&mut lights, &board, cols);
+        let mut presses = Vec::new();
+        if let Some(a) = &answer {
+            push_counts(&mut presses, &a.presses, press_cols);
+        }
+        let width = lights
+            .split(|&b| b == b'\n')
+            .map(<[u8]>::len)
+            .max()
+            .unwrap_or(0);
+        let mut right = presses.split(|&b| b == b'\n');
+        for left in lights.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            out.buf.extend_from_slice(left);
+            if let Some(p) = right.next().filter(|p| !p.is_empty()) {
+                out.buf.resize(out.buf.len() + width - left.len() + 4, b' ');
+                out.buf.extend_from_slice(p);
+            }
+            out.buf.push(b'\n');
+        }
+        out.answered()?;
+    }
+    out.finish()?;
+    Ok(number)
+}

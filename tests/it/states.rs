@@ -635,3 +635,31 @@ fn check_presses_k_state_answers_on_their_boards() {
             at + 1
         )));
 }
+
+#[test]
+fn explain_draws_k_state_boards_beside_their_presses() {
+    lightsout()
+        .args(["explain", "--game", "2000", "--target", "off"])
+        .write_stdin("1\n00000\n00000\n00100\n00000\n00000\n")
+        .assert()
+        .success()
+        .stdout(
+            "board 1: 17 presses (the fewest) to every light 0; each row: the lights, then \
+             the presses\n\
+             0 0 0 0 0    0 0 2 0 0\n\
+             0 0 0 0 0    0 1 1 1 0\n\
+             0 0 1 0 0    2 1 1 1 2\n\
+             0 0 0 0 0    0 1 1 1 0\n\
+             0 0 0 0 0    0 0 2 0 0\n",
+        );
+    lightsout()
+        .args([
+            "explain", "--game", "2000", "--format", "png", "--out", "x.png",
+        ])
+        .write_stdin("1\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "boards of more states are drawn as text",
+        ));
+}
