@@ -433,7 +433,16 @@ pub(super) async fn puzzle(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
-    let params = Params::new(raw, &["steps", "seed"])?;
+    let mut known = vec!["steps", "seed", "rows", "cols", "presses"];
+    known.extend(GAME_PARAMS);
+    let params = Params::new(raw, &known)?;
+    let any_game = ["rows", "cols", "presses"]
+        .iter()
+        .chain(&GAME_PARAMS)
+        .any(|k| params.get(k).is_some());
+    if any_game {
+        return game_puzzle(&params).await;
+    }
     let steps: u8 = params
         .number("steps", "from 0 to 15")?
         .ok_or_else(|| ApiError::bad("steps: missing; give steps=0..15"))?;
@@ -456,4 +465,124 @@ pub(super) async fn puzzle(
     Ok(Json(
         json!({ "grid": grid_text(grid), "presses": steps, "seed": seed }),
     ))
+}
+
+/// Attempts at a board of exactly the asked fewest presses before giving up.
+const PUZZLE_TRIES: u32 = 200;
+
+/// `GET /v1/puzzle?rows=R&cols=C[&game flags][&presses=N|random][&seed=X]`: a
+/// solvable board of any game with its fewest presses (and whether that is proven),
+/// to every light off: `presses=N` draws N random presses and keeps the board only
+/// when its proven fewest is exactly N (up to 200 draws); `random` (the default) one
+/// random count a button.
+async fn game_puzzle(params: &Params) -> Result<Json<Value>, ApiError> {
+    let dimension = |key| -> Result<usize, ApiError> {
+        match params.number::<usize>(key, "from 1")? {
+            Some(n) if n >= 1 => Ok(n),
+            Some(_) => Err(ApiError::bad(format!("{key}: must be at least 1"))),
+            None if params.get("game").is_some() => Ok(1),
+            None => Err(ApiError::bad(format!(
+                "{key}: missing; give the board's shape, e.g. GET /v1/puzzle?rows=6&cols=6"
+            ))),
+        }
+    };
+    let (rows, cols) = (dimension("rows")?, dimension("cols")?);
+    if rows.checked_mul(cols).is_none_or(|n| n > GAME_LIGHTS) {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a {rows} x {cols} board: puzzles take boards of at most {GAME_LIGHTS} lights"),
+        ));
+    }
+    let (game, budget) = match requested_game(params, (rows, cols))? {
+        Some(found) => found,
+        None => {
+            let rule = lightsout::rules::Rule::parse("plus").expect("a named rule");
+            let game = lightsout::rules::Game::grid(
+                rows,
+                cols,
+                lightsout::rules::Topology::Plane,
+                rule,
+                2,
+            )
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+            (game, lightsout::SEARCH_BUDGET)
+        }
+    };
+    let wanted: Option<u64> = match params.get("presses") {
+        None | Some("random") => None,
+        Some(_) => params.number("presses", "from 0, or random")?,
+    };
+    let seed: u64 = match params.number::<u64>("seed", "from 0 to 2^64 - 1")? {
+        Some(seed) => seed,
+        None => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    };
+    let found = tokio::task::spawn_blocking(move || draw_puzzle(game, budget, wanted, seed))
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    Ok(Json(found))
+}
+
+/// Draws boards until one has the wanted proven fewest presses (any, for `None`).
+fn draw_puzzle(
+    game: lightsout::rules::Game,
+    budget: u64,
+    wanted: Option<u64>,
+    seed: u64,
+) -> Result<Value, ApiError> {
+    let k = game.states();
+    let (lights, buttons) = (game.lights(), game.buttons());
+    let solver =
+        lightsout::GameSolver::new(game, budget).map_err(|e| ApiError::bad(e.to_string()))?;
+    let (rows, cols) = solver.board_shape();
+    let goal = vec![0u8; lights];
+    let mut rng = lightsout::SplitMix64(seed);
+    for _ in 0..PUZZLE_TRIES {
+        let mut presses = vec![0u8; buttons];
+        match wanted {
+            Some(n) => {
+                for _ in 0..n.min(u64::from(k - 1) * buttons as u64) {
+                    let b = rng.below(buttons as u64) as usize;
+                    presses[b] = (presses[b] + 1) % k;
+                }
+            }
+            None => presses
+                .iter_mut()
+                .for_each(|p| *p = rng.below(u64::from(k)) as u8),
+        }
+        // The board those presses clear: the goal, pressed, negated.
+        let pressed = solver.game().after_presses(&goal, &presses);
+        let board: Vec<u8> = pressed.iter().map(|&p| (k - p) % k).collect();
+        let answer = solver
+            .solve_states(&board, &goal, true)
+            .expect("a board made by presses is solvable");
+        if wanted.is_some_and(|n| !answer.proven_minimal || answer.total != n) {
+            continue;
+        }
+        let board_rows: Vec<String> = board
+            .chunks(cols)
+            .map(|row| {
+                row.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        return Ok(json!({
+            "rows": rows,
+            "cols": cols,
+            "states": k,
+            "board": board_rows,
+            "target": "off",
+            "fewest": answer.total,
+            "proven": answer.proven_minimal,
+            "seed": seed,
+        }));
+    }
+    Err(ApiError::bad(format!(
+        "presses: no board of exactly {} proven fewest presses came up in {PUZZLE_TRIES} \
+         draws; ask for fewer presses (or presses=random)",
+        wanted.unwrap_or(0)
+    )))
 }

@@ -918,3 +918,67 @@ fn the_openapi_document_describes_every_route_and_each_parameter_is_taken() {
         }
     }
 }
+
+#[test]
+fn get_puzzle_draws_boards_of_any_game_with_their_proven_fewest() {
+    let server = Server::start(&[]);
+    for (query, flags) in [
+        (
+            "rows=6&cols=6&presses=5&seed=3",
+            vec!["--rows", "6", "--cols", "6"],
+        ),
+        (
+            "rows=4&cols=5&topology=torus&rule=box&presses=3&seed=4",
+            vec![
+                "--rows",
+                "4",
+                "--cols",
+                "5",
+                "--topology",
+                "torus",
+                "--rule",
+                "box",
+            ],
+        ),
+        ("game=2000&presses=6&seed=5", vec!["--game", "2000"]),
+        (
+            "rows=3&cols=3&states=6&presses=4&seed=6",
+            vec!["--rows", "3", "--cols", "3", "--states", "6"],
+        ),
+    ] {
+        let (status, body) = server.get(&format!("/v1/puzzle?{query}"));
+        assert_eq!(status, 200, "{query}: {body}");
+        let puzzle = json(&body);
+        assert_eq!(puzzle["proven"], true, "{query}");
+        let wanted: u64 = query
+            .split("presses=")
+            .nth(1)
+            .unwrap()
+            .split('&')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(puzzle["fewest"], wanted, "{query}");
+        // The command line agrees: the board's answer has exactly that many presses.
+        let rows: Vec<String> = puzzle["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect();
+        let input = format!("1\n{}\n", rows.join("\n"));
+        let mut args = vec!["solve"];
+        args.extend(flags.iter().copied());
+        let answer = cli(&args, &input);
+        let total: u64 = answer
+            .lines()
+            .filter(|l| !l.starts_with("PUZZLE"))
+            .flat_map(|l| l.split_whitespace().map(|v| v.parse::<u64>().unwrap()))
+            .sum();
+        assert_eq!(total, wanted, "{query}: {answer}");
+    }
+    let (status, body) = server.get("/v1/puzzle?rows=6&cols=6&presses=x");
+    assert_eq!(status, 400);
+    assert!(body.contains("presses"), "{body}");
+}
