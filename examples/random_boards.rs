@@ -6,7 +6,10 @@
 //! - `spaced`: rows as `0 1 1 0 1`, as the 5x6 contest writes them;
 //! - `solvable`: each board is what random presses do to a dark board, so it can be
 //!   turned off whatever the shape's nullity;
-//! - `pbm`: concatenated P4 (raw PBM) images instead of text, 1 = lit.
+//! - `pbm`: concatenated P4 (raw PBM) images instead of text, 1 = lit;
+//! - `states=K`: lights of K states (digits, numbers separated by spaces past K = 10);
+//!   with `solvable`, what random counts of the `plus` rule do to a dark board, undone
+//!   (`Game::after_presses`), on a plane board or with `torus` a torus.
 
 use lightsout::{Board, SplitMix64};
 
@@ -45,13 +48,32 @@ fn main() -> io::Result<()> {
     let cols = number(2, 5) as usize;
     let mut rng = SplitMix64(number(3, 1));
     let flags = args.get(4..).unwrap_or_default();
+    let mut states = None;
     for flag in flags {
-        if !["spaced", "solvable", "pbm"].contains(&flag.as_str()) {
-            eprintln!("random_boards: unknown flag `{flag}` (spaced, solvable, pbm)");
+        if let Some(k) = flag.strip_prefix("states=") {
+            states = Some(k.parse::<u8>().ok().filter(|&k| k >= 2).unwrap_or_else(|| {
+                eprintln!("random_boards: `{flag}`: K is a number of states from 2 to 255");
+                std::process::exit(2)
+            }));
+        } else if !["spaced", "solvable", "pbm", "torus"].contains(&flag.as_str()) {
+            eprintln!(
+                "random_boards: unknown flag `{flag}` (spaced, solvable, pbm, torus, states=K)"
+            );
             std::process::exit(2)
         }
     }
     let has = |name: &str| flags.iter().any(|f| f == name);
+    if let Some(k) = states {
+        return states_boards(
+            count,
+            rows,
+            cols,
+            k,
+            has("solvable"),
+            has("torus"),
+            &mut rng,
+        );
+    }
     let (spaced, solvable, pbm) = (has("spaced"), has("solvable"), has("pbm"));
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if !pbm {
@@ -90,6 +112,56 @@ fn main() -> io::Result<()> {
                 line.push(b'\n');
             }
             out.write_all(&line)?;
+        }
+    }
+    out.flush()
+}
+
+/// Boards of `k` states: random, or (`solvable`) the dark board pressed by random
+/// counts of the `plus` rule and negated, so those presses clear it.
+fn states_boards(
+    count: u64,
+    rows: usize,
+    cols: usize,
+    k: u8,
+    solvable: bool,
+    torus: bool,
+    rng: &mut SplitMix64,
+) -> io::Result<()> {
+    use lightsout::rules::{Game, Rule, Topology};
+    let topology = if torus {
+        Topology::Torus
+    } else {
+        Topology::Plane
+    };
+    let game = Game::grid(rows, cols, topology, Rule::parse("plus").expect("named"), k)
+        .unwrap_or_else(|e| {
+            eprintln!("random_boards: {e}");
+            std::process::exit(2)
+        });
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    writeln!(out, "{count}")?;
+    let dark = vec![0u8; rows * cols];
+    for _ in 0..count {
+        let random: Vec<u8> = (0..rows * cols)
+            .map(|_| rng.below(k.into()) as u8)
+            .collect();
+        let board = if solvable {
+            let pressed = game.after_presses(&dark, &random);
+            pressed.iter().map(|&p| (k - p) % k).collect()
+        } else {
+            random
+        };
+        let mut line = String::new();
+        for row in board.chunks(cols) {
+            line.clear();
+            for (c, v) in row.iter().enumerate() {
+                if k > 10 && c > 0 {
+                    line.push(' ');
+                }
+                line.push_str(&v.to_string());
+            }
+            writeln!(out, "{line}")?;
         }
     }
     out.flush()

@@ -3,7 +3,7 @@
 # references side by side with hyperfine (apt-get install hyperfine). Results go to
 # target/bench/*.md; BENCHMARKS.md quotes them.
 #
-# Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|big|fewest|serve|all]   (default: all)
+# Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|big|fewest|serve|states|all]   (default: all)
 # BASE=/path/to/an/older/lightsout adds that build beside this one in the query,
 # generate, solve and big runs (a refactor's before-and-after, in the same hyperfine run).
 # NJPIPE=/path/to/njpipeorgan/LightsOut (a checkout; its header is compiled into a
@@ -192,4 +192,19 @@ if [ "$what" = serve ] || [ "$what" = all ]; then
     -n "POST /v1/query (curl)" "curl -s --data-binary @$data/classic-1m.in $url/v1/query"
   echo "RSS after the runs: $(ps -o rss= -p $pid) KiB" | tee -a "$out/serve.txt"
   kill $pid
+fi
+
+if [ "$what" = states ] || [ "$what" = all ]; then
+  # Lights of K states (issue 20): solvable boards, made by random presses undone.
+  [ -s $data/k3-1000.in ] || $boards 1 1000 1000 20 states=3 solvable > $data/k3-1000.in
+  [ -s $data/k6-256.in ] || $boards 1 256 256 21 states=6 solvable torus > $data/k6-256.in
+  [ -s $data/k255-64.in ] || $boards 1 64 64 22 states=255 solvable > $data/k255-64.in
+  [ -s $data/k3-5x5-100k.in ] || $boards 100000 5 5 23 states=3 solvable > $data/k3-5x5-100k.in
+  RUNS=${RUNS:-10} WARMUP=1 run states \
+    "$bin solve --rows 1000 --cols 1000 --states 3 $data/k3-1000.in" \
+    "$bin solve --rows 256 --cols 256 --wrap --states 6 $data/k6-256.in" \
+    "$bin solve --rows 64 --cols 64 --states 255 $data/k255-64.in" \
+    "$bin solve --rows 5 --cols 5 --states 3 $data/k3-5x5-100k.in" \
+    "$bin census --rows 5 --cols 5"
+  RUNS=2 WARMUP=0 run census-2000 "$bin census --game 2000"
 fi

@@ -179,7 +179,7 @@ fn run(job: Job) -> anyhow::Result<()> {
                 states.nullity(),
                 states.solutions()
             );
-            if !lightsout::rules::is_prime_states(states.states()) {
+            if !states.prime_states() {
                 text.push_str(&format!("group {}\n", states.kernel_group()));
             }
             if patterns {

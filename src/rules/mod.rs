@@ -31,14 +31,6 @@ pub enum Target {
 /// The most states a light may have (K).
 pub const MAX_STATES: u8 = 255;
 
-/// Whether `k` is prime (then the kernel of a game mod `k` is a vector space).
-pub fn is_prime_states(k: u8) -> bool {
-    k >= 2
-        && (2..k)
-            .take_while(|d| u16::from(*d) * u16::from(*d) <= u16::from(k))
-            .all(|d| k % d != 0)
-}
-
 /// Why a game cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -96,17 +88,8 @@ pub struct Game {
 /// Merges repeated lights of a pattern (their amounts add, mod `states`) and drops
 /// zero amounts; sorts by light.
 fn merge(mut pattern: Vec<(u32, u8)>, states: u8) -> Vec<(u32, u8)> {
-    let k = u16::from(states);
-    pattern.sort_unstable_by_key(|&(light, _)| light);
-    let mut merged: Vec<(u32, u8)> = Vec::with_capacity(pattern.len());
-    for (light, amount) in pattern {
-        match merged.last_mut() {
-            Some((l, a)) if *l == light => *a = ((u16::from(*a) + u16::from(amount)) % k) as u8,
-            _ => merged.push((light, (u16::from(amount) % k) as u8)),
-        }
-    }
-    merged.retain(|&(_, a)| a != 0);
-    merged
+    merge_in_place(&mut pattern, states);
+    pattern
 }
 
 /// [`merge`] in place.
@@ -231,11 +214,10 @@ impl Game {
     /// (nonzero; where a wrapped rule lands on a light twice, the amounts add).
     pub fn pattern(&self, b: usize) -> std::borrow::Cow<'_, [(u32, u8)]> {
         match &self.grid {
-            Some(grid) => {
-                let cols = grid.cols;
-                let reach = grid.reach(b / cols, b % cols);
-                let pattern = reach.map(|(r, c, a)| ((r * cols + c) as u32, a)).collect();
-                std::borrow::Cow::Owned(merge(pattern, self.states))
+            Some(_) => {
+                let mut pattern = Vec::new();
+                self.pattern_into(b, &mut pattern);
+                std::borrow::Cow::Owned(pattern)
             }
             None => std::borrow::Cow::Borrowed(&self.buttons[b]),
         }

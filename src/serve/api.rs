@@ -157,6 +157,22 @@ pub(super) async fn query_stream(
     .await)
 }
 
+/// The board's shape from `rows` and `cols` (1 x 1 when a built-in `game` brings its
+/// own); a missing one is named with `example`, a request that has it.
+fn shape_of(params: &Params, example: &str) -> Result<(usize, usize), ApiError> {
+    let dimension = |key| -> Result<usize, ApiError> {
+        match params.number::<usize>(key, "from 1")? {
+            Some(n) if n >= 1 => Ok(n),
+            Some(_) => Err(ApiError::bad(format!("{key}: must be at least 1"))),
+            None if params.get("game").is_some() => Ok(1),
+            None => Err(ApiError::bad(format!(
+                "{key}: missing; give the board's shape, e.g. {example}"
+            ))),
+        }
+    };
+    Ok((dimension("rows")?, dimension("cols")?))
+}
+
 /// The game flags `/v1/solve` takes besides the shape, as the command line's.
 const GAME_PARAMS: [&str; 5] = ["topology", "rule", "states", "game", "search_budget"];
 
@@ -240,18 +256,7 @@ pub(super) async fn solve_stream_handler(
     let mut known = vec!["rows", "cols", "target"];
     known.extend(GAME_PARAMS);
     let params = Params::new(raw, &known)?;
-    let builtin = params.get("game").is_some();
-    let dimension = |key| -> Result<usize, ApiError> {
-        match params.number::<usize>(key, "from 1")? {
-            Some(n) if n >= 1 => Ok(n),
-            Some(_) => Err(ApiError::bad(format!("{key}: must be at least 1"))),
-            None if builtin => Ok(1),
-            None => Err(ApiError::bad(format!(
-                "{key}: missing; give the board's shape, e.g. POST /v1/solve?rows=5&cols=6"
-            ))),
-        }
-    };
-    let (rows, cols) = (dimension("rows")?, dimension("cols")?);
+    let (rows, cols) = shape_of(&params, "POST /v1/solve?rows=5&cols=6")?;
     // The shape's size is checked before anything is read or made.
     let lights = rows.checked_mul(cols).filter(|&n| n <= state.max_lights);
     if lights.is_none() {
@@ -441,7 +446,7 @@ pub(super) async fn puzzle(
         .chain(&GAME_PARAMS)
         .any(|k| params.get(k).is_some());
     if any_game {
-        return game_puzzle(&params).await;
+        return game_puzzle(&state, &params).await;
     }
     let steps: u8 = params
         .number("steps", "from 0 to 15")?
@@ -470,27 +475,25 @@ pub(super) async fn puzzle(
 /// Attempts at a board of exactly the asked fewest presses before giving up.
 const PUZZLE_TRIES: u32 = 200;
 
+/// The most lights of a puzzle board (128 x 128): each draw solves one board.
+const PUZZLE_LIGHTS: usize = 1 << 14;
+
+/// The most time the draws of one puzzle take.
+const PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// `GET /v1/puzzle?rows=R&cols=C[&game flags][&presses=N|random][&seed=X]`: a
 /// solvable board of any game with its fewest presses (and whether that is proven),
 /// to every light off: `presses=N` draws N random presses and keeps the board only
 /// when its proven fewest is exactly N (up to 200 draws); `random` (the default) one
 /// random count a button.
-async fn game_puzzle(params: &Params) -> Result<Json<Value>, ApiError> {
-    let dimension = |key| -> Result<usize, ApiError> {
-        match params.number::<usize>(key, "from 1")? {
-            Some(n) if n >= 1 => Ok(n),
-            Some(_) => Err(ApiError::bad(format!("{key}: must be at least 1"))),
-            None if params.get("game").is_some() => Ok(1),
-            None => Err(ApiError::bad(format!(
-                "{key}: missing; give the board's shape, e.g. GET /v1/puzzle?rows=6&cols=6"
-            ))),
-        }
-    };
-    let (rows, cols) = (dimension("rows")?, dimension("cols")?);
-    if rows.checked_mul(cols).is_none_or(|n| n > GAME_LIGHTS) {
+async fn game_puzzle(state: &State, params: &Params) -> Result<Json<Value>, ApiError> {
+    let (rows, cols) = shape_of(params, "GET /v1/puzzle?rows=6&cols=6")?;
+    if rows.checked_mul(cols).is_none_or(|n| n > PUZZLE_LIGHTS) {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!("a {rows} x {cols} board: puzzles take boards of at most {GAME_LIGHTS} lights"),
+            format!(
+                "a {rows} x {cols} board: puzzles take boards of at most {PUZZLE_LIGHTS} lights"
+            ),
         ));
     }
     let (game, budget) = match requested_game(params, (rows, cols))? {
@@ -518,9 +521,14 @@ async fn game_puzzle(params: &Params) -> Result<Json<Value>, ApiError> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64),
     };
-    let found = tokio::task::spawn_blocking(move || draw_puzzle(game, budget, wanted, seed))
-        .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    // A puzzle's draws are solver work: they take a stream's slot, and a deadline.
+    let permit = super::job_slot(state).await?;
+    let found = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        draw_puzzle(game, budget, wanted, seed)
+    })
+    .await
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
     Ok(Json(found))
 }
 
@@ -537,12 +545,24 @@ fn draw_puzzle(
         lightsout::GameSolver::new(game, budget).map_err(|e| ApiError::bad(e.to_string()))?;
     let (rows, cols) = solver.board_shape();
     let goal = vec![0u8; lights];
+    let most = u64::from(k - 1) * buttons as u64;
+    if let Some(n) = wanted.filter(|&n| n > most) {
+        return Err(ApiError::bad(format!(
+            "presses: {n} is more than this game's {most} (each of its {buttons} buttons at \
+             most {} times)",
+            k - 1
+        )));
+    }
     let mut rng = lightsout::SplitMix64(seed);
+    let until = std::time::Instant::now() + PUZZLE_TIME;
     for _ in 0..PUZZLE_TRIES {
+        if std::time::Instant::now() > until {
+            break;
+        }
         let mut presses = vec![0u8; buttons];
         match wanted {
             Some(n) => {
-                for _ in 0..n.min(u64::from(k - 1) * buttons as u64) {
+                for _ in 0..n {
                     let b = rng.below(buttons as u64) as usize;
                     presses[b] = (presses[b] + 1) % k;
                 }
@@ -582,7 +602,8 @@ fn draw_puzzle(
     }
     Err(ApiError::bad(format!(
         "presses: no board of exactly {} proven fewest presses came up in {PUZZLE_TRIES} \
-         draws; ask for fewer presses (or presses=random)",
-        wanted.unwrap_or(0)
+         draws or {} s; ask for fewer presses (or presses=random)",
+        wanted.unwrap_or(0),
+        PUZZLE_TIME.as_secs()
     )))
 }

@@ -21,7 +21,7 @@ fn rules() -> Vec<Rule> {
 }
 
 /// Every grid game of the suite with at most `max` rows and columns.
-fn suite(max: usize) -> impl Iterator<Item = Game> {
+pub(crate) fn suite(max: usize) -> impl Iterator<Item = Game> {
     let rules = rules();
     (1..=max).flat_map(move |rows| {
         let rules = rules.clone();

@@ -981,4 +981,9 @@ fn get_puzzle_draws_boards_of_any_game_with_their_proven_fewest() {
     let (status, body) = server.get("/v1/puzzle?rows=6&cols=6&presses=x");
     assert_eq!(status, 400);
     assert!(body.contains("presses"), "{body}");
+    let (status, body) = server.get("/v1/puzzle?rows=2&cols=2&presses=99");
+    assert_eq!(status, 400);
+    assert!(body.contains("99 is more than this game's 4"), "{body}");
+    let (status, body) = server.get("/v1/puzzle?rows=1000&cols=1000");
+    assert_eq!(status, 413, "{body}");
 }

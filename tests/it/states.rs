@@ -663,3 +663,75 @@ fn explain_draws_k_state_boards_beside_their_presses() {
             "boards of more states are drawn as text",
         ));
 }
+
+#[test]
+fn mod_k_methods_agree_with_the_two_state_methods_on_the_shared_suite_and_every_built_in() {
+    // The shared suite of games (tests/it/games.rs: every rule and topology on every
+    // shape to 6 x 6) and every built-in game, as two-state games: the mod-K solvers
+    // (chase and elimination) against the GF(2) method each game is given, on
+    // reachable and random boards; same kernel, same solvability, same proven minima.
+    // Every built-in game is also solved mod its own K (Lights Out 2000) and mod 3, 4, 6.
+    let mut rng = Rng(22);
+    let builtins: Vec<Game> = builtin::GAMES
+        .iter()
+        .map(|g| g.game().with_states(2).unwrap())
+        .collect();
+    let mut checked = 0;
+    for game in crate::games::suite(6).chain(builtins) {
+        let two = GameSolver::new(game.clone(), u64::MAX >> 1).unwrap();
+        let ring = StatesSolver::new(&game, u64::MAX >> 1).unwrap();
+        let dense = StatesSolver::by_elimination(&game, u64::MAX >> 1).unwrap();
+        let order = 1u128 << two.nullity();
+        assert_eq!(ring.solutions(), order.to_string(), "{}", name(&game));
+        assert_eq!(dense.solutions(), order.to_string(), "{}", name(&game));
+        let goal = vec![0u8; game.lights()];
+        for _ in 0..4 {
+            let presses: Vec<u8> = (0..game.buttons()).map(|_| rng.below(2) as u8).collect();
+            let reachable = game.after_presses(&goal, &presses);
+            let random: Vec<u8> = (0..game.lights()).map(|_| rng.below(2) as u8).collect();
+            for lights in [reachable, random] {
+                let want = two.solve_states(&lights, &goal, true);
+                for solver in [&ring, &dense] {
+                    let got = solver.solve(&lights, &goal, true);
+                    assert_eq!(got.is_some(), want.is_some(), "{}", name(&game));
+                    if let (Some(got), Some(want)) = (got, &want) {
+                        assert_eq!(game.after_presses(&lights, &got.presses), goal);
+                        if got.proven_minimal && want.proven_minimal {
+                            assert_eq!(got.total, want.total, "{}", name(&game));
+                        }
+                    }
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 800, "{checked} games");
+    for g in builtin::GAMES.iter() {
+        let own = g.game();
+        for k in [own.states(), 3, 4, 6] {
+            let game = own.clone().with_states(k).unwrap();
+            let solver = StatesSolver::new(&game, 1 << 24).unwrap();
+            let dense = StatesSolver::by_elimination(&game, 1 << 24).unwrap();
+            assert_eq!(solver.solutions(), dense.solutions(), "{} mod {k}", g.name);
+            let presses: Vec<u8> = (0..game.buttons())
+                .map(|_| rng.below(u64::from(k)) as u8)
+                .collect();
+            let goal = vec![k - 1; game.lights()];
+            let pressed = game.after_presses(&goal, &presses);
+            let lights: Vec<u8> = pressed
+                .iter()
+                .zip(&goal)
+                .map(|(&p, &g)| (2 * g + k - p) % k)
+                .collect();
+            for s in [&solver, &dense] {
+                let answer = s.solve(&lights, &goal, true).expect("reachable");
+                assert_eq!(
+                    game.after_presses(&lights, &answer.presses),
+                    goal,
+                    "{} mod {k}",
+                    g.name
+                );
+            }
+        }
+    }
+}

@@ -32,6 +32,11 @@ impl Zq {
         x - self.q * ((u64::from(x) * self.m) >> 24) as u32
     }
 
+    /// The modulus `q`.
+    pub(crate) fn modulus(self) -> u32 {
+        self.q
+    }
+
     /// `x mod q`, for any `x < 2^32`.
     #[inline]
     pub(crate) fn reduce_wide(self, x: u32) -> u32 {

@@ -239,19 +239,20 @@ impl Chase {
                 u[(r & !UNKNOWN) as usize]
             } else {
                 // x_b = a^-1 need_l + sum of -a^-1 a_o x_o over the light's others
-                // (each term below 2^16: the sum fits 32 bits for 65,536 changers).
+                // (each term below 2^16, summed in 64 bits: a literal rule of any size
+                // cannot wrap the sum).
                 let l = r as usize;
                 let (from, to) = (self.starts[l] as usize, self.starts[l + 1] as usize);
-                let mut acc = u32::from(self.inverse[b]) * u32::from(need[l]);
+                let mut acc = u64::from(self.inverse[b]) * u64::from(need[l]);
                 for (&(o, _), &c) in self.changers[from..to]
                     .iter()
                     .zip(&self.coefficient[from..to])
                 {
                     if o as usize != b {
-                        acc += u32::from(c) * u32::from(x[o as usize]);
+                        acc += u64::from(c) * u64::from(x[o as usize]);
                     }
                 }
-                zk.reduce_wide(acc) as u8
+                reduce(zk, acc)
             };
         }
         self.equations
@@ -262,10 +263,10 @@ impl Chase {
                 let acc = self.changers[from..to]
                     .iter()
                     .zip(&self.coefficient[from..to])
-                    .fold(u32::from(need[l]), |acc, (&(o, _), &c)| {
-                        acc + u32::from(c) * u32::from(x[o as usize])
+                    .fold(u64::from(need[l]), |acc, (&(o, _), &c)| {
+                        acc + u64::from(c) * u64::from(x[o as usize])
                     });
-                zk.reduce_wide(acc) as u8
+                reduce(zk, acc)
             })
             .collect()
     }
@@ -299,7 +300,7 @@ impl Chase {
         // All generators chased at once: x[b * g + j] is button b in generator j.
         let zk = self.zk;
         let mut x = vec![0u8; self.role.len() * g];
-        let mut acc = vec![0u32; g];
+        let mut acc = vec![0u64; g];
         for b in 0..self.role.len() {
             let r = self.role[b];
             if r & UNKNOWN != 0 {
@@ -319,12 +320,12 @@ impl Chase {
                 if o as usize != b {
                     let other = &x[o as usize * g..o as usize * g + g];
                     for (a, &v) in acc.iter_mut().zip(other) {
-                        *a += u32::from(c) * u32::from(v);
+                        *a += u64::from(c) * u64::from(v);
                     }
                 }
             }
             for (slot, &a) in x[b * g..b * g + g].iter_mut().zip(&acc) {
-                *slot = zk.reduce_wide(a) as u8;
+                *slot = reduce(zk, a);
             }
         }
         generators
@@ -342,6 +343,15 @@ impl Chase {
     /// The rank of the boundary system (K prime).
     pub(crate) fn rank(&self) -> usize {
         self.system.rank()
+    }
+}
+
+/// `acc mod K`: by two products below 2^32 (every named rule), else by division.
+#[inline]
+fn reduce(zk: Zq, acc: u64) -> u8 {
+    match u32::try_from(acc) {
+        Ok(small) => zk.reduce_wide(small) as u8,
+        Err(_) => (acc % u64::from(zk.modulus())) as u8,
     }
 }
 

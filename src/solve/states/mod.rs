@@ -146,6 +146,11 @@ impl StatesSolver {
         self.k
     }
 
+    /// Whether K is prime (the kernel is then a vector space over Z_K).
+    pub fn prime_states(&self) -> bool {
+        crate::solve::ring::modulus::is_prime(self.k)
+    }
+
     /// The method, in words.
     pub fn method(&self) -> &'static str {
         match self.method {
