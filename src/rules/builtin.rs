@@ -19,6 +19,7 @@
 //! - `orbix`: Orbix, type 1: 12 buttons at the vertices of an icosahedron (the faces
 //!   of a dodecahedron); a press changes the five neighbours, not its own light.
 
+use super::layout::{cube_net as cube_net_layout, icosahedron, Layout};
 use super::{map, Game, Rule, Topology};
 
 /// A built-in game: its name, what it is, and how it is made.
@@ -28,12 +29,22 @@ pub struct Builtin {
     /// One line for `lightsout games`.
     pub description: &'static str,
     make: fn() -> Game,
+    /// A drawing of its own (the cube's net, Orbix unrolled); else the game's.
+    net: Option<fn() -> Layout>,
 }
 
 impl Builtin {
     /// The game.
     pub fn game(&self) -> Game {
         (self.make)()
+    }
+
+    /// Where each of its lights is drawn.
+    pub fn layout(&self) -> Layout {
+        match self.net {
+            Some(net) => net(),
+            None => self.game().layout(),
+        }
     }
 }
 
@@ -44,40 +55,47 @@ pub const GAMES: [Builtin; 7] = [
         description: "Lights Out Cube: 54 buttons on the faces of a 3x3x3 cube; a press \
                       changes its light and its 4 neighbours, across the cube's edges",
         make: cube,
+        net: Some(cube_net),
     },
     Builtin {
         name: "merlin",
         description: "Merlin's Magic Square: 3x3; a corner changes its 2x2 square, a side \
                       its side of 3, the centre its plus",
         make: merlin,
+        net: None,
     },
     Builtin {
         name: "orbix",
         description: "Orbix (type 1): 12 buttons at the vertices of an icosahedron; a \
                       press changes its 5 neighbours, not itself",
         make: orbix,
+        net: Some(orbix_net),
     },
     Builtin {
         name: "xl25",
         description: "XL-25's knight game: 5x5; a press changes its light and those a \
                       knight's move away",
         make: xl25,
+        net: None,
     },
     Builtin {
         name: "deluxe",
         description: "Lights Out Deluxe: 6x6 with the classic plus press",
         make: deluxe,
+        net: None,
     },
     Builtin {
         name: "2000",
         description: "Lights Out 2000: 5x5 with the plus press and three states a light \
                       (off, red, green; a press adds 1 mod 3)",
         make: lights_out_2000,
+        net: None,
     },
     Builtin {
         name: "mini",
         description: "Mini Lights Out: 4x4 on a torus (the plus press wraps around)",
         make: mini,
+        net: None,
     },
 ];
 
@@ -199,6 +217,15 @@ fn orbix() -> Game {
     from_lists(12, buttons)
 }
 
+fn cube_net() -> Layout {
+    cube_net_layout()
+}
+
+fn orbix_net() -> Layout {
+    let game = orbix();
+    icosahedron(|v| game.pattern(v).iter().map(|&(l, _)| l as usize).collect())
+}
+
 /// `lightsout games`: one line a built-in game.
 pub fn listing() -> String {
     GAMES
@@ -230,6 +257,43 @@ mod tests {
             "5 neighbours, not itself"
         );
         assert!((0..12).all(|b| orbix.pattern(b).iter().all(|&(l, _)| l as usize != b)));
+        for g in &GAMES {
+            let layout = g.layout();
+            let mut cells = layout.cells.clone();
+            cells.sort_unstable();
+            cells.dedup();
+            assert_eq!(cells.len(), g.game().lights(), "{}: a cell a light", g.name);
+            assert!(cells
+                .iter()
+                .all(|&(r, c)| r < layout.rows && c < layout.cols));
+        }
+        // Orbix unrolled: each vertex of the lower ring touches the two upper ones it
+        // is drawn between.
+        let orbix = find("orbix").unwrap().game();
+        let net = find("orbix").unwrap().layout();
+        for l in 0..12 {
+            if net.cells[l].0 == 2 {
+                let c = net.cells[l].1;
+                for upper in [c - 1, (c + 1) % 10] {
+                    let u = net.light_at(1, upper).expect("an upper vertex");
+                    assert!(orbix.pattern(l).iter().any(|&(m, _)| m as usize == u));
+                }
+            }
+        }
+        // The cube's net: faces that touch in the net share an edge of the cube.
+        let cube = find("cube").unwrap().game();
+        let net = find("cube").unwrap().layout();
+        for a in 0..54 {
+            for b in 0..54 {
+                let ((ra, ca), (rb, cb)) = (net.cells[a], net.cells[b]);
+                if ra.abs_diff(rb) + ca.abs_diff(cb) == 1 {
+                    assert!(
+                        cube.pattern(a).iter().any(|&(m, _)| m as usize == b),
+                        "{a} {b}"
+                    );
+                }
+            }
+        }
         let merlin = find("merlin").unwrap().game();
         assert_eq!(merlin.pattern(4).len(), 5);
         // Symmetric games: a light is changed by a button exactly when that button's

@@ -12,6 +12,7 @@
 //! row `r`, column `c`, as in every board the streams read.
 
 pub mod builtin;
+pub mod layout;
 pub mod map;
 mod rule;
 mod topology;
@@ -237,6 +238,14 @@ impl Game {
                 merge_in_place(out, self.states);
             }
             None => out.extend_from_slice(&self.buttons[b]),
+        }
+    }
+
+    /// Where each light is drawn: a grid game's grid, else rows of its lights.
+    pub fn layout(&self) -> layout::Layout {
+        match &self.grid {
+            Some(g) => layout::Layout::grid(g.rows, g.cols),
+            None => layout::Layout::rows_of(self.lights),
         }
     }
 

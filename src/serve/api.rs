@@ -1,6 +1,7 @@
 //! The HTTP handlers: parse, call the library, answer; errors as JSON in one place.
 
 use super::error::ApiError;
+use super::flags::{goal_of, requested_game, shape_of, GAME_PARAMS};
 use super::params::{grid_text, parse_grid, target_word, Params};
 use super::{body, State};
 use axum::body::Body;
@@ -16,6 +17,18 @@ use std::sync::Arc;
 
 pub(super) async fn page() -> Html<&'static str> {
     Html(include_str!("page.html"))
+}
+
+/// The page's icon: a lit light on a dark board (the browser asks for it on every load).
+pub(super) async fn favicon() -> Response {
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, "image/svg+xml"),
+            (axum::http::header::CACHE_CONTROL, "max-age=86400"),
+        ],
+        include_str!("favicon.svg"),
+    )
+        .into_response()
 }
 
 /// The OpenAPI description of every route (written by hand, held to the router by
@@ -59,7 +72,10 @@ pub(super) async fn not_found(method: HttpMethod, uri: Uri) -> ApiError {
 pub(super) async fn method_not_allowed(method: HttpMethod, uri: Uri) -> ApiError {
     let path = uri.path();
     let takes = match path {
-        "/v1/solve" => "use POST, with the boards as the body (POST /v1/solve?rows=5&cols=6)",
+        "/v1/solve" => {
+            "use POST with the boards as the body (POST /v1/solve?rows=5&cols=6), or GET for \
+             one board (GET /v1/solve?rows=5&cols=5&board=...)"
+        }
         "/v1/query" => "use GET for one grid (GET /v1/query?grid=...) or POST for a stream",
         _ => "use GET",
     };
@@ -157,92 +173,6 @@ pub(super) async fn query_stream(
     .await)
 }
 
-/// The board's shape from `rows` and `cols` (1 x 1 when a built-in `game` brings its
-/// own); a missing one is named with `example`, a request that has it.
-fn shape_of(params: &Params, example: &str) -> Result<(usize, usize), ApiError> {
-    let dimension = |key| -> Result<usize, ApiError> {
-        match params.number::<usize>(key, "from 1")? {
-            Some(n) if n >= 1 => Ok(n),
-            Some(_) => Err(ApiError::bad(format!("{key}: must be at least 1"))),
-            None if params.get("game").is_some() => Ok(1),
-            None => Err(ApiError::bad(format!(
-                "{key}: missing; give the board's shape, e.g. {example}"
-            ))),
-        }
-    };
-    Ok((dimension("rows")?, dimension("cols")?))
-}
-
-/// The game flags `/v1/solve` takes besides the shape, as the command line's.
-const GAME_PARAMS: [&str; 5] = ["topology", "rule", "states", "game", "search_budget"];
-
-/// The most lights of a `/v1/solve` board of a game other than the classic one (its
-/// solver is made for the request: about 40 bytes a light for K states).
-const GAME_LIGHTS: usize = 1 << 20;
-
-/// The game a `/v1/solve` request names with the command line's flags, or `None` for
-/// the classic game (which keeps its cached solvers). A `game` must be a built-in
-/// one: the server reads no files.
-fn requested_game(
-    params: &Params,
-    shape: (usize, usize),
-) -> Result<Option<(lightsout::rules::Game, u64)>, ApiError> {
-    use clap::ValueEnum;
-    if GAME_PARAMS.iter().all(|k| params.get(k).is_none()) {
-        return Ok(None);
-    }
-    let topology = match params.get("topology") {
-        None => crate::cli::TopologyArg::Plane,
-        Some(t) => crate::cli::TopologyArg::from_str(t, false).map_err(|_| {
-            ApiError::bad(format!(
-                "topology: expected plane, cylinder, torus or projective, found `{t}`"
-            ))
-        })?,
-    };
-    let states = match params.get("states") {
-        None => None,
-        Some(k) => {
-            Some(crate::cli::parse_states(k).map_err(|e| ApiError::bad(format!("states: {e}")))?)
-        }
-    };
-    if let Some(name) = params.get("game") {
-        if lightsout::rules::builtin::find(name).is_none() {
-            let known: Vec<&str> = lightsout::rules::builtin::GAMES
-                .iter()
-                .map(|g| g.name)
-                .collect();
-            return Err(ApiError::bad(format!(
-                "game: expected a built-in game ({}; see GET /v1/games), found `{name}`",
-                known.join(", ")
-            )));
-        }
-    }
-    let args = crate::cli::GameArgs {
-        topology,
-        wrap: false,
-        rule: params.get("rule").unwrap_or("plus").to_string(),
-        game: params.get("game").map(str::to_string),
-        states,
-    };
-    let budget = params
-        .number::<u64>("search_budget", "from 0 to 2^64 - 1")?
-        .unwrap_or(lightsout::SEARCH_BUDGET);
-    let (rows, cols) = (shape.0 as u32, shape.1 as u32);
-    let game = crate::config::game_of_flags(&args, Some((rows, cols)))
-        .map_err(|e| ApiError::bad(e.to_string()))?;
-    if game.lights() > GAME_LIGHTS {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "this game has {} lights; this server solves games other than the classic \
-                 one of at most {GAME_LIGHTS} lights",
-                game.lights()
-            ),
-        ));
-    }
-    Ok(Some((game, budget)))
-}
-
 /// `POST /v1/solve?rows=R&cols=C[&target=off|on|D][&topology=..&rule=..&states=K
 /// &game=NAME&search_budget=N]`: exactly what `lightsout solve` prints with the same
 /// flags; when some answers are not proven the fewest, one more line at the end says
@@ -315,19 +245,7 @@ async fn solve_game_request(
     body: Body,
 ) -> Result<Response, ApiError> {
     let k = game.states();
-    let goal = match params.get("target") {
-        None | Some("off") => 0,
-        Some("on") => k - 1,
-        Some(d) => match d.parse::<u8>() {
-            Ok(d) if d < k => d,
-            _ => {
-                return Err(ApiError::bad(format!(
-                    "target: expected off, on or a state 0..{}, found `{d}`",
-                    k - 1
-                )))
-            }
-        },
-    };
+    let goal = goal_of(params, k)?;
     let permit = super::job_slot(&state).await?;
     let (limit, deadline) = (state.max_body, super::job_deadline());
     let search_until = std::time::Instant::now() + state.search_time;
@@ -402,7 +320,7 @@ fn close_unproven(
 }
 
 /// `GET /v1/games`: the built-in games, as `lightsout games` lists them, with their
-/// sizes and states.
+/// sizes and states; and the named press rules and the topologies a grid game takes.
 pub(super) async fn games(RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
     Params::new(raw, &[])?;
     let games: Vec<Value> = lightsout::rules::builtin::GAMES
@@ -427,7 +345,19 @@ pub(super) async fn games(RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiErr
             })
         })
         .collect();
-    Ok(Json(json!({ "games": games })))
+    let rules: Vec<Value> = lightsout::rules::NAMED_RULES
+        .iter()
+        .map(|(name, pattern, description)| {
+            json!({ "name": name, "pattern": pattern, "description": description })
+        })
+        .collect();
+    let topologies: Vec<&str> = lightsout::rules::Topology::ALL
+        .iter()
+        .map(|t| t.name())
+        .collect();
+    Ok(Json(
+        json!({ "games": games, "rules": rules, "topologies": topologies }),
+    ))
 }
 
 /// Unproven boards named one by one in the last line of a `/v1/solve` answer.
@@ -438,15 +368,15 @@ pub(super) async fn puzzle(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
-    let mut known = vec!["steps", "seed", "rows", "cols", "presses"];
+    let mut known = vec!["steps", "seed", "rows", "cols", "presses", "target"];
     known.extend(GAME_PARAMS);
     let params = Params::new(raw, &known)?;
-    let any_game = ["rows", "cols", "presses"]
+    let any_game = ["rows", "cols", "presses", "target"]
         .iter()
         .chain(&GAME_PARAMS)
         .any(|k| params.get(k).is_some());
     if any_game {
-        return game_puzzle(&state, &params).await;
+        return super::play::game_puzzle(&state, &params).await;
     }
     let steps: u8 = params
         .number("steps", "from 0 to 15")?
@@ -470,140 +400,4 @@ pub(super) async fn puzzle(
     Ok(Json(
         json!({ "grid": grid_text(grid), "presses": steps, "seed": seed }),
     ))
-}
-
-/// Attempts at a board of exactly the asked fewest presses before giving up.
-const PUZZLE_TRIES: u32 = 200;
-
-/// The most lights of a puzzle board (128 x 128): each draw solves one board.
-const PUZZLE_LIGHTS: usize = 1 << 14;
-
-/// The most time the draws of one puzzle take.
-const PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// `GET /v1/puzzle?rows=R&cols=C[&game flags][&presses=N|random][&seed=X]`: a
-/// solvable board of any game with its fewest presses (and whether that is proven),
-/// to every light off: `presses=N` draws N random presses and keeps the board only
-/// when its proven fewest is exactly N (up to 200 draws); `random` (the default) one
-/// random count a button.
-async fn game_puzzle(state: &State, params: &Params) -> Result<Json<Value>, ApiError> {
-    let (rows, cols) = shape_of(params, "GET /v1/puzzle?rows=6&cols=6")?;
-    if rows.checked_mul(cols).is_none_or(|n| n > PUZZLE_LIGHTS) {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "a {rows} x {cols} board: puzzles take boards of at most {PUZZLE_LIGHTS} lights"
-            ),
-        ));
-    }
-    let (game, budget) = match requested_game(params, (rows, cols))? {
-        Some(found) => found,
-        None => {
-            let rule = lightsout::rules::Rule::parse("plus").expect("a named rule");
-            let game = lightsout::rules::Game::grid(
-                rows,
-                cols,
-                lightsout::rules::Topology::Plane,
-                rule,
-                2,
-            )
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-            (game, lightsout::SEARCH_BUDGET)
-        }
-    };
-    let wanted: Option<u64> = match params.get("presses") {
-        None | Some("random") => None,
-        Some(_) => params.number("presses", "from 0, or random")?,
-    };
-    let seed: u64 = match params.number::<u64>("seed", "from 0 to 2^64 - 1")? {
-        Some(seed) => seed,
-        None => std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64),
-    };
-    // A puzzle's draws are solver work: they take a stream's slot, and a deadline.
-    let permit = super::job_slot(state).await?;
-    let found = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        draw_puzzle(game, budget, wanted, seed)
-    })
-    .await
-    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
-    Ok(Json(found))
-}
-
-/// Draws boards until one has the wanted proven fewest presses (any, for `None`).
-fn draw_puzzle(
-    game: lightsout::rules::Game,
-    budget: u64,
-    wanted: Option<u64>,
-    seed: u64,
-) -> Result<Value, ApiError> {
-    let k = game.states();
-    let (lights, buttons) = (game.lights(), game.buttons());
-    let solver =
-        lightsout::GameSolver::new(game, budget).map_err(|e| ApiError::bad(e.to_string()))?;
-    let (rows, cols) = solver.board_shape();
-    let goal = vec![0u8; lights];
-    let most = u64::from(k - 1) * buttons as u64;
-    if let Some(n) = wanted.filter(|&n| n > most) {
-        return Err(ApiError::bad(format!(
-            "presses: {n} is more than this game's {most} (each of its {buttons} buttons at \
-             most {} times)",
-            k - 1
-        )));
-    }
-    let mut rng = lightsout::SplitMix64(seed);
-    let until = std::time::Instant::now() + PUZZLE_TIME;
-    for _ in 0..PUZZLE_TRIES {
-        if std::time::Instant::now() > until {
-            break;
-        }
-        let mut presses = vec![0u8; buttons];
-        match wanted {
-            Some(n) => {
-                for _ in 0..n {
-                    let b = rng.below(buttons as u64) as usize;
-                    presses[b] = (presses[b] + 1) % k;
-                }
-            }
-            None => presses
-                .iter_mut()
-                .for_each(|p| *p = rng.below(u64::from(k)) as u8),
-        }
-        // The board those presses clear: the goal, pressed, negated.
-        let pressed = solver.game().after_presses(&goal, &presses);
-        let board: Vec<u8> = pressed.iter().map(|&p| (k - p) % k).collect();
-        let answer = solver
-            .solve_states(&board, &goal, true)
-            .expect("a board made by presses is solvable");
-        if wanted.is_some_and(|n| !answer.proven_minimal || answer.total != n) {
-            continue;
-        }
-        let board_rows: Vec<String> = board
-            .chunks(cols)
-            .map(|row| {
-                row.iter()
-                    .map(|v| v.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        return Ok(json!({
-            "rows": rows,
-            "cols": cols,
-            "states": k,
-            "board": board_rows,
-            "target": "off",
-            "fewest": answer.total,
-            "proven": answer.proven_minimal,
-            "seed": seed,
-        }));
-    }
-    Err(ApiError::bad(format!(
-        "presses: no board of exactly {} proven fewest presses came up in {PUZZLE_TRIES} \
-         draws or {} s; ask for fewer presses (or presses=random)",
-        wanted.unwrap_or(0),
-        PUZZLE_TIME.as_secs()
-    )))
 }

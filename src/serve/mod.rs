@@ -7,7 +7,9 @@ mod api;
 mod body;
 mod conn;
 mod error;
+mod flags;
 mod params;
+mod play;
 mod solvers;
 
 use crate::mapped::{open_table, Table, TableBytes};
@@ -44,6 +46,8 @@ pub(crate) struct State {
     pub jobs: Arc<Semaphore>,
     /// Solvers by shape, made once.
     pub solvers: solvers::Solvers,
+    /// Solvers of the games the page plays, by game.
+    pub game_solvers: solvers::GameSolvers,
     /// For each depth 0..=15 reached by fewer than [`RARE`] grids, all of them.
     pub rare: Vec<Option<Vec<lightsout::Grid>>>,
     /// Search time one `/v1/solve` request may spend.
@@ -80,12 +84,16 @@ fn job_deadline() -> Instant {
 
 /// The router, for the server and for tests.
 pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
+    let solve = get(play::solve_one).post(api::solve_stream_handler);
     Router::new()
         .route("/", get(api::page))
         .route("/healthz", get(api::healthz))
         .route("/metrics", get(api::metrics))
         .route("/v1/query", get(api::query_one).post(api::query_stream))
-        .route("/v1/solve", axum::routing::post(api::solve_stream_handler))
+        .route("/v1/solve", solve)
+        .route("/v1/game", get(play::game))
+        .route("/favicon.ico", get(api::favicon))
+        .route("/favicon.svg", get(api::favicon))
         .route("/v1/puzzle", get(api::puzzle))
         .route("/v1/games", get(api::games))
         .route("/v1/openapi.json", get(api::openapi))
@@ -189,6 +197,7 @@ pub(crate) fn run(config: ServeConfig) -> anyhow::Result<()> {
         max_lights: config.max_lights,
         jobs: Arc::new(Semaphore::new(config.jobs)),
         solvers: solvers::Solvers::new(SOLVER_CACHE),
+        game_solvers: solvers::GameSolvers::new(),
         rare,
         search_time: config.search_time,
     });

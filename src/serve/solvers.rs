@@ -59,3 +59,48 @@ impl Solvers {
         solver
     }
 }
+
+/// Solvers of games (any flags) held for the page's presses: at most
+/// [`GAME_SOLVERS`] of them, each of a game of at most `PLAY_LIGHTS` lights, most
+/// recently used last.
+pub(crate) struct GameSolvers {
+    cached: Mutex<Vec<(u64, Arc<lightsout::GameSolver>)>>,
+}
+
+/// Game solvers kept at once.
+const GAME_SOLVERS: usize = 16;
+
+impl GameSolvers {
+    pub(crate) fn new() -> GameSolvers {
+        GameSolvers {
+            cached: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The solver of `game` searching within `budget`, made when not held.
+    pub(crate) fn get(
+        &self,
+        game: lightsout::rules::Game,
+        budget: u64,
+    ) -> Result<Arc<lightsout::GameSolver>, lightsout::GameSolveError> {
+        {
+            let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(at) = cached
+                .iter()
+                .position(|(b, s)| *b == budget && *s.game() == game)
+            {
+                let hit = cached.remove(at);
+                let solver = hit.1.clone();
+                cached.push(hit);
+                return Ok(solver);
+            }
+        }
+        let solver = Arc::new(lightsout::GameSolver::new(game, budget)?);
+        let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
+        cached.push((budget, solver.clone()));
+        if cached.len() > GAME_SOLVERS {
+            cached.remove(0);
+        }
+        Ok(solver)
+    }
+}

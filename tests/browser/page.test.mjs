@@ -1,6 +1,10 @@
 // The page of `lightsout serve` in a real browser: Debian's chromium, driven by
-// playwright-core. Starts the server, opens a position, presses cells, checks the
-// lights and the coach's figure, uses Hint and New puzzle, and saves a screenshot.
+// playwright-core. Starts the server and plays: positions from links, presses by
+// mouse and keyboard, the coach and its proof, Hint and Solution marks, Undo, Redo
+// and Reset, puzzles of every size and game, the goal switch, the win message, a
+// phone-sized screen, and no console errors anywhere. Screenshots at desktop and phone
+// width, and the timings (first paint; a press on 32 x 32 until its figure), are kept
+// in target/page/.
 // Usage: node page.test.mjs [path/to/lightsout]   (prints "N passed, M failed")
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -15,6 +19,7 @@ const root = path.resolve(here, "../..");
 const binary = process.argv[2] ?? path.join(root, "target/release/lightsout");
 const shots = path.join(root, "target/page");
 fs.mkdirSync(shots, { recursive: true });
+const timings = {};
 
 function startServer() {
   const server = spawn(binary, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
@@ -29,30 +34,47 @@ function startServer() {
 }
 
 const cell = (page, r, c) => page.locator(`#board button[data-row="${r}"][data-col="${c}"]`);
+const light = (page, i) => page.locator(`#board button[data-light="${i}"]`);
 const lit = async (page, r, c) => (await cell(page, r, c).getAttribute("aria-pressed")) === "true";
-const figure = (page) => page.getByTestId("presses");
+const text = (page, id) => page.locator(`#${id}`).textContent();
 
-async function waitFigure(page, text) {
+async function waitFigure(page, want) {
   await page.waitForFunction(
     (want) => document.querySelector('[data-testid="presses"]').textContent === want,
-    text,
+    want,
     { timeout: 10000 },
   );
 }
 
-const tests = [];
-const test = (name, body) => tests.push({ name, body });
+// The figure once the coach has answered (not "…").
+async function settled(page) {
+  await page.waitForFunction(() => {
+    const t = document.querySelector('[data-testid="presses"]').textContent;
+    return t !== "…" && t !== "";
+  }, null, { timeout: 10000 });
+  return text(page, "presses");
+}
 
-test("a position from the URL shows its fewest presses", async (page, url) => {
-  await page.goto(`${url}/?grid=0011101011100011101011100`);
+const marked = (page) => page.locator("#board button.marked");
+
+const tests = [];
+const test = (name, body, viewport) => tests.push({ name, body, viewport });
+
+// 5x5, all on as the goal: (1,1), (3,3) and (5,5) pressed from all on.
+const CLASSIC = "0011101011100011101011100";
+
+test("a link's position shows its fewest presses, proven", async (page, url) => {
+  await page.goto(`${url}/?grid=${CLASSIC}`);
   await waitFigure(page, "3");
+  assert.equal(await text(page, "detail"), "(proven the fewest)");
   assert.equal(await lit(page, 1, 1), false);
   assert.equal(await lit(page, 1, 3), true);
   assert.equal(await page.locator("#board button").count(), 25);
+  assert.equal(await page.locator("#goal-on").getAttribute("aria-checked"), "true");
 });
 
-test("pressing a cell toggles it and its neighbours, and the figure follows", async (page, url) => {
-  await page.goto(`${url}/?grid=0011101011100011101011100`);
+test("a press changes its pattern; Undo and Redo move the counter with the presses only", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5&target=on&board=${CLASSIC}`);
   await waitFigure(page, "3");
   // Rows 1 and 2 are 00111 and 01011: (1,1), (1,2), (2,1) are dark, (2,2) lit.
   await cell(page, 1, 1).click();
@@ -60,54 +82,208 @@ test("pressing a cell toggles it and its neighbours, and the figure follows", as
   assert.equal(await lit(page, 1, 2), true);
   assert.equal(await lit(page, 2, 1), true);
   assert.equal(await lit(page, 2, 2), true); // not a neighbour: unchanged
-  assert.equal(await lit(page, 1, 3), true); // not a neighbour: unchanged
   await waitFigure(page, "2");
-  assert.equal(await page.locator("#moves").textContent(), "1");
-  await page.locator("#undo").click();
+  await cell(page, 5, 1).click();
+  await cell(page, 5, 2).click();
+  assert.equal(await text(page, "moves"), "3");
+  await page.locator("#edit").click();
+  await cell(page, 3, 1).click(); // an edit: one light, no move
+  assert.equal(await text(page, "moves"), "3");
+  await page.locator("#edit").click();
+  await page.locator("#undo").click(); // takes back the edit
+  assert.equal(await text(page, "moves"), "3");
+  await page.locator("#undo").click(); // takes back a press
+  assert.equal(await text(page, "moves"), "2");
+  await page.locator("#redo").click();
+  assert.equal(await text(page, "moves"), "3");
+  await page.locator("#reset").click();
+  assert.equal(await text(page, "moves"), "0");
   await waitFigure(page, "3");
-  assert.equal(await lit(page, 1, 1), false);
 });
 
-test("the keyboard presses a focused cell", async (page, url) => {
-  await page.goto(`${url}/?grid=0011101011100011101011100`);
+test("one Tab stop for the board; arrows move it; Enter and Space press", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5&target=on&board=${CLASSIC}`);
   await waitFigure(page, "3");
-  await cell(page, 3, 3).focus();
-  await page.keyboard.press("Enter");
+  assert.equal(await page.locator('#board button[tabindex="0"]').count(), 1);
+  await cell(page, 1, 1).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowRight");
+  const focused = await page.evaluate(() => [document.activeElement.dataset.row, document.activeElement.dataset.col]);
+  assert.deepEqual(focused, ["3", "3"]);
+  assert.equal(await page.locator('#board button[tabindex="0"]').count(), 1);
+  await page.keyboard.press("Enter"); // (3,3) is one of the three
   await waitFigure(page, "2");
+  await page.keyboard.press("Space"); // pressed again: back to three
+  await waitFigure(page, "3");
+  assert.equal(await text(page, "moves"), "2");
 });
 
-test("Hint marks one optimal press, and pressing it brings the figure down", async (page, url) => {
-  await page.goto(`${url}/?grid=0011101011100011101011100`);
+test("Hint marks one press; Solution marks stay until pressed and re-plan after a stray press", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5&target=on&board=${CLASSIC}`);
   await waitFigure(page, "3");
   await page.locator("#hint").click();
   await page.waitForSelector("#board button.marked");
-  const marked = page.locator("#board button.marked");
-  assert.equal(await marked.count(), 1);
-  await marked.first().click();
+  assert.equal(await marked(page).count(), 1);
+  await marked(page).first().click();
   await waitFigure(page, "2");
   await page.locator("#solution").click();
   await page.waitForFunction(() => document.querySelectorAll("#board button.marked").length === 2);
-});
-
-test("New puzzle makes a position of the chosen difficulty", async (page, url) => {
-  await page.goto(`${url}/?grid=1111111111111111111111111`);
-  await waitFigure(page, "0");
-  await page.selectOption("#difficulty", "9");
-  await page.locator("#new").click();
-  await waitFigure(page, "9");
-  await page.screenshot({ path: path.join(shots, "page.png") });
-});
-
-test("a 12 x 12 board is solved through /v1/solve", async (page, url) => {
-  await page.goto(`${url}/?grid=1111111111111111111111111`);
-  await waitFigure(page, "0");
-  await page.selectOption("#size", "12");
-  await waitFigure(page, "0");
-  assert.equal(await page.locator("#board button").count(), 144);
-  await cell(page, 6, 6).click();
+  await marked(page).first().click();
   await waitFigure(page, "1");
+  assert.equal(await marked(page).count(), 1, "the other mark stays");
+  // A stray press: the marks are planned again for the new position.
+  await cell(page, 3, 1).click();
+  await settled(page);
+  const figure = Number(await text(page, "presses"));
+  await page.waitForFunction((n) => document.querySelectorAll("#board button.marked").length === n, figure);
+  // Following the marks solves it, with the win message against the fewest.
+  while ((await marked(page).count()) > 0) await marked(page).first().click();
+  await waitFigure(page, "0");
+  await page.waitForSelector("#win:not([hidden])");
+  assert.match(await text(page, "win-text"), /^Solved: \d+ moves; the fewest is 3/);
+  await page.locator("#win-reset").click();
+  await waitFigure(page, "3");
+  assert.equal(await text(page, "moves"), "0");
+});
+
+test("the fewest presses taken win with a perfect score", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5&target=on&board=${CLASSIC}`);
+  await waitFigure(page, "3");
+  for (const [r, c] of [[1, 1], [3, 3], [5, 5]]) await cell(page, r, c).click();
+  await waitFigure(page, "0");
+  await page.waitForSelector("#win:not([hidden])");
+  assert.equal((await text(page, "win-text")).trim(), "Solved: 3 moves; the fewest is 3. Perfect!");
+});
+
+test("every size has puzzles, and New puzzle keeps the size and the difficulty", async (page, url) => {
+  await page.goto(`${url}/`);
+  await settled(page);
+  await page.fill("#rows", "12");
+  await page.fill("#cols", "9");
+  await page.locator("#cols").dispatchEvent("change");
+  await page.waitForFunction(() => document.querySelectorAll("#board button").length === 108);
+  const figure = await settled(page);
+  assert.notEqual(figure, "0", "a new size starts with a puzzle, not solved");
+  await page.selectOption("#difficulty", "4");
+  await page.locator("#new").click();
+  await waitFigure(page, "4");
+  assert.equal(await page.locator("#board button").count(), 108);
+  assert.match(page.url(), /rows=12&cols=9/);
+});
+
+test("the goal switch is in the URL, and puzzles follow it", async (page, url) => {
+  await page.goto(`${url}/?rows=6&cols=6`);
+  await settled(page);
+  assert.equal(await page.locator("#goal-off").getAttribute("aria-checked"), "true");
+  await page.selectOption("#difficulty", "3");
+  await page.locator("#goal-on").click();
+  await waitFigure(page, "3");
+  assert.match(page.url(), /target=on/);
+  // The link holds the game and the position: opened again, the same board.
+  const link = page.url();
+  const board = await page.evaluate(() => [...document.querySelectorAll("#board button")].map((b) => b.getAttribute("aria-pressed")).join());
+  await page.goto(link);
+  await waitFigure(page, "3");
+  assert.equal(await page.evaluate(() => [...document.querySelectorAll("#board button")].map((b) => b.getAttribute("aria-pressed")).join()), board);
+});
+
+test("variants: a torus, the X rule and three states, with a legend", async (page, url) => {
+  await page.goto(`${url}/?rows=6&cols=7&topology=torus&rule=cross&states=3&board=${"0".repeat(42)}`);
+  await waitFigure(page, "0");
+  assert.equal(await page.locator("#legend span").count(), 3);
+  // The X press on a torus from the corner: itself and the four diagonal cells, wrapped.
+  await cell(page, 1, 1).click();
+  const ones = await page.evaluate(() => [...document.querySelectorAll("#board button")]
+    .filter((b) => b.textContent === "1").map((b) => `${b.dataset.row},${b.dataset.col}`).sort());
+  assert.deepEqual(ones, ["1,1", "2,2", "2,7", "6,2", "6,7"]);
+  await waitFigure(page, "2"); // mod 3: two more presses of the same button
+  assert.equal(await text(page, "detail"), "(proven the fewest)");
   await page.locator("#solution").click();
-  await page.waitForSelector('#board button.marked[data-row="6"][data-col="6"]');
+  await page.waitForSelector('#board button.marked[data-row="1"][data-col="1"][data-times="×2"]');
+  await page.screenshot({ path: path.join(shots, "desktop-torus-states3.png") });
+});
+
+test("every built-in game is drawn and playable", async (page, url) => {
+  const { games } = await (await fetch(`${url}/v1/games`)).json();
+  for (const g of games) {
+    await page.goto(`${url}/?game=${g.name}`);
+    await settled(page);
+    assert.equal(await page.locator("#board button").count(), g.lights, g.name);
+    const before = await text(page, "presses");
+    await light(page, 0).click();
+    await settled(page);
+    assert.equal(await text(page, "moves"), "1", g.name);
+    assert.notEqual(await text(page, "presses"), "?", `${g.name}: ${await text(page, "detail")}`);
+    assert.ok(before !== "…");
+    if (g.name === "cube" || g.name === "orbix") {
+      await page.screenshot({ path: path.join(shots, `desktop-${g.name}.png`) });
+    }
+  }
+  // The cube is drawn as its net: the up face above the front face.
+  await page.goto(`${url}/?game=cube`);
+  await settled(page);
+  assert.equal(await light(page, 0).getAttribute("data-row"), "1");
+  assert.equal(await light(page, 0).getAttribute("data-col"), "4");
+});
+
+test("a 20 x 20 board fits a phone: cells shrink, the board scrolls in its frame", async (page, url) => {
+  await page.goto(`${url}/?rows=20&cols=20`);
+  await settled(page);
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    frame: document.getElementById("frame").getBoundingClientRect().right,
+  }));
+  assert.ok(widths.page <= 390, `the page is ${widths.page} px wide`);
+  assert.ok(widths.frame <= 390, `the frame ends at ${widths.frame} px`);
+  await page.screenshot({ path: path.join(shots, "phone-20x20.png"), fullPage: true });
+  await page.goto(`${url}/?rows=32&cols=32`);
+  await settled(page);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  const scrolls = await page.evaluate(() => {
+    const f = document.getElementById("frame");
+    return f.scrollWidth > f.clientWidth;
+  });
+  assert.ok(scrolls, "32 columns at 18 px scroll inside the frame");
+  await page.goto(`${url}/?game=cube`);
+  await settled(page);
+  await page.screenshot({ path: path.join(shots, "phone-cube.png"), fullPage: true });
+}, { width: 390, height: 844 });
+
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// Timings are recorded (target/page/timings.json, BENCHMARKS.md), not asserted: the
+// page's first paint beside a plain-text answer's (this browser's own floor), both
+// over several loads; a press on 32 x 32 until the coach's figure is shown.
+test("first paint, and a press on 32 x 32 until its figure", async (page, url, browser) => {
+  const paints = { page: [], plain: [] };
+  for (let i = 0; i < 7; i++) {
+    for (const [kind, at] of [["page", `${url}/?rows=32&cols=32&board=${"1".repeat(1024)}`], ["plain", `${url}/healthz`]]) {
+      const fresh = await browser.newPage();
+      await fresh.goto(at);
+      await fresh.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+      paints[kind].push(await fresh.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0].startTime));
+      await fresh.close();
+    }
+  }
+  await page.goto(`${url}/?rows=32&cols=32`);
+  await settled(page);
+  for (let i = 0; i < 21; i++) {
+    await light(page, (i * 67) % 1024).click();
+    await page.waitForFunction((n) => window.coachTimes.length >= n, i + 1);
+  }
+  const times = await page.evaluate(() => window.coachTimes);
+  const round = (x) => Math.round(x * 10) / 10;
+  timings.first_contentful_paint_median_ms = round(median(paints.page));
+  timings.plain_text_first_paint_median_ms = round(median(paints.plain));
+  timings.press_32x32_median_ms = round(median(times));
+  timings.press_32x32_max_ms = round(Math.max(...times));
+  console.log(`  first paint: median ${timings.first_contentful_paint_median_ms} ms ` +
+    `(a plain-text answer: ${timings.plain_text_first_paint_median_ms} ms); a press on 32 x 32 ` +
+    `to its figure: median ${timings.press_32x32_median_ms} ms, max ${timings.press_32x32_max_ms} ms`);
+  assert.equal(times.length, 21);
+  await page.screenshot({ path: path.join(shots, "desktop-32x32.png") });
 });
 
 const { server, url } = await startServer();
@@ -119,10 +295,16 @@ const browser = await chromium.launch({
 let passed = 0;
 let failed = 0;
 try {
-  for (const { name, body } of tests) {
-    const page = await browser.newPage();
+  for (const { name, body, viewport } of tests) {
+    const page = await browser.newPage({ viewport: viewport ?? { width: 1200, height: 900 } });
+    // No console error and no failed request, on any page of any test.
+    const problems = [];
+    page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("response", (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
     try {
-      await body(page, url);
+      await body(page, url, browser);
+      assert.deepEqual(problems, [], "console errors or failed requests");
       passed++;
       console.log(`ok - ${name}`);
     } catch (err) {
@@ -137,5 +319,6 @@ try {
   await browser.close();
   server.kill("SIGTERM");
 }
+fs.writeFileSync(path.join(shots, "timings.json"), `${JSON.stringify(timings, null, 2)}\n`);
 console.log(`browser: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

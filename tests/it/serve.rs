@@ -692,8 +692,12 @@ fn an_unsolvable_grid_has_no_moves_rather_than_an_empty_list() {
 #[test]
 fn errors_say_what_to_do() {
     let server = Server::start(&[]);
-    let (status, body) = server.get("/v1/solve?rows=5&cols=6");
-    assert_eq!(status, 405);
+    let mut response = agent()
+        .put(format!("{}/v1/solve?rows=5&cols=6", server.url))
+        .send("")
+        .unwrap();
+    let body = response.body_mut().read_to_string().unwrap();
+    assert_eq!(response.status().as_u16(), 405);
     assert!(
         json(&body)["error"].as_str().unwrap().contains("use POST"),
         "{body}"
@@ -986,4 +990,182 @@ fn get_puzzle_draws_boards_of_any_game_with_their_proven_fewest() {
     assert!(body.contains("99 is more than this game's 4"), "{body}");
     let (status, body) = server.get("/v1/puzzle?rows=1000&cols=1000");
     assert_eq!(status, 413, "{body}");
+}
+
+/// The games the play routes are held to: every built-in one and grid games of each
+/// topology, named and literal rules, two to five states; as (query, CLI flags).
+fn played_games() -> Vec<(String, Vec<String>)> {
+    let mut games: Vec<(String, Vec<String>)> =
+        ["cube", "merlin", "orbix", "xl25", "deluxe", "2000", "mini"]
+            .iter()
+            .map(|g| {
+                (
+                    format!("game={g}"),
+                    vec!["--game".to_string(), g.to_string()],
+                )
+            })
+            .collect();
+    for (rows, cols, topology, rule, states) in [
+        (4, 5, "torus", "cross", 3),
+        (6, 6, "projective", "plus", 4),
+        (5, 5, "plane", "knight", 2),
+        (3, 7, "cylinder", "010/121/010", 3),
+        (7, 4, "plane", "ring", 5),
+        (8, 8, "torus", "box", 2),
+    ] {
+        let query = format!(
+            "rows={rows}&cols={cols}&topology={topology}&rule={}&states={states}",
+            rule.replace('/', "%2F")
+        );
+        let flags = [
+            "--rows",
+            &rows.to_string(),
+            "--cols",
+            &cols.to_string(),
+            "--topology",
+            topology,
+            "--rule",
+            rule,
+            "--states",
+            &states.to_string(),
+        ]
+        .map(str::to_string)
+        .to_vec();
+        games.push((query, flags));
+    }
+    games
+}
+
+/// The shape boards of a `GET /v1/game` answer are written in, and its states.
+fn shape_of_game(game: &serde_json::Value) -> (usize, usize, u8) {
+    let lights = game["lights"].as_u64().unwrap() as usize;
+    let k = game["states"].as_u64().unwrap() as u8;
+    match game["grid"].as_object() {
+        Some(grid) => (
+            grid["rows"].as_u64().unwrap() as usize,
+            grid["cols"].as_u64().unwrap() as usize,
+            k,
+        ),
+        None => (1, lights, k),
+    }
+}
+
+fn board_lines(board: &[u8], cols: usize) -> String {
+    board
+        .chunks(cols)
+        .map(|row| row.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n")
+        .collect()
+}
+
+#[test]
+fn get_game_gives_each_buttons_pattern_as_the_command_line_presses_it() {
+    // Each button's pattern from /v1/game, as a board, is cleared by pressing that
+    // button K - 1 times: `lightsout check` says so with the same flags.
+    let server = Server::start(&[]);
+    for (query, flags) in played_games() {
+        let (status, body) = server.get(&format!("/v1/game?{query}"));
+        assert_eq!(status, 200, "{query}: {body}");
+        let game = json(&body);
+        let (rows, cols, k) = shape_of_game(&game);
+        let buttons = game["buttons"].as_array().unwrap();
+        assert_eq!(buttons.len(), rows * cols, "{query}");
+        let layout = game["layout"]["cells"].as_array().unwrap();
+        assert_eq!(layout.len(), rows * cols, "{query}: a place a light");
+        let (mut boards, mut answers) = (format!("{}\n", buttons.len()), String::new());
+        for (b, pattern) in buttons.iter().enumerate() {
+            let mut board = vec![0u8; rows * cols];
+            for pair in pattern.as_array().unwrap() {
+                board[pair[0].as_u64().unwrap() as usize] = pair[1].as_u64().unwrap() as u8;
+            }
+            boards.push_str(&board_lines(&board, cols));
+            let mut presses = vec![0u8; rows * cols];
+            presses[b] = k - 1;
+            if game["grid"].is_object() {
+                // Grid games' answers have a header, as `solve` prints them.
+                answers.push_str(&format!("PUZZLE #{}\n", b + 1));
+            }
+            for row in presses.chunks(cols) {
+                let words: Vec<String> = row.iter().map(u8::to_string).collect();
+                answers.push_str(&(words.join(" ") + "\n"));
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let (board_file, answer_file) = (dir.path().join("boards"), dir.path().join("answers"));
+        std::fs::write(&board_file, boards).unwrap();
+        std::fs::write(&answer_file, answers).unwrap();
+        lightsout()
+            .arg("check")
+            .args(&flags)
+            .arg(&board_file)
+            .arg(&answer_file)
+            .assert()
+            .success();
+    }
+}
+
+#[test]
+fn get_solve_answers_one_board_of_every_game_as_the_command_line_does() {
+    let server = Server::start(&[]);
+    let mut rng = Rng(0x5eed_0f9a3e);
+    for (query, flags) in played_games() {
+        let game = json(&server.get(&format!("/v1/game?{query}")).1);
+        let (rows, cols, k) = shape_of_game(&game);
+        for round in 0..6 {
+            let board: Vec<u8> = (0..rows * cols)
+                .map(|_| rng.below(u64::from(k)) as u8)
+                .collect();
+            let target = ["off", "on", "1"][round % 3];
+            let digits: String = board.iter().map(|d| char::from(b'0' + d)).collect();
+            let (status, body) =
+                server.get(&format!("/v1/solve?{query}&board={digits}&target={target}"));
+            assert_eq!(status, 200, "{query}: {body}");
+            let answer = json(&body);
+            let mut args = vec!["solve", "--target", target];
+            args.extend(flags.iter().map(String::as_str));
+            let printed = cli(&args, &format!("1\n{}", board_lines(&board, cols)));
+            let expected: Vec<&str> = printed
+                .lines()
+                .filter(|l| !l.starts_with("PUZZLE"))
+                .collect();
+            if expected == ["no solution"] {
+                assert_eq!(answer["solvable"], false, "{query} {digits}");
+                continue;
+            }
+            let rows_of: Vec<String> = answer["presses"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|row| {
+                    let words: Vec<String> = row
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|v| v.to_string())
+                        .collect();
+                    words.join(" ")
+                })
+                .collect();
+            assert_eq!(rows_of, expected, "{query} {digits} to {target}");
+            let total: u64 = expected
+                .iter()
+                .flat_map(|l| l.split(' '))
+                .map(|w| w.parse::<u64>().unwrap())
+                .sum();
+            assert_eq!(answer["total"], total);
+            assert_eq!(answer["proven"], true, "{query}: small games are proven");
+        }
+    }
+    // Errors say what was expected and where.
+    let (status, body) = server.get("/v1/solve?rows=2&cols=2&board=0120");
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("expected 4 digits 0..1") && body.contains("`2` at character 3"),
+        "{body}"
+    );
+    let (status, body) = server.get("/v1/solve?rows=200&cols=200&board=1");
+    assert_eq!(status, 413);
+    assert!(body.contains("40000 lights"), "{body}");
+    let (status, body) = server.get("/favicon.ico");
+    assert_eq!(status, 200);
+    assert!(body.starts_with("<svg"), "{body}");
 }

@@ -1,0 +1,108 @@
+//! The game flags of a request, read as the command line's (`topology`, `rule`,
+//! `states`, `game`, `search_budget`, and the shape), into the library's `Game`.
+
+use super::error::ApiError;
+use super::params::Params;
+use axum::http::StatusCode;
+
+/// The board's shape from `rows` and `cols` (1 x 1 when a built-in `game` brings its
+/// own); a missing one is named with `example`, a request that has it.
+pub(super) fn shape_of(params: &Params, example: &str) -> Result<(usize, usize), ApiError> {
+    let dimension = |key| -> Result<usize, ApiError> {
+        match params.number::<usize>(key, "from 1")? {
+            Some(n) if n >= 1 => Ok(n),
+            Some(_) => Err(ApiError::bad(format!("{key}: must be at least 1"))),
+            None if params.get("game").is_some() => Ok(1),
+            None => Err(ApiError::bad(format!(
+                "{key}: missing; give the board's shape, e.g. {example}"
+            ))),
+        }
+    };
+    Ok((dimension("rows")?, dimension("cols")?))
+}
+
+/// The game flags `/v1/solve` takes besides the shape, as the command line's.
+pub(super) const GAME_PARAMS: [&str; 5] = ["topology", "rule", "states", "game", "search_budget"];
+
+/// The most lights of a `/v1/solve` board of a game other than the classic one (its
+/// solver is made for the request: about 40 bytes a light for K states).
+const GAME_LIGHTS: usize = 1 << 20;
+
+/// The game a `/v1/solve` request names with the command line's flags, or `None` for
+/// the classic game (which keeps its cached solvers). A `game` must be a built-in
+/// one: the server reads no files.
+pub(super) fn requested_game(
+    params: &Params,
+    shape: (usize, usize),
+) -> Result<Option<(lightsout::rules::Game, u64)>, ApiError> {
+    use clap::ValueEnum;
+    if GAME_PARAMS.iter().all(|k| params.get(k).is_none()) {
+        return Ok(None);
+    }
+    let topology = match params.get("topology") {
+        None => crate::cli::TopologyArg::Plane,
+        Some(t) => crate::cli::TopologyArg::from_str(t, false).map_err(|_| {
+            ApiError::bad(format!(
+                "topology: expected plane, cylinder, torus or projective, found `{t}`"
+            ))
+        })?,
+    };
+    let states = match params.get("states") {
+        None => None,
+        Some(k) => {
+            Some(crate::cli::parse_states(k).map_err(|e| ApiError::bad(format!("states: {e}")))?)
+        }
+    };
+    if let Some(name) = params.get("game") {
+        if lightsout::rules::builtin::find(name).is_none() {
+            let known: Vec<&str> = lightsout::rules::builtin::GAMES
+                .iter()
+                .map(|g| g.name)
+                .collect();
+            return Err(ApiError::bad(format!(
+                "game: expected a built-in game ({}; see GET /v1/games), found `{name}`",
+                known.join(", ")
+            )));
+        }
+    }
+    let args = crate::cli::GameArgs {
+        topology,
+        wrap: false,
+        rule: params.get("rule").unwrap_or("plus").to_string(),
+        game: params.get("game").map(str::to_string),
+        states,
+    };
+    let budget = params
+        .number::<u64>("search_budget", "from 0 to 2^64 - 1")?
+        .unwrap_or(lightsout::SEARCH_BUDGET);
+    let (rows, cols) = (shape.0 as u32, shape.1 as u32);
+    let game = crate::config::game_of_flags(&args, Some((rows, cols)))
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    if game.lights() > GAME_LIGHTS {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "this game has {} lights; this server solves games other than the classic \
+                 one of at most {GAME_LIGHTS} lights",
+                game.lights()
+            ),
+        ));
+    }
+    Ok(Some((game, budget)))
+}
+
+/// The state every light should end in, from `target` (`off`, `on` = K - 1, or a
+/// state `0..K`), for a game of `k` states.
+pub(super) fn goal_of(params: &Params, k: u8) -> Result<u8, ApiError> {
+    match params.get("target") {
+        None | Some("off") => Ok(0),
+        Some("on") => Ok(k - 1),
+        Some(d) => match d.parse::<u8>() {
+            Ok(d) if d < k => Ok(d),
+            _ => Err(ApiError::bad(format!(
+                "target: expected off, on or a state 0..{}, found `{d}`",
+                k - 1
+            ))),
+        },
+    }
+}

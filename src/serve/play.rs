@@ -1,0 +1,342 @@
+//! The routes a player's page uses: a game's buttons and drawing (`GET /v1/game`),
+//! one board's fewest presses as JSON (`GET /v1/solve`), and puzzles of any game
+//! (`GET /v1/puzzle` with game flags).
+
+use super::error::ApiError;
+use super::flags::{requested_game, shape_of};
+use super::params::Params;
+use super::State;
+use axum::http::StatusCode;
+use axum::Json;
+use serde_json::{json, Value};
+
+/// Attempts at a board of exactly the asked fewest presses before giving up.
+const PUZZLE_TRIES: u32 = 200;
+
+/// The most lights of a puzzle board (128 x 128): each draw solves one board.
+const PUZZLE_LIGHTS: usize = 1 << 14;
+
+/// The most time the draws of one puzzle take.
+const PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `GET /v1/puzzle?rows=R&cols=C[&game flags][&target=off|on|D][&presses=N|random]
+/// [&seed=X]`: a solvable board of any game with its fewest presses to the target
+/// (and whether that is proven; `target` in the answer is the goal state): `presses=N` draws N random presses and keeps the board only
+/// when its proven fewest is exactly N (up to 200 draws); `random` (the default) one
+/// random count a button.
+pub(super) async fn game_puzzle(state: &State, params: &Params) -> Result<Json<Value>, ApiError> {
+    let (rows, cols) = shape_of(params, "GET /v1/puzzle?rows=6&cols=6")?;
+    if rows.checked_mul(cols).is_none_or(|n| n > PUZZLE_LIGHTS) {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "a {rows} x {cols} board: puzzles take boards of at most {PUZZLE_LIGHTS} lights"
+            ),
+        ));
+    }
+    let (game, budget) = match requested_game(params, (rows, cols))? {
+        Some(found) => found,
+        None => {
+            let rule = lightsout::rules::Rule::parse("plus").expect("a named rule");
+            let game = lightsout::rules::Game::grid(
+                rows,
+                cols,
+                lightsout::rules::Topology::Plane,
+                rule,
+                2,
+            )
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+            (game, lightsout::SEARCH_BUDGET)
+        }
+    };
+    let wanted: Option<u64> = match params.get("presses") {
+        None | Some("random") => None,
+        Some(_) => params.number("presses", "from 0, or random")?,
+    };
+    let goal = super::flags::goal_of(params, game.states())?;
+    let seed: u64 = match params.number::<u64>("seed", "from 0 to 2^64 - 1")? {
+        Some(seed) => seed,
+        None => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    };
+    // A puzzle's draws are solver work: they take a stream's slot, and a deadline.
+    let permit = super::job_slot(state).await?;
+    let found = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        draw_puzzle(game, budget, wanted, goal, seed)
+    })
+    .await
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    Ok(Json(found))
+}
+
+/// Draws boards until one has the wanted proven fewest presses (any, for `None`).
+fn draw_puzzle(
+    game: lightsout::rules::Game,
+    budget: u64,
+    wanted: Option<u64>,
+    goal: u8,
+    seed: u64,
+) -> Result<Value, ApiError> {
+    let k = game.states();
+    let (lights, buttons) = (game.lights(), game.buttons());
+    let solver =
+        lightsout::GameSolver::new(game, budget).map_err(|e| ApiError::bad(e.to_string()))?;
+    let (rows, cols) = solver.board_shape();
+    let goal_state = goal;
+    let goal = vec![goal; lights];
+    let most = u64::from(k - 1) * buttons as u64;
+    if let Some(n) = wanted.filter(|&n| n > most) {
+        return Err(ApiError::bad(format!(
+            "presses: {n} is more than this game's {most} (each of its {buttons} buttons at \
+             most {} times)",
+            k - 1
+        )));
+    }
+    let mut rng = lightsout::SplitMix64(seed);
+    let until = std::time::Instant::now() + PUZZLE_TIME;
+    for _ in 0..PUZZLE_TRIES {
+        if std::time::Instant::now() > until {
+            break;
+        }
+        let mut presses = vec![0u8; buttons];
+        match wanted {
+            Some(n) => {
+                for _ in 0..n {
+                    let b = rng.below(buttons as u64) as usize;
+                    presses[b] = (presses[b] + 1) % k;
+                }
+            }
+            None => presses
+                .iter_mut()
+                .for_each(|p| *p = rng.below(u64::from(k)) as u8),
+        }
+        // The board those presses take to the goal: the goal less what they add.
+        let pressed = solver.game().after_presses(&goal, &presses);
+        let board: Vec<u8> = pressed
+            .iter()
+            .zip(&goal)
+            .map(|(&p, &g)| ((2 * u16::from(g) + u16::from(k) - u16::from(p)) % u16::from(k)) as u8)
+            .collect();
+        let answer = solver
+            .solve_states(&board, &goal, true)
+            .expect("a board made by presses is solvable");
+        if wanted.is_some_and(|n| !answer.proven_minimal || answer.total != n) {
+            continue;
+        }
+        let board_rows: Vec<String> = board
+            .chunks(cols)
+            .map(|row| {
+                row.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        return Ok(json!({
+            "rows": rows,
+            "cols": cols,
+            "states": k,
+            "board": board_rows,
+            "target": goal_state,
+            "fewest": answer.total,
+            "proven": answer.proven_minimal,
+            "seed": seed,
+        }));
+    }
+    Err(ApiError::bad(format!(
+        "presses: no board of exactly {} proven fewest presses came up in {PUZZLE_TRIES} \
+         draws or {} s; ask for fewer presses (or presses=random)",
+        wanted.unwrap_or(0),
+        PUZZLE_TIME.as_secs()
+    )))
+}
+
+/// The most lights of a game the page plays (`GET /v1/game`, `GET /v1/solve`): its
+/// solver is kept for the next press.
+pub(super) const PLAY_LIGHTS: usize = 1 << 14;
+
+/// The game a play request names: the shape and game flags (the classic plus press on
+/// a plane, two states, when none is given), with how to draw it.
+fn played_game(
+    params: &Params,
+    example: &str,
+) -> Result<
+    (
+        lightsout::rules::Game,
+        u64,
+        lightsout::rules::layout::Layout,
+    ),
+    ApiError,
+> {
+    let (rows, cols) = shape_of(params, example)?;
+    if rows.checked_mul(cols).is_none_or(|n| n > PLAY_LIGHTS) {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "a {rows} x {cols} board has {} lights; one board's answer takes games of at \
+                 most {PLAY_LIGHTS} lights (POST /v1/solve takes larger ones)",
+                rows as u128 * cols as u128
+            ),
+        ));
+    }
+    let (game, budget) = match requested_game(params, (rows, cols))? {
+        Some(found) => found,
+        None => {
+            let rule = lightsout::rules::Rule::parse("plus").expect("a named rule");
+            let game = lightsout::rules::Game::grid(
+                rows,
+                cols,
+                lightsout::rules::Topology::Plane,
+                rule,
+                2,
+            )
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+            (game, lightsout::SEARCH_BUDGET)
+        }
+    };
+    if game.lights() > PLAY_LIGHTS {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "this game has {} lights; one board's answer takes games of at most \
+                 {PLAY_LIGHTS} lights",
+                game.lights()
+            ),
+        ));
+    }
+    let layout = match params.get("game").and_then(lightsout::rules::builtin::find) {
+        Some(builtin) => builtin.layout(),
+        None => game.layout(),
+    };
+    Ok((game, budget, layout))
+}
+
+/// The game flags and shape the play routes take.
+fn play_params(raw: Option<String>, extra: &[&'static str]) -> Result<Params, ApiError> {
+    let mut known = vec!["rows", "cols"];
+    known.extend(super::flags::GAME_PARAMS);
+    known.extend(extra);
+    Params::new(raw, &known)
+}
+
+/// `GET /v1/game?rows=R&cols=C[&game flags]`: what a press of each button adds to
+/// which lights, and where each light is drawn: everything a page needs to play the
+/// game without knowing its rules.
+pub(super) async fn game(
+    axum::extract::RawQuery(raw): axum::extract::RawQuery,
+) -> Result<Json<Value>, ApiError> {
+    let params = play_params(raw, &[])?;
+    let (game, _, layout) = played_game(&params, "GET /v1/game?rows=5&cols=5")?;
+    let mut pattern = Vec::new();
+    let buttons: Vec<Value> = (0..game.buttons())
+        .map(|b| {
+            pattern.clear();
+            game.pattern_into(b, &mut pattern);
+            Value::from(
+                pattern
+                    .iter()
+                    .map(|&(light, amount)| json!([light, amount]))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    let grid = game.grid_rules().map(|r| {
+        json!({
+            "rows": r.rows,
+            "cols": r.cols,
+            "topology": r.topology.to_string(),
+            "rule": r.rule.to_string(),
+        })
+    });
+    let cells: Vec<Value> = layout.cells.iter().map(|&(r, c)| json!([r, c])).collect();
+    Ok(Json(json!({
+        "game": params.get("game"),
+        "lights": game.lights(),
+        "states": game.states(),
+        "grid": grid,
+        "buttons": buttons,
+        "layout": { "rows": layout.rows, "cols": layout.cols, "cells": cells },
+    })))
+}
+
+/// A board as the query string carries it: one digit a light when K <= 10 (`/`
+/// between rows allowed), else numbers separated by commas.
+fn parse_board(text: &str, lights: usize, k: u8) -> Result<Vec<u8>, ApiError> {
+    let expected = if k <= 10 {
+        format!("{lights} digits 0..{} (`/` between rows allowed)", k - 1)
+    } else {
+        format!("{lights} numbers 0..{} separated by commas", k - 1)
+    };
+    let mut board = Vec::with_capacity(lights);
+    let found = |what: String| ApiError::bad(format!("board: expected {expected}, found {what}"));
+    if k <= 10 {
+        for (i, c) in text.chars().enumerate() {
+            match c.to_digit(10) {
+                _ if c == '/' => {}
+                Some(d) if d < u32::from(k) => board.push(d as u8),
+                _ => return Err(found(format!("`{c}` at character {}", i + 1))),
+            }
+        }
+    } else {
+        for (i, word) in text.split(',').enumerate() {
+            match word.parse::<u8>() {
+                Ok(d) if d < k => board.push(d),
+                _ => return Err(found(format!("`{word}` as number {}", i + 1))),
+            }
+        }
+    }
+    if board.len() != lights {
+        return Err(found(format!("{} lights", board.len())));
+    }
+    Ok(board)
+}
+
+/// `GET /v1/solve?rows=R&cols=C&board=B[&target=off|on|D][&game flags]`: one board's
+/// fewest presses as JSON: each button's count (rows as the command line prints
+/// them), the total, whether it is proven the fewest, and a proven lower bound.
+pub(super) async fn solve_one(
+    axum::extract::State(state): axum::extract::State<std::sync::Arc<State>>,
+    axum::extract::RawQuery(raw): axum::extract::RawQuery,
+) -> Result<Json<Value>, ApiError> {
+    let params = play_params(raw, &["board", "target"])?;
+    let (game, budget, _) = played_game(&params, "GET /v1/solve?rows=5&cols=5&board=...")?;
+    let k = game.states();
+    let goal = super::flags::goal_of(&params, k)?;
+    let text = params.get("board").ok_or_else(|| {
+        ApiError::bad(format!(
+            "board: missing; give the lights, e.g. board={} for a game of {} lights",
+            "1".repeat(game.lights().min(25)),
+            game.lights().min(25)
+        ))
+    })?;
+    let board = parse_board(text, game.lights(), k)?;
+    let permit = super::job_slot(&state).await?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let solver = state
+            .game_solvers
+            .get(game, budget)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let goal = vec![goal; board.len()];
+        let (_, cols) = solver.presses_shape();
+        Ok::<_, ApiError>(match solver.solve_states(&board, &goal, true) {
+            None => json!({ "states": k, "solvable": false }),
+            Some(a) => {
+                let presses: Vec<&[u8]> = a.presses.chunks(cols.max(1)).collect();
+                json!({
+                    "states": k,
+                    "solvable": true,
+                    "presses": presses,
+                    "total": a.total,
+                    "proven": a.proven_minimal,
+                    "lower_bound": a.lower_bound,
+                })
+            }
+        })
+    })
+    .await
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    Ok(Json(answer))
+}
