@@ -68,7 +68,9 @@ pub use grid::{
     solve_by_elimination, Grid, Particular, Presses, ALL_ON, CELLS, PRESS_MASKS, QUIET_COLUMNS,
     QUIET_ROWS, SIDE, SOLVABLE_STATES, STATES,
 };
-pub use puzzles::{pick as pick_puzzles, pick_one as pick_one_puzzle, PuzzleError};
+pub use puzzles::{
+    draw_game_board, pick as pick_puzzles, pick_one as pick_one_puzzle, PuzzleError,
+};
 pub use rng::SplitMix64;
 pub use solve::algebra::Algebra;
 pub use solve::dense::{Answer as DenseAnswer, Dense};

@@ -7,6 +7,7 @@ mod generate;
 mod hint;
 mod input;
 mod mapped;
+mod play;
 mod render;
 mod report;
 mod say;
@@ -172,6 +173,7 @@ fn run(job: Job) -> anyhow::Result<()> {
             stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
         }
         Job::Census { solver, name } => render::census(&solver, &name, stdout),
+        Job::Play { session, name } => play::run(*session, name),
         Job::NullityStates { solver, patterns } => {
             let states = solver.states_solver().expect("a game of K states");
             let mut text = format!(

@@ -274,3 +274,19 @@ Examples:
   lightsout check --game cube cube-boards.txt cube-answers.txt
 
 Exit codes: 0 every answer is right, 1 bad input, 2 usage error, 3 some answer is wrong.";
+
+pub(super) const PLAY_HELP: &str = "\
+Keys: the arrows move the cursor, Space or Enter presses, h marks a hint (one button
+of a solution with the fewest presses), s marks the whole solution (marks stay until
+pressed, and are planned again after a press elsewhere), u undoes, r redoes, x resets
+the puzzle, n draws a new one, + and - set its difficulty (presses, or random), g
+switches the goal between all off and all on, q quits. The mouse presses a light.
+The coach's figure says whether it is proven the fewest; winning shows your moves
+against the fewest.
+
+Examples:
+  lightsout play                                   the classic 5x5 game
+  lightsout play --rows 9 --cols 9 --topology torus --rule cross
+  lightsout play --game 2000 --target on           Lights Out 2000, every light green
+  lightsout play --game cube                       the cube, drawn as its net
+";

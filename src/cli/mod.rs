@@ -2,10 +2,12 @@
 
 mod help;
 pub(crate) mod man;
+mod play;
 mod values;
 
 use clap::{Args, Parser, Subcommand};
 use help::*;
+pub(crate) use play::PlayArgs;
 use std::path::PathBuf;
 pub(crate) use values::{
     parse_states, DrawArg, FormatArg, GoalArg, MethodArg, TargetArg, TopologyArg,
@@ -83,6 +85,10 @@ pub(crate) enum Command {
     /// with no solution, and God's number.
     #[command(after_help = CENSUS_HELP)]
     Census(CensusArgs),
+    /// Play any game in the terminal, with a coach: hints, solution marks, the fewest
+    /// presses to go, Undo and Redo, new puzzles.
+    #[command(after_help = PLAY_HELP)]
+    Play(PlayArgs),
 }
 
 /// Flags of `census`.

@@ -111,6 +111,12 @@ pub(crate) enum Job {
         solver: lightsout::GameSolver,
         goal: u8,
     },
+    /// `play`: a game in the terminal.
+    Play {
+        session: Box<crate::play::Session>,
+        /// The game, in words.
+        name: String,
+    },
     /// `census`: every board of a game.
     Census {
         solver: Box<lightsout::StatesSolver>,
@@ -192,6 +198,7 @@ pub(crate) fn job(command: Command) -> anyhow::Result<Job> {
         Command::Man(args) => Job::Man { dir: args.dir },
         Command::Check(args) => solve::check(args)?,
         Command::Census(args) => solve::census(args)?,
+        Command::Play(args) => solve::play(args)?,
         Command::Games => Job::Print(lightsout::rules::builtin::listing()),
         Command::Nullity(args) => solve::nullity(args)?,
         Command::Serve(args) => Job::Serve(serve::config(args)?),

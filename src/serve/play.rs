@@ -80,12 +80,10 @@ fn draw_puzzle(
     seed: u64,
 ) -> Result<Value, ApiError> {
     let k = game.states();
-    let (lights, buttons) = (game.lights(), game.buttons());
+    let buttons = game.buttons();
     let solver =
         lightsout::GameSolver::new(game, budget).map_err(|e| ApiError::bad(e.to_string()))?;
     let (rows, cols) = solver.board_shape();
-    let goal_state = goal;
-    let goal = vec![goal; lights];
     let most = u64::from(k - 1) * buttons as u64;
     if let Some(n) = wanted.filter(|&n| n > most) {
         return Err(ApiError::bad(format!(
@@ -100,31 +98,10 @@ fn draw_puzzle(
         if std::time::Instant::now() > until {
             break;
         }
-        let mut presses = vec![0u8; buttons];
-        match wanted {
-            Some(n) => {
-                for _ in 0..n {
-                    let b = rng.below(buttons as u64) as usize;
-                    presses[b] = (presses[b] + 1) % k;
-                }
-            }
-            None => presses
-                .iter_mut()
-                .for_each(|p| *p = rng.below(u64::from(k)) as u8),
-        }
-        // The board those presses take to the goal: the goal less what they add.
-        let pressed = solver.game().after_presses(&goal, &presses);
-        let board: Vec<u8> = pressed
-            .iter()
-            .zip(&goal)
-            .map(|(&p, &g)| ((2 * u16::from(g) + u16::from(k) - u16::from(p)) % u16::from(k)) as u8)
-            .collect();
-        let answer = solver
-            .solve_states(&board, &goal, true)
-            .expect("a board made by presses is solvable");
-        if wanted.is_some_and(|n| !answer.proven_minimal || answer.total != n) {
+        let Some((board, answer)) = lightsout::draw_game_board(&solver, wanted, goal, &mut rng)
+        else {
             continue;
-        }
+        };
         let board_rows: Vec<String> = board
             .chunks(cols)
             .map(|row| {
@@ -139,7 +116,7 @@ fn draw_puzzle(
             "cols": cols,
             "states": k,
             "board": board_rows,
-            "target": goal_state,
+            "target": goal,
             "fewest": answer.total,
             "proven": answer.proven_minimal,
             "seed": seed,

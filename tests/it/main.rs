@@ -10,6 +10,12 @@ mod common;
 #[path = "../../src/cli/mod.rs"]
 mod cli;
 
+/// The play session (`src/play/session.rs`: the library's API only), so its unit tests
+/// run here too.
+#[allow(dead_code, unreachable_pub)]
+#[path = "../../src/play/session.rs"]
+mod play_session;
+
 mod check_cli;
 mod cli_manners;
 mod cross_check;
@@ -22,6 +28,7 @@ mod hardening;
 mod memory;
 mod nullity_cli;
 mod pbm_cli;
+mod play;
 mod properties;
 mod query_cli;
 mod readme;

@@ -1,0 +1,359 @@
+//! A game being played: the position, the moves, Undo and Redo, the coach's answer
+//! and its marks, and new puzzles. No terminal here: `tui` draws a session and feeds it
+//! keys, and the tests drive one directly.
+
+use lightsout::rules::layout::Layout;
+use lightsout::{GameSolver, SplitMix64, StateAnswer};
+
+/// Draws of a puzzle of an exact difficulty before a random one is taken instead.
+const PUZZLE_TRIES: u32 = 200;
+
+/// What the marks on the board are for: one press (a hint), or the whole solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Marking {
+    Hint,
+    Solution,
+}
+
+/// One game in play.
+pub(crate) struct Session {
+    solver: GameSolver,
+    /// Where each light is drawn.
+    pub layout: Layout,
+    /// The state every light should reach.
+    pub goal: u8,
+    /// Each light's state.
+    pub lights: Vec<u8>,
+    /// The puzzle's first position (Reset).
+    start: Vec<u8>,
+    /// Buttons pressed, for Undo; and what Undo took back, for Redo.
+    history: Vec<usize>,
+    future: Vec<usize>,
+    /// Presses since the puzzle began (Undo takes one back, Redo adds it again).
+    pub moves: u64,
+    /// The light under the cursor.
+    pub cursor: usize,
+    /// Presses still marked on each button.
+    pub marks: Vec<u8>,
+    marking: Option<Marking>,
+    /// The puzzle's fewest presses, and whether proven.
+    baseline: Option<(u64, bool)>,
+    /// The coach's answer for the position (`None`: no solution).
+    pub coach: Option<StateAnswer>,
+    /// The difficulty of the next puzzle: presses, or random for `None`.
+    pub difficulty: Option<u64>,
+    rng: SplitMix64,
+}
+
+impl Session {
+    /// A session of `solver`'s game, drawn with `layout`, to every light `goal`,
+    /// starting on a new random puzzle.
+    pub(crate) fn new(solver: GameSolver, layout: Layout, goal: u8, seed: u64) -> Session {
+        let lights = vec![goal; solver.game().lights()];
+        let marks = vec![0; solver.game().buttons()];
+        let mut session = Session {
+            solver,
+            layout,
+            goal,
+            start: lights.clone(),
+            lights,
+            history: Vec::new(),
+            future: Vec::new(),
+            moves: 0,
+            cursor: 0,
+            marks,
+            marking: None,
+            baseline: None,
+            coach: None,
+            difficulty: None,
+            rng: SplitMix64(seed),
+        };
+        session.new_puzzle();
+        session
+    }
+
+    /// States a light.
+    pub(crate) fn states(&self) -> u8 {
+        self.solver.game().states()
+    }
+
+    /// A new puzzle of the difficulty set (a random one when no board of exactly that
+    /// many proven fewest presses comes up in [`PUZZLE_TRIES`] draws).
+    pub(crate) fn new_puzzle(&mut self) {
+        let drawn = (0..PUZZLE_TRIES).find_map(|_| {
+            lightsout::draw_game_board(&self.solver, self.difficulty, self.goal, &mut self.rng)
+        });
+        let (board, answer) = drawn.unwrap_or_else(|| {
+            lightsout::draw_game_board(&self.solver, None, self.goal, &mut self.rng)
+                .expect("a board made by presses is solvable")
+        });
+        self.baseline = Some((answer.total, answer.proven_minimal));
+        self.begin(board);
+    }
+
+    /// Starts from `board`.
+    pub(crate) fn begin(&mut self, board: Vec<u8>) {
+        self.start = board.clone();
+        self.lights = board;
+        self.history.clear();
+        self.future.clear();
+        self.moves = 0;
+        self.unmark();
+        self.ask_coach();
+        if self.baseline.is_none() {
+            self.baseline = self.coach.as_ref().map(|a| (a.total, a.proven_minimal));
+        }
+    }
+
+    fn apply(&mut self, button: usize, times: u8) {
+        let k = u16::from(self.states());
+        let mut pattern = Vec::new();
+        self.solver.game().pattern_into(button, &mut pattern);
+        for (light, amount) in pattern {
+            let l = &mut self.lights[light as usize];
+            *l = ((u16::from(*l) + u16::from(amount) * u16::from(times)) % k) as u8;
+        }
+    }
+
+    fn ask_coach(&mut self) {
+        let goal = vec![self.goal; self.lights.len()];
+        self.coach = self.solver.solve_states(&self.lights, &goal, true);
+    }
+
+    /// The player presses `button`: a marked button loses one mark; a press elsewhere
+    /// plans the marks again.
+    pub(crate) fn press(&mut self, button: usize) {
+        self.apply(button, 1);
+        self.moves += 1;
+        self.history.push(button);
+        self.future.clear();
+        let stray = self.marks[button] == 0;
+        if !stray {
+            self.marks[button] -= 1;
+        }
+        self.ask_coach();
+        self.after_change(stray);
+    }
+
+    fn after_change(&mut self, replan: bool) {
+        match self.marking {
+            Some(kind) if replan => self.mark(kind),
+            Some(_) if self.marks.iter().all(|&m| m == 0) => self.marking = None,
+            _ => {}
+        }
+    }
+
+    pub(crate) fn undo(&mut self) {
+        if let Some(button) = self.history.pop() {
+            let k = self.states();
+            self.apply(button, k - 1);
+            self.moves -= 1;
+            self.future.push(button);
+            self.ask_coach();
+            self.after_change(true);
+        }
+    }
+
+    pub(crate) fn redo(&mut self) {
+        if let Some(button) = self.future.pop() {
+            self.apply(button, 1);
+            self.moves += 1;
+            self.history.push(button);
+            self.ask_coach();
+            self.after_change(true);
+        }
+    }
+
+    /// Back to the puzzle's first position, no moves.
+    pub(crate) fn reset(&mut self) {
+        let start = self.start.clone();
+        self.begin(start);
+    }
+
+    /// Marks one press of the coach's solution, or all of it.
+    pub(crate) fn mark(&mut self, kind: Marking) {
+        self.marks.iter_mut().for_each(|m| *m = 0);
+        self.marking = None;
+        let Some(answer) = &self.coach else { return };
+        for (m, &p) in self.marks.iter_mut().zip(&answer.presses) {
+            *m = p;
+        }
+        if kind == Marking::Hint {
+            // The first button of the solution (in light order), all its presses.
+            if let Some(first) = self.marks.iter().position(|&m| m > 0) {
+                let keep = self.marks[first];
+                self.marks.iter_mut().for_each(|m| *m = 0);
+                self.marks[first] = keep;
+            }
+        }
+        if self.marks.iter().any(|&m| m > 0) {
+            self.marking = Some(kind);
+        }
+    }
+
+    pub(crate) fn unmark(&mut self) {
+        self.marks.iter_mut().for_each(|m| *m = 0);
+        self.marking = None;
+    }
+
+    /// Solution marks on or off.
+    pub(crate) fn toggle_solution(&mut self) {
+        if self.marking == Some(Marking::Solution) {
+            self.unmark();
+        } else {
+            self.mark(Marking::Solution);
+        }
+    }
+
+    /// The other goal (every light off, or every light on), and a new puzzle for it.
+    pub(crate) fn toggle_goal(&mut self) {
+        let on = self.states() - 1;
+        self.goal = if self.goal == 0 { on } else { 0 };
+        self.new_puzzle();
+    }
+
+    /// One more or one less press for the next puzzle (from random: 1).
+    pub(crate) fn harder(&mut self, more: bool) {
+        let most = u64::from(self.states() - 1) * self.marks.len() as u64;
+        self.difficulty = match (self.difficulty, more) {
+            (None, _) => Some(1),
+            (Some(1), false) => None,
+            (Some(n), true) => Some((n + 1).min(most.max(1))),
+            (Some(n), false) => Some(n - 1),
+        };
+    }
+
+    /// Whether every light is at the goal after at least one move.
+    pub(crate) fn won(&self) -> bool {
+        self.moves > 0 && self.lights.iter().all(|&l| l == self.goal)
+    }
+
+    /// The coach's figure in words.
+    pub(crate) fn coach_line(&self) -> String {
+        match &self.coach {
+            None => "Fewest presses to go: none (this position cannot be solved)".to_string(),
+            Some(a) if a.total == 0 => "Fewest presses to go: 0 (solved!)".to_string(),
+            Some(a) if a.proven_minimal => {
+                format!("Fewest presses to go: {} (proven the fewest)", a.total)
+            }
+            Some(a) => format!(
+                "Fewest presses to go: at most {} (not proven the fewest; at least {})",
+                a.total, a.lower_bound
+            ),
+        }
+    }
+
+    /// The win message: the moves taken against the puzzle's fewest.
+    pub(crate) fn win_line(&self) -> Option<String> {
+        if !self.won() {
+            return None;
+        }
+        let taken = format!(
+            "{} move{}",
+            self.moves,
+            if self.moves == 1 { "" } else { "s" }
+        );
+        Some(match self.baseline {
+            Some((fewest, true)) if fewest == self.moves => {
+                format!("Solved: {taken}; the fewest is {fewest}. Perfect!")
+            }
+            Some((fewest, true)) => format!("Solved: {taken}; the fewest is {fewest}."),
+            Some((best, false)) => {
+                format!("Solved: {taken}; the best known is {best} (not proven the fewest).")
+            }
+            None => format!("Solved: {taken}."),
+        })
+    }
+
+    /// Moves the cursor to the nearest light that way on the drawing.
+    pub(crate) fn move_cursor(&mut self, dr: isize, dc: isize) {
+        let (r, c) = self.layout.cells[self.cursor];
+        let (r, c) = (r as isize, c as isize);
+        let best = self
+            .layout
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &(rr, cc))| {
+                let (rr, cc) = (rr as isize, cc as isize);
+                let along = (rr - r) * dr + (cc - c) * dc;
+                let across = ((rr - r) * dc).abs() + ((cc - c) * dr).abs();
+                (along > 0).then_some((along + 2 * across, i))
+            })
+            .min();
+        if let Some((_, i)) = best {
+            self.cursor = i;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lightsout::rules::{Game, Rule, Topology};
+
+    fn session(rows: usize, cols: usize, states: u8, goal: u8) -> Session {
+        let rule = Rule::parse("plus").unwrap();
+        let game = Game::grid(rows, cols, Topology::Plane, rule, states).unwrap();
+        let layout = game.layout();
+        let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
+        Session::new(solver, layout, goal, 7)
+    }
+
+    #[test]
+    fn following_the_solution_marks_wins_in_the_fewest_moves() {
+        for (states, goal) in [(2, 0), (2, 1), (3, 2), (4, 0)] {
+            let mut s = session(4, 5, states, goal);
+            let fewest = s.coach.as_ref().unwrap().total;
+            s.toggle_solution();
+            while let Some(b) = s.marks.iter().position(|&m| m > 0) {
+                s.press(b);
+            }
+            assert!(s.won(), "K = {states}");
+            assert_eq!(s.moves, fewest);
+            assert!(
+                s.win_line().unwrap().ends_with("Perfect!"),
+                "{:?}",
+                s.win_line()
+            );
+        }
+    }
+
+    #[test]
+    fn undo_and_redo_move_the_counter_and_a_stray_press_replans() {
+        let mut s = session(5, 5, 2, 0);
+        let before = s.lights.clone();
+        s.press(0);
+        s.press(7);
+        assert_eq!(s.moves, 2);
+        s.undo();
+        s.undo();
+        assert_eq!((s.moves, &s.lights), (0, &before));
+        s.redo();
+        assert_eq!(s.moves, 1);
+        s.mark(Marking::Solution);
+        let marked: u64 = s.marks.iter().map(|&m| u64::from(m)).sum();
+        assert_eq!(marked, s.coach.as_ref().unwrap().total);
+        let stray = s.marks.iter().position(|&m| m == 0).unwrap();
+        s.press(stray);
+        let marked: u64 = s.marks.iter().map(|&m| u64::from(m)).sum();
+        assert_eq!(marked, s.coach.as_ref().unwrap().total, "planned again");
+        s.reset();
+        assert_eq!((s.moves, &s.lights), (0, &before));
+    }
+
+    #[test]
+    fn puzzles_have_the_difficulty_asked_and_the_cursor_stays_on_the_board() {
+        let mut s = session(6, 6, 2, 0);
+        for _ in 0..4 {
+            s.harder(true);
+        }
+        s.new_puzzle();
+        assert_eq!(s.coach.as_ref().unwrap().total, 4);
+        s.move_cursor(0, -1);
+        assert_eq!(s.cursor, 0);
+        s.move_cursor(1, 0);
+        s.move_cursor(0, 1);
+        assert_eq!(s.layout.cells[s.cursor], (1, 1));
+    }
+}
