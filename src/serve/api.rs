@@ -327,14 +327,7 @@ pub(super) async fn games(RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiErr
         .iter()
         .map(|g| {
             let game = g.game();
-            let grid = game.grid_rules().map(|r| {
-                json!({
-                    "rows": r.rows,
-                    "cols": r.cols,
-                    "topology": r.topology.to_string(),
-                    "rule": r.rule.to_string(),
-                })
-            });
+            let grid = game.grid_rules().map(super::play::grid_json);
             json!({
                 "name": g.name,
                 "description": g.description,

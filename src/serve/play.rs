@@ -4,6 +4,20 @@
 
 use super::error::ApiError;
 use super::flags::{requested_game, shape_of};
+
+/// The game the flags name, or the classic plus press on a plane of that shape.
+fn game_or_classic(
+    params: &Params,
+    (rows, cols): (usize, usize),
+) -> Result<(lightsout::rules::Game, u64), ApiError> {
+    if let Some(found) = requested_game(params, (rows, cols))? {
+        return Ok(found);
+    }
+    let rule = lightsout::rules::Rule::parse("plus").expect("a named rule");
+    let game = lightsout::rules::Game::grid(rows, cols, lightsout::rules::Topology::Plane, rule, 2)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok((game, lightsout::SEARCH_BUDGET))
+}
 use super::params::Params;
 use super::State;
 use axum::http::StatusCode;
@@ -34,21 +48,7 @@ pub(super) async fn game_puzzle(state: &State, params: &Params) -> Result<Json<V
             ),
         ));
     }
-    let (game, budget) = match requested_game(params, (rows, cols))? {
-        Some(found) => found,
-        None => {
-            let rule = lightsout::rules::Rule::parse("plus").expect("a named rule");
-            let game = lightsout::rules::Game::grid(
-                rows,
-                cols,
-                lightsout::rules::Topology::Plane,
-                rule,
-                2,
-            )
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-            (game, lightsout::SEARCH_BUDGET)
-        }
-    };
+    let (game, budget) = game_or_classic(params, (rows, cols))?;
     let wanted: Option<u64> = match params.get("presses") {
         None | Some("random") => None,
         Some(_) => params.number("presses", "from 0, or random")?,
@@ -158,21 +158,7 @@ fn played_game(
             ),
         ));
     }
-    let (game, budget) = match requested_game(params, (rows, cols))? {
-        Some(found) => found,
-        None => {
-            let rule = lightsout::rules::Rule::parse("plus").expect("a named rule");
-            let game = lightsout::rules::Game::grid(
-                rows,
-                cols,
-                lightsout::rules::Topology::Plane,
-                rule,
-                2,
-            )
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-            (game, lightsout::SEARCH_BUDGET)
-        }
-    };
+    let (game, budget) = game_or_classic(params, (rows, cols))?;
     if game.lights() > PLAY_LIGHTS {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -219,14 +205,7 @@ pub(super) async fn game(
             )
         })
         .collect();
-    let grid = game.grid_rules().map(|r| {
-        json!({
-            "rows": r.rows,
-            "cols": r.cols,
-            "topology": r.topology.to_string(),
-            "rule": r.rule.to_string(),
-        })
-    });
+    let grid = game.grid_rules().map(grid_json);
     let cells: Vec<Value> = layout.cells.iter().map(|&(r, c)| json!([r, c])).collect();
     Ok(Json(json!({
         "game": params.get("game"),
@@ -316,4 +295,14 @@ pub(super) async fn solve_one(
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
     Ok(Json(answer))
+}
+
+/// A grid game's shape, topology and rule, as `/v1/game` and `/v1/games` give them.
+pub(super) fn grid_json(rules: &lightsout::rules::GridRules) -> Value {
+    json!({
+        "rows": rules.rows,
+        "cols": rules.cols,
+        "topology": rules.topology.to_string(),
+        "rule": rules.rule.to_string(),
+    })
 }
