@@ -445,6 +445,42 @@ fn the_census_of_the_classic_game_is_the_exact_tables_histogram() {
 }
 
 #[test]
+fn the_classic_census_reproduces_oeis_a079873() {
+    // OEIS A079873, "Number of positions that are exactly n moves from the starting
+    // position in the Classic Lights Out puzzle" (N. J. A. Sloane, 2003;
+    // https://oeis.org/A079873), as published. Its term a(7) = 476,104 disagrees with
+    // the entry itself: its comment gives 8,388,608 positions in all, and its terms sum
+    // to 8,397,608, exactly 9,000 more. With 467,104 (two digits swapped) they sum to
+    // 8,388,608; this census, the exact table's BFS and the first-row enumeration of
+    // `verify` all give 467,104. Every other term is reproduced as published.
+    let published: [u64; 16] = [
+        1, 25, 300, 2_300, 12_650, 53_130, 176_176, 476_104, 982_335, 1_596_279, 1_935_294,
+        1_684_446, 1_004_934, 383_670, 82_614, 7_350,
+    ];
+    assert_eq!(published.iter().sum::<u64>() - (1 << 23), 9_000);
+    let game = Game::grid(5, 5, Topology::Plane, Rule::parse("plus").unwrap(), 2).unwrap();
+    let census = StatesSolver::new(&game, 0)
+        .unwrap()
+        .census(&|_, _| {})
+        .unwrap();
+    let ours: Vec<u64> = census
+        .histogram
+        .iter()
+        .copied()
+        .take_while(|&n| n > 0)
+        .collect();
+    assert_eq!(ours.len(), published.len());
+    for (n, (&mine, &theirs)) in ours.iter().zip(&published).enumerate() {
+        if n == 7 {
+            assert_eq!((mine, theirs), (467_104, 476_104), "the one disputed term");
+        } else {
+            assert_eq!(mine, theirs, "a({n})");
+        }
+    }
+    assert_eq!(ours.iter().sum::<u64>(), 1 << 23, "the entry's own total");
+}
+
+#[test]
 fn census_of_lights_out_2000_from_the_command_line_when_asked() {
     // All 3^25 boards of Lights Out 2000 (about 41 s on two cores): run with
     // `LIGHTSOUT_CENSUS_2000=1 cargo test --release census_of_lights_out_2000`.

@@ -6,6 +6,7 @@
 //! `c_q = 1 mod q` and `0` mod the other prime powers. The kernel over `Z_K` is the
 //! direct sum of the kernels over each `Z_q`, lifted the same way.
 
+mod gf3;
 pub(crate) mod modulus;
 mod smith;
 
@@ -29,7 +30,12 @@ impl Congruences {
         let parts = powers
             .iter()
             .map(|&pp| {
-                let reduced = a.iter().map(|&x| x % pp.q).collect();
+                // Entries are below k already: a prime power k needs no reduction.
+                let reduced = if pp.q == k {
+                    a.to_vec()
+                } else {
+                    a.iter().map(|&x| x % pp.q).collect()
+                };
                 (pp, Diagonal::new(pp, equations, unknowns, reduced))
             })
             .collect();

@@ -30,8 +30,26 @@ pub(crate) struct Diagonal {
 }
 
 impl Diagonal {
-    /// Diagonalises the `rows x cols` matrix `a` (row-major, entries below `q`).
-    pub(crate) fn new(pp: PrimePower, rows: usize, cols: usize, mut a: Vec<u8>) -> Diagonal {
+    /// Diagonalises the `rows x cols` matrix `a` (row-major, entries below `q`): mod 3
+    /// on bit planes ([`super::gf3`]), else a byte an entry.
+    pub(crate) fn new(pp: PrimePower, rows: usize, cols: usize, a: Vec<u8>) -> Diagonal {
+        if pp.q == 3 {
+            let (u, vt, valuations) = super::gf3::diagonalise(rows, cols, &a);
+            return Diagonal {
+                pp,
+                zq: Zq::new(pp.q),
+                rows,
+                cols,
+                u,
+                vt,
+                valuations,
+            };
+        }
+        Diagonal::by_bytes(pp, rows, cols, a)
+    }
+
+    /// [`Diagonal::new`] a byte an entry, for any prime power.
+    pub(crate) fn by_bytes(pp: PrimePower, rows: usize, cols: usize, mut a: Vec<u8>) -> Diagonal {
         debug_assert_eq!(a.len(), rows * cols);
         let zq = Zq::new(pp.q);
         let mut u = identity(rows);
@@ -214,4 +232,48 @@ fn dot(a: &[u8], b: &[u8]) -> u64 {
         .zip(b)
         .map(|(&x, &y)| u64::from(u32::from(x) * u32::from(y)))
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mod_3_on_bit_planes_is_the_byte_version_step_for_step() {
+        let pp = super::super::modulus::prime_powers(3)[0];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (rows, cols) in [
+            (1, 1),
+            (3, 5),
+            (7, 4),
+            (64, 64),
+            (65, 70),
+            (130, 129),
+            (40, 200),
+        ] {
+            for sparse in [false, true] {
+                let a: Vec<u8> = (0..rows * cols)
+                    .map(|_| {
+                        let x = next();
+                        if sparse && x % 4 != 0 {
+                            0
+                        } else {
+                            (x >> 8) as u8 % 3
+                        }
+                    })
+                    .collect();
+                let planes = Diagonal::new(pp, rows, cols, a.clone());
+                let bytes = Diagonal::by_bytes(pp, rows, cols, a);
+                assert_eq!(planes.valuations, bytes.valuations, "{rows} x {cols}");
+                assert_eq!(planes.u, bytes.u, "{rows} x {cols}: U");
+                assert_eq!(planes.vt, bytes.vt, "{rows} x {cols}: V");
+            }
+        }
+    }
 }
