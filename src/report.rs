@@ -44,23 +44,47 @@ impl Reporter {
     }
 
     /// [`close`](Self::close) for a stream of one shape, whose unproven boards are
-    /// over the budget.
+    /// over the budget: in word operations (`--search-budget`), or in time with the
+    /// estimate and the `--search-time` that proves them.
     pub(crate) fn close_over_budget(
         &self,
         summary: &lightsout::SolveSummary,
         nullity: usize,
         cost: Option<u64>,
-        budget: u64,
+        budget: &Budget,
     ) {
-        self.close(
-            summary,
-            format_args!(
-                ": each board has 2^{nullity} solutions, and comparing them costs {} word \
-                 operations, over --search-budget {}",
-                cost_words(cost),
-                thousands(budget),
+        match budget {
+            Budget::Ops(ops) => self.close(
+                summary,
+                format_args!(
+                    ": each board has 2^{nullity} solutions, and comparing them costs {} word \
+                     operations, over --search-budget {}",
+                    cost_words(cost),
+                    thousands(*ops),
+                ),
             ),
-        );
+            Budget::Time { limit, seconds } => {
+                let fix = match seconds.and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
+                {
+                    Some(estimate) => format!(
+                        "comparing them would take about {} here ({} word operations), past \
+                         --search-time {}; `--search-time {}` proves them",
+                        words_of(estimate),
+                        cost_words(cost),
+                        words_of(*limit),
+                        words_of(estimate.mul_f64(1.5).max(std::time::Duration::from_secs(1)))
+                    ),
+                    None => format!(
+                        "comparing them takes {} word operations, beyond any --search-time",
+                        cost_words(cost)
+                    ),
+                };
+                self.close(
+                    summary,
+                    format_args!(": each board has 2^{nullity} solutions, and {fix}"),
+                );
+            }
+        }
     }
 
     pub(crate) fn report(&mut self, m: u64, solution: &lightsout::Solution) {
@@ -113,6 +137,33 @@ impl Reporter {
 }
 
 /// A word-operation count for people: exact when it fits, "2^64 or more" when not.
+/// What `solve` may spend proving each board's presses the fewest.
+#[derive(Debug, Clone)]
+pub(crate) enum Budget {
+    /// `--search-budget`: word operations, exactly.
+    Ops(u64),
+    /// `--search-time`: the proof runs when its estimate (`seconds`) fits `limit`.
+    Time {
+        limit: std::time::Duration,
+        seconds: Option<f64>,
+    },
+}
+
+/// A duration as `--search-time` takes it, to the second (or the millisecond below one),
+/// rounded up: `25m 3s`, `2s`, `450ms`.
+fn words_of(d: std::time::Duration) -> String {
+    let rounded = if d < std::time::Duration::from_secs(1) {
+        std::time::Duration::from_millis(d.as_nanos().div_ceil(1_000_000) as u64)
+    } else if d < std::time::Duration::from_secs(600) {
+        std::time::Duration::from_secs(d.as_secs() + u64::from(d.subsec_nanos() > 0))
+    } else {
+        std::time::Duration::from_secs((d.as_secs() / 60 + 1) * 60)
+    };
+    humantime::format_duration(rounded)
+        .to_string()
+        .replace(' ', "")
+}
+
 fn cost_words(ops: Option<u64>) -> String {
     ops.map_or_else(|| "2^64 or more".to_string(), thousands)
 }

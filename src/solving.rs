@@ -15,7 +15,7 @@ pub(crate) fn classic(
     solver: &Solver,
     target: Target,
     line_buffered: bool,
-    budget: u64,
+    budget: crate::report::Budget,
     stats: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
@@ -30,7 +30,7 @@ pub(crate) fn classic(
         &mut |m, s| reporter.report(m, s),
     );
     if let Ok(summary) = &outcome {
-        reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), budget);
+        reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), &budget);
     }
     stream_outcome(outcome, &input.name, Reads::Boards { cols })
 }
@@ -40,7 +40,7 @@ pub(crate) fn game(
     input: Input,
     solver: &GameSolver,
     options: SolveOptions,
-    budget: u64,
+    budget: crate::report::Budget,
     stats: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
@@ -52,7 +52,7 @@ pub(crate) fn game(
             reporter.report(m, s)
         });
     if let Ok(summary) = &outcome {
-        reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), budget);
+        reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), &budget);
     }
     stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
 }

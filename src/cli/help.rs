@@ -168,12 +168,14 @@ digits adjacent or separated by single spaces (the 5x6 contest format):
   0 1 1 1 0 0
 
 Output, for each board m: `PUZZLE #m`, then R rows of C digits separated by one space,
-1 = press; or the line `no solution`. The presses are the fewest possible whenever the
-2^k solutions (k = null-space dimension) can be compared within --search-budget word
-operations a board (the default keeps each board to milliseconds); otherwise the best
-solution a local search finds is printed, stderr gives a proven lower bound for it
-(`note: board 1: 2,101 presses; the minimum is at least 570`), and at the end says how
-many boards are not proven minimal. --stats adds a line per board on stderr.
+1 = press; or the line `no solution`. The presses are the fewest possible whenever
+comparing the 2^k solutions (k = null-space dimension) is estimated to fit
+--search-time (2 s a board by default; or exactly --search-budget word operations);
+otherwise the best solution a local search finds is printed at once, stderr gives a
+proven lower bound for it (`note: board 1: 2,101 presses; the minimum is at least
+570`), and at the end says how many boards are not proven minimal, how long proving
+them would take, and the --search-time that would. --stats adds a line per board on
+stderr: the method that proved it (or the bound) and its time.
 
 With --format pbm, boards are PBM images (P1 plain or P4 raw, one after another; a set
 pixel is a lit light), each of its own size, and each answer is a P4 image of the

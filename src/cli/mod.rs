@@ -299,13 +299,20 @@ pub(crate) struct SolveArgs {
     /// Flush each answer at once (when driven board by board as a coprocess).
     #[arg(long)]
     pub line_buffered: bool,
-    /// The most work, in word operations, spent on each board to prove its presses are
-    /// the fewest: the cheaper of a walk over its 2^k solutions (2^k x the board's
-    /// words) and a Walsh-Hadamard transform over its cell signatures (about k 2^k).
-    /// Boards that cost more get the best answer a local search finds in that budget,
-    /// with a proven lower bound on stderr.
-    #[arg(long, value_name = "OPS", default_value_t = lightsout::SEARCH_BUDGET)]
-    pub search_budget: u64,
+    /// The most time each board's proof of the fewest presses may take, by the search's
+    /// own estimate (500ms, 2s, 25m, 1h): within it the answer is proven; past it, the
+    /// best answer a quick local search finds comes at once, with a proven lower bound
+    /// and a note giving the estimate and the --search-time that proves it.
+    #[arg(long, value_name = "DURATION", default_value = "2s",
+          value_parser = values::parse_duration, conflicts_with = "search_budget")]
+    pub search_time: std::time::Duration,
+    /// Instead of --search-time, the exact work in word operations spent on each board
+    /// to prove its presses the fewest (the same answers on any machine): the cheaper of
+    /// a walk over its 2^k solutions (2^k x the board's words) and a Walsh-Hadamard
+    /// transform over its cell signatures (about k 2^k). [default for games of more
+    /// than two states and PBM: 16777216]
+    #[arg(long, value_name = "OPS")]
+    pub search_budget: Option<u64>,
     /// Print for each board, on stderr, its nullity, press count, how the fewest
     /// presses were found (or the lower bound) and the search time.
     #[arg(long)]

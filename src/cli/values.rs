@@ -29,6 +29,17 @@ pub(crate) enum GoalArg {
     Level(u8),
 }
 
+/// Reads a duration (`500ms`, `2s`, `25m`, `1h 30m`) with humantime; a bare number is
+/// seconds (`2`, `0.5`).
+pub(crate) fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    if let Ok(seconds) = text.parse::<f64>() {
+        return std::time::Duration::try_from_secs_f64(seconds)
+            .map_err(|_| format!("expected a duration of 0 s or more, found `{text}`"));
+    }
+    humantime::parse_duration(text)
+        .map_err(|e| format!("expected a duration such as 500ms, 2s, 25m or 1h ({e})"))
+}
+
 /// Reads `--target`: `off`, `on`, or a state 0..=254 (checked against K later).
 pub(crate) fn parse_goal(text: &str) -> Result<GoalArg, String> {
     match text {

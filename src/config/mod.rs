@@ -63,8 +63,8 @@ pub(crate) enum Job {
         solver: Solver,
         target: Target,
         line_buffered: bool,
-        /// The --search-budget, for the closing note.
-        budget: u64,
+        /// The search's budget, for the closing note.
+        budget: crate::report::Budget,
         stats: bool,
     },
     Explain {
@@ -140,7 +140,7 @@ pub(crate) enum Job {
         solver: lightsout::GameSolver,
         options: lightsout::SolveOptions,
         stats: bool,
-        budget: u64,
+        budget: crate::report::Budget,
     },
     /// `explain` for any game: boards drawn with their fewest presses.
     ExplainGame {

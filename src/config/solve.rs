@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::cli::{CensusArgs, CheckArgs, DrawArg, ExplainArgs, NullityArgs};
+use crate::report::Budget;
 
 /// The game the game flags name: a built-in game or a button map file (`--game`), else
 /// the grid game of `shape` (required then) with its topology and rule. Every error
@@ -127,19 +128,44 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
             shape,
             game: None,
             target,
-            budget: args.search_budget,
+            budget: ops_budget(args.search_budget),
             stats: args.stats,
         });
     }
     let (rows, cols) = shape.expect("text input has a shape");
-    let solver = Solver::with_search_budget(rows, cols, args.search_budget)
-        .map_err(|e| UsageError(e.to_string()))?;
+    let make = |budget| {
+        Solver::with_search_budget(rows, cols, budget).map_err(|e| UsageError(e.to_string()))
+    };
+    let solver = make(ops_budget(args.search_budget))?;
+    let (solver, budget) = match args.search_budget {
+        Some(ops) => (solver, Budget::Ops(ops)),
+        None => {
+            let seconds = solver.search_seconds();
+            let rebuild = time_allows(
+                args.search_time,
+                seconds,
+                solver.search_cost(),
+                solver.proves_minimal(),
+            );
+            let solver = match rebuild {
+                Some(cost) => make(cost)?,
+                None => solver,
+            };
+            (
+                solver,
+                Budget::Time {
+                    limit: args.search_time,
+                    seconds,
+                },
+            )
+        }
+    };
     Ok(Job::Solve {
         line_buffered: args.line_buffered || input.interactive,
         input,
         solver,
         target,
-        budget: args.search_budget,
+        budget,
         stats: args.stats,
     })
 }
@@ -168,7 +194,7 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
             shape,
             game: Some(pbm),
             target: two_state_target(args.target)?,
-            budget: args.search_budget,
+            budget: ops_budget(args.search_budget),
             stats: args.stats,
         });
     }
@@ -189,7 +215,7 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
             ));
         }
         let goal = goal(args.target, game.states())?;
-        let solver = lightsout::GameSolver::new(game, args.search_budget)
+        let solver = lightsout::GameSolver::new(game, ops_budget(args.search_budget))
             .map_err(|e| UsageError(e.to_string()))?;
         let input = open_input(args.input, "solve")?;
         return Ok(Job::SolveStates {
@@ -204,8 +230,31 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
         });
     }
     let target = two_state_target(args.target)?;
-    let solver = lightsout::GameSolver::new(game, args.search_budget)
-        .map_err(|e| UsageError(e.to_string()))?;
+    let make = |game, budget| {
+        lightsout::GameSolver::new(game, budget).map_err(|e| UsageError(e.to_string()))
+    };
+    let solver = make(game.clone(), ops_budget(args.search_budget))?;
+    let (solver, budget) = match args.search_budget {
+        Some(ops) => (solver, Budget::Ops(ops)),
+        None => {
+            let seconds = solver.search_seconds();
+            let proves = solver
+                .search_cost()
+                .is_some_and(|c| c <= lightsout::SEARCH_BUDGET);
+            let solver = match time_allows(args.search_time, seconds, solver.search_cost(), proves)
+            {
+                Some(cost) => make(game, cost)?,
+                None => solver,
+            };
+            (
+                solver,
+                Budget::Time {
+                    limit: args.search_time,
+                    seconds,
+                },
+            )
+        }
+    };
     let input = open_input(args.input, "solve")?;
     Ok(Job::SolveGame {
         options: lightsout::SolveOptions {
@@ -216,8 +265,26 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
         input,
         solver,
         stats: args.stats,
-        budget: args.search_budget,
+        budget,
     })
+}
+
+/// The word operations of `--search-budget`, or the default's (PBM, K states, and the
+/// first build before `--search-time` is weighed).
+fn ops_budget(search_budget: Option<u64>) -> u64 {
+    search_budget.unwrap_or(lightsout::SEARCH_BUDGET)
+}
+
+/// The budget that proves the answers when `--search-time` allows it (the search's
+/// estimate fits) and the default budget does not already: the search's cost.
+fn time_allows(
+    limit: std::time::Duration,
+    seconds: Option<f64>,
+    cost: Option<u64>,
+    proven: bool,
+) -> Option<u64> {
+    let fits = seconds.is_some_and(|s| s <= limit.as_secs_f64());
+    cost.filter(|_| fits && !proven)
 }
 
 /// `nullity`: the classic game's nullity from polynomials, any other game's from its

@@ -258,6 +258,11 @@ impl Dense {
         self.kernel.cost()
     }
 
+    /// The proving search's time a board, estimated in seconds (`None` past counting).
+    pub fn search_seconds(&self) -> Option<f64> {
+        self.kernel.seconds()
+    }
+
     /// A basis of the press patterns that change nothing (`1 x buttons` boards).
     pub fn quiet_patterns(&self) -> Vec<Board> {
         self.system

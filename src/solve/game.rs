@@ -175,6 +175,17 @@ impl GameSolver {
         }
     }
 
+    /// The proving search's time a board, estimated in seconds from its cost (`None`
+    /// when beyond counting, or for lights of more than two states).
+    pub fn search_seconds(&self) -> Option<f64> {
+        match &self.method {
+            Method::Chase(s) => s.search_seconds(),
+            Method::Grid(c) => c.search_seconds(),
+            Method::Dense(d) => d.search_seconds(),
+            Method::States(_) => None,
+        }
+    }
+
     /// Word operations of the search a board (`None` past 2^64).
     pub fn search_cost(&self) -> Option<u64> {
         match &self.method {

@@ -108,19 +108,37 @@ fn bad_character_names_line_and_column() {
 
 #[test]
 fn a_large_null_space_is_reported_once_as_not_proven_minimal() {
-    // 39 x 39 has 2^32 solutions per solvable board: too many to compare.
+    // 39 x 39 has 2^32 solutions per solvable board: about 2 s each to compare, past
+    // a --search-time of 100ms. The note gives the estimate and the flag that proves them.
     let n = 39;
     let solver = lightsout::Solver::new(n, n).unwrap();
     assert_eq!(solver.nullity(), 32);
     assert!(!solver.proves_minimal());
+    let seconds = solver.search_seconds().unwrap();
+    assert!((0.5..8.0).contains(&seconds), "{seconds}");
     let board = ("0".repeat(n) + "\n").repeat(n);
     lightsout()
-        .args(["solve", "--rows", "39", "--cols", "39"])
+        .args([
+            "solve",
+            "--rows",
+            "39",
+            "--cols",
+            "39",
+            "--search-time",
+            "100ms",
+        ])
         .write_stdin(format!("2\n{board}{board}"))
         .assert()
         .success()
         .stdout(predicate::str::contains("PUZZLE #2"))
-        .stderr(predicate::str::contains("not proven").count(1));
+        .stderr(
+            predicate::str::contains("not proven")
+                .count(1)
+                .and(predicate::str::contains(
+                    "past --search-time 100ms; `--search-time ",
+                ))
+                .and(predicate::str::contains("` proves them")),
+        );
 }
 
 #[test]
@@ -177,9 +195,18 @@ fn stats_name_the_nullity_the_count_and_the_method() {
 
 #[test]
 fn an_unproven_board_gets_a_lower_bound_below_the_published_minimum() {
-    // 39 x 39 all-on: k = 32, minimum 561 (OEIS A075464), far over the default budget.
+    // 39 x 39 all-on: k = 32, minimum 561 (OEIS A075464); its proof takes about 2 s,
+    // past a tenth of a second.
     let out = lightsout()
-        .args(["solve", "--rows", "39", "--cols", "39"])
+        .args([
+            "solve",
+            "--rows",
+            "39",
+            "--cols",
+            "39",
+            "--search-time",
+            "100ms",
+        ])
         .write_stdin(all_on(39))
         .output()
         .unwrap();

@@ -250,6 +250,11 @@ impl Chase {
         self.kernel.cost()
     }
 
+    /// The proving search's time a board, estimated in seconds.
+    pub(super) fn search_seconds(&self) -> Option<f64> {
+        self.kernel.seconds()
+    }
+
     /// Chases: `change` the lights to change (one byte a light, 0/1), `u` the unknowns'
     /// values (bits); writes the presses into `x` (one byte a button) and returns the
     /// equations left unmet (bits, `words_for(E)` words).

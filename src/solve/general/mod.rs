@@ -297,6 +297,12 @@ impl Solver {
         self.kernel.cost()
     }
 
+    /// The proving search's time a board, estimated in seconds from its cost (`None`
+    /// when beyond counting): what a time budget is held to.
+    pub fn search_seconds(&self) -> Option<f64> {
+        self.kernel.seconds()
+    }
+
     /// A basis of the quiet patterns: press sets that change no light.
     pub fn quiet_patterns(&self) -> Vec<Board> {
         let mut all = Vec::new();
