@@ -21,6 +21,11 @@ pub(crate) fn classic(
 ) -> anyhow::Result<()> {
     let cols = solver.cols() as u32;
     let mut reporter = Reporter::new(stats, "board");
+    let watch = crate::report::Watch::start(
+        Some(solver.progress()),
+        solver.search_seconds(),
+        solver.proves_minimal(),
+    );
     let outcome = lightsout::solve_stream_reporting(
         solver,
         target,
@@ -29,6 +34,7 @@ pub(crate) fn classic(
         stdout,
         &mut |m, s| reporter.report(m, s),
     );
+    drop(watch);
     if let Ok(summary) = &outcome {
         reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), &budget);
     }
@@ -47,10 +53,16 @@ pub(crate) fn game(
     let mut reporter = Reporter::new(stats, "board");
     reporter.shape = Some((solver.presses_shape(), solver.nullity()));
     let (_, cols) = solver.board_shape();
+    let watch = crate::report::Watch::start(
+        solver.progress(),
+        solver.search_seconds(),
+        solver.proves_minimal(),
+    );
     let outcome =
         lightsout::solve_game_stream(solver, options, input.reader, stdout, &mut |m, s| {
             reporter.report(m, s)
         });
+    drop(watch);
     if let Ok(summary) = &outcome {
         reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), &budget);
     }

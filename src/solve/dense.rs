@@ -263,6 +263,11 @@ impl Dense {
         self.kernel.seconds()
     }
 
+    /// How far the search of the board in hand has gone.
+    pub fn progress(&self) -> std::sync::Arc<crate::solve::SearchProgress> {
+        self.kernel.progress()
+    }
+
     /// A basis of the press patterns that change nothing (`1 x buttons` boards).
     pub fn quiet_patterns(&self) -> Vec<Board> {
         self.system

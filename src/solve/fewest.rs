@@ -178,7 +178,11 @@ impl Signatures {
 
     /// The `f` of a fewest-press solution (ties: the smallest `f`) and its press count,
     /// by the split transform.
-    pub(super) fn fewest(&self, x0: &Board) -> (u64, u64) {
+    pub(super) fn fewest(
+        &self,
+        x0: &Board,
+        progress: &super::progress::SearchProgress,
+    ) -> (u64, u64) {
         let (w, pressed, total) = self.weights(x0);
         let k1 = self.k.min(BLOCK_BITS);
         let k2 = self.k - k1;
@@ -198,10 +202,11 @@ impl Signatures {
         // Entries are bounded by the number of cells, so 16-bit lanes (twice as many a
         // vector instruction) do when there are fewer than 2^15.
         let cells = self.cell.len();
+        let presses_of = |hat: i64| (pressed + (total - hat) / 2) as u64;
         let best = if cells < 1 << 15 {
-            best_of_blocks::<i16>(&groups, k1, k2)
+            best_of_blocks::<i16>(&groups, k1, k2, progress, &presses_of)
         } else {
-            best_of_blocks::<i32>(&groups, k1, k2)
+            best_of_blocks::<i32>(&groups, k1, k2, progress, &presses_of)
         };
         let (hat, f) = best;
         let count = (pressed + (total - hat) / 2) as u64;

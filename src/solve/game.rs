@@ -186,6 +186,27 @@ impl GameSolver {
         }
     }
 
+    /// Whether each board's answer is proven the fewest (its search fits the budget).
+    pub fn proves_minimal(&self) -> bool {
+        match &self.method {
+            Method::Chase(s) => s.proves_minimal(),
+            Method::Grid(c) => c.proves_minimal(),
+            Method::Dense(d) => d.proves_minimal(),
+            Method::States(_) => false,
+        }
+    }
+
+    /// How far the search of the board in hand has gone, for a progress bar on
+    /// another thread (games of two states; `None` for more).
+    pub fn progress(&self) -> Option<std::sync::Arc<super::SearchProgress>> {
+        match &self.method {
+            Method::Chase(s) => Some(s.progress()),
+            Method::Grid(c) => Some(c.progress()),
+            Method::Dense(d) => Some(d.progress()),
+            Method::States(_) => None,
+        }
+    }
+
     /// Word operations of the search a board (`None` past 2^64).
     pub fn search_cost(&self) -> Option<u64> {
         match &self.method {

@@ -35,6 +35,8 @@ pub(super) struct Kernel {
     step_words: u64,
     /// Buttons of a pattern.
     cells: usize,
+    /// How far the search of the board in hand has gone.
+    progress: std::sync::Arc<super::progress::SearchProgress>,
 }
 
 /// Word operations a second of the Walsh-Hadamard transform, both cores: measured
@@ -128,7 +130,13 @@ impl Kernel {
             budget,
             step_words,
             cells,
+            progress: Default::default(),
         }
+    }
+
+    /// How far the search of the board in hand has gone (shared with a watcher).
+    pub(super) fn progress(&self) -> std::sync::Arc<super::progress::SearchProgress> {
+        self.progress.clone()
     }
 
     /// Whether answers are proven minimal (every solution is compared).
@@ -207,18 +215,24 @@ impl Kernel {
             Plan::GrayWalk => {
                 best.words_mut().copy_from_slice(x0.words());
                 let mut fewest = x0.count_ones();
-                for step in gray_steps(self.quiet.len()) {
+                let steps = gray_steps(self.quiet.len());
+                self.progress.start(steps.end);
+                for step in steps {
                     x0.xor_assign(&self.quiet[step.trailing_zeros() as usize]);
                     let count = x0.count_ones();
                     if count < fewest {
                         fewest = count;
                         best.words_mut().copy_from_slice(x0.words());
+                        self.progress.found(count);
+                    }
+                    if step % (1 << 16) == 0 {
+                        self.progress.advance(1 << 16);
                     }
                 }
                 (Search::GrayWalk, None, true)
             }
             Plan::Transform(sig) => {
-                let (f, _) = sig.fewest(x0);
+                let (f, _) = sig.fewest(x0, &self.progress);
                 self.combine(best, x0, f);
                 let signatures = sig.len();
                 (Search::Transform { signatures }, None, true)

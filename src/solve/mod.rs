@@ -13,11 +13,14 @@ mod kernel;
 mod linear;
 mod plus;
 mod poly;
+mod progress;
 mod residue;
 pub(crate) mod ring;
 mod small;
 pub(crate) mod states;
 mod walsh;
+
+pub use progress::SearchProgress;
 
 pub use fewest::{Search, Skipped};
 pub use game::{GameSolveError, GameSolver, GameWorkspace, CHASE_LIGHTS, DENSE_LIGHTS};

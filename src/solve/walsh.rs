@@ -62,6 +62,8 @@ pub(super) fn best_of_blocks<T: Lane>(
     groups: &[(u64, Vec<(u32, i32)>)],
     k1: usize,
     k2: usize,
+    progress: &super::progress::SearchProgress,
+    presses_of: &(dyn Fn(i64) -> u64 + Sync),
 ) -> (i64, u64) {
     let groups: Vec<(u64, Vec<(u32, T)>)> = groups
         .iter()
@@ -73,6 +75,7 @@ pub(super) fn best_of_blocks<T: Lane>(
         })
         .collect();
     let blocks: u64 = 1 << k2;
+    progress.start(blocks);
     (0..blocks)
         .into_par_iter()
         .fold(
@@ -96,8 +99,10 @@ pub(super) fn best_of_blocks<T: Lane>(
                     if max.to_i64() > top || f < at {
                         top = max.to_i64();
                         at = f;
+                        progress.found(presses_of(top));
                     }
                 }
+                progress.advance(1);
                 (buckets, top, at)
             },
         )

@@ -362,15 +362,8 @@ fn a_search_budget_counts_unproven_boards_and_the_default_time_proves_what_fits(
         .is_some_and(|c| c > lightsout::SEARCH_BUDGET));
     assert!(solver.search_seconds().is_some_and(|s| s < 0.5));
     lightsout()
-        .args([
-            "solve",
-            "--rows",
-            "95",
-            "--cols",
-            "23",
-            "--search-budget",
-            "16777216",
-        ])
+        .args(["solve", "--rows", "95", "--cols", "23"])
+        .args(["--search-budget", "16777216"])
         .write_stdin(nullity_23_board())
         .assert()
         .success()

@@ -211,3 +211,32 @@ fn play_without_a_terminal_is_a_usage_error() {
         .code(2)
         .stderr(predicates::str::contains("play needs a terminal"));
 }
+
+#[test]
+fn a_long_search_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe() {
+    // Issue 22: the all-on 39 x 39 (k = 32) is proven in about 2 s by default; on a
+    // terminal a bar shows the fraction searched and the fewest so far.
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("on39.txt");
+    std::fs::write(&board, format!("1\n{}", ("0".repeat(39) + "\n").repeat(39))).unwrap();
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("lightsout"));
+    command
+        .args(["solve", "--rows", "39", "--cols", "39", "--target", "on"])
+        .arg(&board)
+        .env("TERM", "xterm-256color");
+    let mut session = expectrl::Session::spawn(command).expect("a pseudo-terminal");
+    session.set_expect_timeout(Some(Duration::from_secs(60)));
+    session.expect("searching every solution").unwrap();
+    session.expect("PUZZLE #1").unwrap();
+    session.expect(expectrl::Eof).unwrap();
+    let out = lightsout()
+        .args([
+            "solve", "--rows", "39", "--cols", "39", "--target", "on", "--stats",
+        ])
+        .arg(&board)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("searching"), "{stderr}");
+    assert!(stderr.contains("561 presses, proven minimal"), "{stderr}");
+}

@@ -106,6 +106,17 @@ fn bad_character_names_line_and_column() {
         );
 }
 
+/// `solve` on 39 x 39 with a tenth of a second for each proof (about 2 s are needed).
+const QUICK_39: [&str; 7] = [
+    "solve",
+    "--rows",
+    "39",
+    "--cols",
+    "39",
+    "--search-time",
+    "100ms",
+];
+
 #[test]
 fn a_large_null_space_is_reported_once_as_not_proven_minimal() {
     // 39 x 39 has 2^32 solutions per solvable board: about 2 s each to compare, past
@@ -118,15 +129,7 @@ fn a_large_null_space_is_reported_once_as_not_proven_minimal() {
     assert!((0.5..8.0).contains(&seconds), "{seconds}");
     let board = ("0".repeat(n) + "\n").repeat(n);
     lightsout()
-        .args([
-            "solve",
-            "--rows",
-            "39",
-            "--cols",
-            "39",
-            "--search-time",
-            "100ms",
-        ])
+        .args(QUICK_39)
         .write_stdin(format!("2\n{board}{board}"))
         .assert()
         .success()
@@ -198,15 +201,7 @@ fn an_unproven_board_gets_a_lower_bound_below_the_published_minimum() {
     // 39 x 39 all-on: k = 32, minimum 561 (OEIS A075464); its proof takes about 2 s,
     // past a tenth of a second.
     let out = lightsout()
-        .args([
-            "solve",
-            "--rows",
-            "39",
-            "--cols",
-            "39",
-            "--search-time",
-            "100ms",
-        ])
+        .args(QUICK_39)
         .write_stdin(all_on(39))
         .output()
         .unwrap();

@@ -255,6 +255,16 @@ impl Chase {
         self.kernel.seconds()
     }
 
+    /// Whether answers are proven the fewest (the search fits the budget).
+    pub(super) fn proves_minimal(&self) -> bool {
+        self.kernel.proves()
+    }
+
+    /// How far the search of the board in hand has gone.
+    pub(super) fn progress(&self) -> std::sync::Arc<crate::solve::SearchProgress> {
+        self.kernel.progress()
+    }
+
     /// Chases: `change` the lights to change (one byte a light, 0/1), `u` the unknowns'
     /// values (bits); writes the presses into `x` (one byte a button) and returns the
     /// equations left unmet (bits, `words_for(E)` words).

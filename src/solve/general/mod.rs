@@ -303,6 +303,12 @@ impl Solver {
         self.kernel.seconds()
     }
 
+    /// How far the search of the board in hand has gone, for a progress bar on
+    /// another thread.
+    pub fn progress(&self) -> std::sync::Arc<crate::solve::SearchProgress> {
+        self.kernel.progress()
+    }
+
     /// A basis of the quiet patterns: press sets that change no light.
     pub fn quiet_patterns(&self) -> Vec<Board> {
         let mut all = Vec::new();
