@@ -148,20 +148,7 @@ fn run(job: Job) -> anyhow::Result<()> {
             solver,
             patterns,
             pbm,
-        } => {
-            let mut text = format!("nullity {}\n", solver.nullity()).into_bytes();
-            if patterns {
-                let quiet = solver.quiet_patterns();
-                if pbm {
-                    quiet
-                        .iter()
-                        .for_each(|q| lightsout::write_pbm(&mut text, q));
-                } else {
-                    lightsout::write_boards(&mut text, &quiet);
-                }
-            }
-            finish(stdout, &text)
-        }
+        } => finish(stdout, &render::nullity_game(&solver, patterns, pbm)),
         Job::ExplainStates {
             input,
             solver,
@@ -174,33 +161,10 @@ fn run(job: Job) -> anyhow::Result<()> {
         }
         Job::Census { solver, name } => render::census(&solver, &name, stdout),
         Job::Play { session, name } => play::run(*session, name),
-        Job::NullityStates { solver, patterns } => {
-            let states = solver.states_solver().expect("a game of K states");
-            let mut text = format!(
-                "nullity {}\nsolutions {}\n",
-                states.nullity(),
-                states.solutions()
-            );
-            if !states.prime_states() {
-                text.push_str(&format!("group {}\n", states.kernel_group()));
-            }
-            if patterns {
-                let (_, cols) = solver.presses_shape();
-                let Some(quiet) = states.quiet_patterns() else {
-                    anyhow::bail!(
-                        "the quiet patterns of this game are too large to write (more than \
-                         2^28 bytes); `nullity` without --patterns gives their count"
-                    );
-                };
-                for (pattern, order) in quiet {
-                    text.push_str(&format!("order {order}\n"));
-                    let mut bytes = Vec::new();
-                    lightsout::push_counts(&mut bytes, &pattern, cols);
-                    text.push_str(&String::from_utf8_lossy(&bytes));
-                }
-            }
-            finish(stdout, text.as_bytes())
-        }
+        Job::NullityStates { solver, patterns } => finish(
+            stdout,
+            render::nullity_states(&solver, patterns)?.as_bytes(),
+        ),
         Job::Check {
             solver,
             target,

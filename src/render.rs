@@ -221,3 +221,53 @@ fn big(n: u128) -> String {
     }
     out
 }
+
+/// `nullity` of a two-state game: the nullity, and with `patterns` the quiet patterns
+/// as text rows or PBM images.
+pub(crate) fn nullity_game(solver: &lightsout::GameSolver, patterns: bool, pbm: bool) -> Vec<u8> {
+    let mut text = format!("nullity {}\n", solver.nullity()).into_bytes();
+    if patterns {
+        let quiet = solver.quiet_patterns();
+        if pbm {
+            quiet
+                .iter()
+                .for_each(|q| lightsout::write_pbm(&mut text, q));
+        } else {
+            lightsout::write_boards(&mut text, &quiet);
+        }
+    }
+    text
+}
+
+/// `nullity` of a game of more than two states: `nullity D`, `solutions N`, the group
+/// for composite K, and with `patterns` each generator with its order.
+pub(crate) fn nullity_states(
+    solver: &lightsout::GameSolver,
+    patterns: bool,
+) -> anyhow::Result<String> {
+    let states = solver.states_solver().expect("a game of K states");
+    let mut text = format!(
+        "nullity {}\nsolutions {}\n",
+        states.nullity(),
+        states.solutions()
+    );
+    if !states.prime_states() {
+        text.push_str(&format!("group {}\n", states.kernel_group()));
+    }
+    if patterns {
+        let (_, cols) = solver.presses_shape();
+        let Some(quiet) = states.quiet_patterns() else {
+            anyhow::bail!(
+                "the quiet patterns of this game are too large to write (more than 2^28 \
+                 bytes); `nullity` without --patterns gives their count"
+            );
+        };
+        for (pattern, order) in quiet {
+            text.push_str(&format!("order {order}\n"));
+            let mut bytes = Vec::new();
+            lightsout::push_counts(&mut bytes, &pattern, cols);
+            text.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+    Ok(text)
+}
