@@ -40,9 +40,10 @@ pub(super) struct Kernel {
 }
 
 /// Word operations a second of the Walsh-Hadamard transform, both cores: measured
-/// with `solve --stats` on the all-on 39 x 39 (7.74e10 in 1.86 s) and 47 x 47 (1.94e10
-/// in 0.435 s) boards; the lower of the two, rounded down.
-const TRANSFORM_RATE: f64 = 4.0e10;
+/// with `solve --stats --search-budget 10^12` on the all-on 39 x 39 (7.74e10 in
+/// 1.73 s), 47 x 47 (1.94e10 in 0.418 s) and 67 x 67 (7.76e10 in 1.81 s) boards; the
+/// lowest, rounded down.
+const TRANSFORM_RATE: f64 = 4.2e10;
 
 /// Word operations a second of the Gray-code walk (one XOR and popcount a word): one
 /// word a nanosecond, a deliberately low figure (the walk is the plan only where it is
