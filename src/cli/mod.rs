@@ -1,13 +1,13 @@
 //! Command-line flags as clap parses them; `config` checks them before any work starts.
 
+mod games;
 mod help;
 pub(crate) mod man;
-mod play;
 mod values;
 
 use clap::{Args, Parser, Subcommand};
+pub(crate) use games::{CensusArgs, PlayArgs};
 use help::*;
-pub(crate) use play::PlayArgs;
 use std::path::PathBuf;
 pub(crate) use values::{
     parse_states, DrawArg, FormatArg, GoalArg, MethodArg, TargetArg, TopologyArg,
@@ -89,21 +89,6 @@ pub(crate) enum Command {
     /// presses to go, Undo and Redo, new puzzles.
     #[command(after_help = PLAY_HELP)]
     Play(PlayArgs),
-}
-
-/// Flags of `census`.
-#[derive(Debug, Args)]
-pub(crate) struct CensusArgs {
-    /// Rows of the board.
-    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..),
-          required_unless_present = "game")]
-    pub rows: Option<u32>,
-    /// Columns of the board.
-    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..),
-          required_unless_present = "game")]
-    pub cols: Option<u32>,
-    #[command(flatten)]
-    pub game: GameArgs,
 }
 
 /// The game flags of `solve` and `nullity`: a grid game (shape, topology, rule) or a

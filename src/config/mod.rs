@@ -11,6 +11,7 @@ use crate::mapped::{open_table, Table, TableBytes};
 use anyhow::Context;
 use lightsout::rules::Game;
 use lightsout::{DepthTable, Method, QueryOptions, Solver, StoreOptions, Style, TableKind, Target};
+mod games;
 mod serve;
 mod solve;
 
@@ -197,8 +198,8 @@ pub(crate) fn job(command: Command) -> anyhow::Result<Job> {
         Command::Completions(CompletionsArgs { shell }) => Job::Completions { shell },
         Command::Man(args) => Job::Man { dir: args.dir },
         Command::Check(args) => solve::check(args)?,
-        Command::Census(args) => solve::census(args)?,
-        Command::Play(args) => solve::play(args)?,
+        Command::Census(args) => games::census(args)?,
+        Command::Play(args) => games::play(args)?,
         Command::Games => Job::Print(lightsout::rules::builtin::listing()),
         Command::Nullity(args) => solve::nullity(args)?,
         Command::Serve(args) => Job::Serve(serve::config(args)?),

@@ -1,4 +1,4 @@
-//! The flags of `play`.
+//! The flags of the commands that take a whole game: `play` and `census`.
 
 use super::{values, GameArgs, GoalArg};
 use clap::Args;
@@ -22,6 +22,21 @@ pub(crate) struct PlayArgs {
     /// The seed of the puzzles (the same seed, the same puzzles); default: the clock.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// Flags of `census`.
+#[derive(Debug, Args)]
+pub(crate) struct CensusArgs {
+    /// Rows of the board.
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..),
+          required_unless_present = "game")]
+    pub rows: Option<u32>,
+    /// Columns of the board.
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..),
+          required_unless_present = "game")]
+    pub cols: Option<u32>,
     #[command(flatten)]
     pub game: GameArgs,
 }

@@ -1,0 +1,68 @@
+//! `census` and `play`: the commands that take a whole game rather than boards.
+
+use super::solve::game;
+use super::*;
+use crate::cli::CensusArgs;
+
+/// `census`: the game (any game, any K) and its solver mod K.
+pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
+    let game = game(&args.game, args.rows.zip(args.cols))?;
+    let name = game_name(&game, args.game.game.as_deref());
+    let solver = lightsout::StatesSolver::new(&game, 0).map_err(|e| UsageError(e.to_string()))?;
+    Ok(Job::Census {
+        solver: Box::new(solver),
+        name,
+    })
+}
+
+/// `play`: the game, its solver and drawing, and the first puzzle.
+pub(super) fn play(args: crate::cli::PlayArgs) -> anyhow::Result<Job> {
+    let game = game(&args.game, Some((args.rows, args.cols)))?;
+    let name = game_name(&game, args.game.game.as_deref());
+    let goal = super::goal(args.target, game.states())?;
+    let layout = match args
+        .game
+        .game
+        .as_deref()
+        .and_then(lightsout::rules::builtin::find)
+    {
+        Some(builtin) => builtin.layout(),
+        None => game.layout(),
+    };
+    if game.lights() > 1 << 16 {
+        return Err(usage(format!(
+            "this game has {} lights; play takes games of at most 65536",
+            game.lights()
+        )));
+    }
+    let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET << 3)
+        .map_err(|e| UsageError(e.to_string()))?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let session = crate::play::Session::new(solver, layout, goal, seed);
+    Ok(Job::Play {
+        session: Box::new(session),
+        name,
+    })
+}
+
+/// A game in words: `5 x 5 plus plane, 3 states`, or the map's name.
+fn game_name(game: &Game, named: Option<&str>) -> String {
+    let states = game.states();
+    match (game.grid_rules(), named) {
+        (_, Some(name)) => format!("{name}, {states} states"),
+        (Some(g), None) => format!(
+            "{} x {} {} {}, {states} states",
+            g.rows,
+            g.cols,
+            g.rule
+                .name()
+                .map_or_else(|| g.rule.to_string(), str::to_string),
+            g.topology
+        ),
+        (None, None) => format!("{} lights, {states} states", game.lights()),
+    }
+}
