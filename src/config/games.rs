@@ -29,6 +29,14 @@ pub(super) fn play(args: crate::cli::PlayArgs) -> anyhow::Result<Job> {
         Some(builtin) => builtin.layout(),
         None => game.layout(),
     };
+    if game.buttons() != game.lights() {
+        return Err(usage(format!(
+            "play draws each button on its light, and this game has {} buttons for {} \
+             lights; `solve` and `check` take it",
+            game.buttons(),
+            game.lights()
+        )));
+    }
     if game.lights() > 1 << 16 {
         return Err(usage(format!(
             "this game has {} lights; play takes games of at most 65536",

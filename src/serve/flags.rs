@@ -24,6 +24,10 @@ pub(super) fn shape_of(params: &Params, example: &str) -> Result<(usize, usize),
 /// The game flags `/v1/solve` takes besides the shape, as the command line's.
 pub(super) const GAME_PARAMS: [&str; 5] = ["topology", "rule", "states", "game", "search_budget"];
 
+/// The most word operations one board's search may take on the server (2^32: about a
+/// tenth of a second of the transform, a few seconds of the walk).
+const MAX_SEARCH_BUDGET: u64 = 1 << 32;
+
 /// The most lights of a `/v1/solve` board of a game other than the classic one (its
 /// solver is made for the request: about 40 bytes a light for K states).
 const GAME_LIGHTS: usize = 1 << 20;
@@ -73,8 +77,17 @@ pub(super) fn requested_game(
         states,
     };
     let budget = params
-        .number::<u64>("search_budget", "from 0 to 2^64 - 1")?
+        .number::<u64>("search_budget", "from 0 to 2^32")?
         .unwrap_or(lightsout::SEARCH_BUDGET);
+    // One board's search is not cut by the request's search time (that is checked
+    // between boards), so its budget is what bounds a request's work.
+    if budget > MAX_SEARCH_BUDGET {
+        return Err(ApiError::bad(format!(
+            "search_budget: {budget} is more than this server spends on one board \
+             ({MAX_SEARCH_BUDGET} word operations); give at most that, or run \
+             `lightsout solve --search-budget {budget}` yourself"
+        )));
+    }
     let (rows, cols) = (shape.0 as u32, shape.1 as u32);
     let game = crate::config::game_of_flags(&args, Some((rows, cols)))
         .map_err(|e| ApiError::bad(e.to_string()))?;

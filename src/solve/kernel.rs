@@ -45,11 +45,10 @@ pub(super) struct Kernel {
 /// lowest, rounded down.
 const TRANSFORM_RATE: f64 = 4.2e10;
 
-/// Word operations a second of the Gray-code walk (one XOR and popcount a word): one
-/// word a nanosecond, a deliberately low figure (the walk is the plan only where it is
-/// the cheaper one, i.e. for small nullities whose walks take milliseconds, so no
-/// measured board sits near a time budget's edge with it).
-const WALK_RATE: f64 = 1.0e9;
+/// Word operations a second of the Gray-code walk (one XOR and popcount a word, one
+/// core): measured with `solve --stats --search-budget 10^11` on the all-on 2059 x 2059
+/// board (nullity 16, too many lights for signatures: 4.45e9 in 5.37 to 5.53 s).
+const WALK_RATE: f64 = 8.0e8;
 
 /// Whether a search of cost `cost` (`None`: beyond counting) fits `budget`.
 pub(super) fn fits(cost: Option<u64>, budget: u64) -> bool {
@@ -173,19 +172,21 @@ impl Kernel {
 
     /// The proving search's time a board, in seconds, estimated from its cost and the
     /// rate of its method on this project's 2-core machine (`None` when its cost is
-    /// beyond counting): the cheaper of the walk and, with signatures, the transform.
+    /// beyond counting).
     pub(super) fn seconds(&self) -> Option<f64> {
-        let walk = walk_cost(self.nullity, self.step_words).map(|c| c as f64 / WALK_RATE);
+        let gray = walk_cost(self.nullity, self.step_words);
         let transform = match &self.plan {
             Plan::Unique => return Some(0.0),
-            Plan::Transform(sig) | Plan::Heuristic(sig) => {
-                transform_cost(sig, self.cells).map(|c| c as f64 / TRANSFORM_RATE)
-            }
+            Plan::Transform(sig) | Plan::Heuristic(sig) => transform_cost(sig, self.cells),
             Plan::GrayWalk | Plan::Unsearched(_) => None,
         };
-        match (walk, transform) {
-            (Some(w), Some(t)) => Some(w.min(t)),
-            (w, t) => w.or(t),
+        // The method a budget of [`cost`](Self::cost) runs, as `new` chooses it (the
+        // cheaper in word operations, the walk on a tie), at that method's rate.
+        match (gray, transform) {
+            (Some(g), Some(t)) if g <= t => Some(g as f64 / WALK_RATE),
+            (_, Some(t)) => Some(t as f64 / TRANSFORM_RATE),
+            (Some(g), None) => Some(g as f64 / WALK_RATE),
+            (None, None) => None,
         }
     }
 

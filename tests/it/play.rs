@@ -210,6 +210,18 @@ fn play_without_a_terminal_is_a_usage_error() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("play needs a terminal"));
+    // A map whose buttons are not one a light cannot be drawn: refused before anything.
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("two-buttons.txt");
+    std::fs::write(&map, "lights 3\n1 2\n2 3\n").unwrap();
+    lightsout()
+        .args(["play", "--game"])
+        .arg(&map)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "this game has 2 buttons for 3 lights",
+        ));
 }
 
 #[test]

@@ -1162,6 +1162,13 @@ fn get_solve_answers_one_board_of_every_game_as_the_command_line_does() {
         body.contains("expected 4 digits 0..1") && body.contains("`2` at character 3"),
         "{body}"
     );
+    // One board's search is bounded by its budget: a larger one is refused, not run.
+    let (status, body) = server.get("/v1/solve?rows=2&cols=2&board=0000&search_budget=4294967297");
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("at most that, or run `lightsout solve"),
+        "{body}"
+    );
     let (status, body) = server.get("/v1/solve?rows=200&cols=200&board=1");
     assert_eq!(status, 413);
     assert!(body.contains("40000 lights"), "{body}");
