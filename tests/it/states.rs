@@ -485,14 +485,16 @@ fn census_of_lights_out_2000_from_the_command_line_when_asked() {
     // All 3^25 boards of Lights Out 2000 (about 41 s on two cores): run with
     // `LIGHTSOUT_CENSUS_2000=1 cargo test --release census_of_lights_out_2000`.
     //
-    // The figures are this program's (2026-12-01). The issue names OEIS A079875 as
-    // the published histogram; no copy of it could be looked up from this workplace
-    // (the stored OEIS pages do not include it), so they are pinned as computed and
-    // checked against what follows from the rules alone: 3^22 solvable boards (27
-    // solutions each), and for 0..3 presses exactly the press patterns of that many
-    // presses (the coefficients of (1 + x + x^2)^25), since no two such patterns
-    // clear the same board when every nonzero kernel element needs more than 6
-    // presses (`the_lights_out_2000_kernel_is_heavy` checks that).
+    // The published histogram: OEIS A079875, "Number of positions that are exactly n
+    // moves from the starting position in the Lights Out 2000 puzzle" (N. J. A. Sloane,
+    // 2003; https://oeis.org/A079875; read from the OEIS's own data repository,
+    // github.com/oeis/oeisdata, seq/A079/A079875.seq, whose comment gives 31,381,059,609
+    // positions in all). Every term is compared as published. Besides, what follows
+    // from the rules alone: 3^22 solvable boards (27 solutions each), and for 0..3
+    // presses exactly the press patterns of that many presses (the coefficients of
+    // (1 + x + x^2)^25), since no two such patterns clear the same board when every
+    // nonzero kernel element needs more than 6 presses
+    // (`the_lights_out_2000_kernel_is_heavy` checks that).
     if std::env::var_os("LIGHTSOUT_CENSUS_2000").is_none() {
         eprintln!("skipped: set LIGHTSOUT_CENSUS_2000=1 to run the 3^25 census");
         return;
@@ -512,7 +514,7 @@ fn census_of_lights_out_2000_from_the_command_line_when_asked() {
         })
         .map(|(_, b)| b)
         .collect();
-    let pinned: [u64; 25] = [
+    let published: [u64; 25] = [
         1,
         25,
         325,
@@ -539,7 +541,12 @@ fn census_of_lights_out_2000_from_the_command_line_when_asked() {
         36_143_633,
         2_147_985,
     ];
-    assert_eq!(counts, pinned, "{text}");
+    assert_eq!(counts, published, "{text}");
+    assert_eq!(
+        counts.iter().sum::<u64>(),
+        31_381_059_609,
+        "the entry's own total"
+    );
     assert_eq!(counts.iter().sum::<u64>(), 3u64.pow(22));
     // (1 + x + x^2)^25: 1, 25, 325, 2900.
     assert_eq!(&counts[..4], &[1, 25, 25 * 24 / 2 + 25, 2_300 + 25 * 24]);
