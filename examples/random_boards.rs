@@ -25,7 +25,7 @@ fn random_board(rng: &mut SplitMix64, rows: usize, cols: usize) -> Board {
         for w in row.iter_mut() {
             *w = rng.next_u64();
         }
-        if cols % 64 != 0 {
+        if !cols.is_multiple_of(64) {
             *row.last_mut().expect("cols > 0") &= (1 << (cols % 64)) - 1;
         }
         board.set_row_words(r, &row);

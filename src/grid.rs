@@ -99,7 +99,8 @@ pub const SOLVABLE_STATES: u32 = 1 << EXACT_INDEX_BITS;
 /// Whether some presses turn `grid` all-on: even overlap with both quiet patterns.
 #[inline]
 pub fn is_solvable(grid: Grid) -> bool {
-    (grid & QUIET_COLUMNS).count_ones() % 2 == 0 && (grid & QUIET_ROWS).count_ones() % 2 == 0
+    (grid & QUIET_COLUMNS).count_ones().is_multiple_of(2)
+        && (grid & QUIET_ROWS).count_ones().is_multiple_of(2)
 }
 
 /// The index of a solvable `grid` among all solvable grids (its bits with bits 1 and 5

@@ -45,14 +45,30 @@ impl Reporter {
 
     /// [`close`](Self::close) for a stream of one shape, whose unproven boards are
     /// over the budget: in word operations (`--search-budget`), or in time with the
-    /// estimate and the `--search-time` that proves them.
+    /// estimate and the `--search-time` that proves them. The cost is the game's, or
+    /// when the search recorded the unproven boards' own (their symmetries counted),
+    /// the largest of those.
     pub(crate) fn close_over_budget(
         &self,
         summary: &lightsout::SolveSummary,
         nullity: usize,
         cost: Option<u64>,
         budget: &Budget,
+        progress: Option<&lightsout::SearchProgress>,
     ) {
+        let own = progress.and_then(|p| p.unproven());
+        let cost = match own {
+            Some((ops, _)) if ops < u64::MAX => Some(ops),
+            Some(_) => None,
+            None => cost,
+        };
+        let budget = match (budget, own) {
+            (Budget::Time { limit, .. }, Some((_, seconds))) => &Budget::Time {
+                limit: *limit,
+                seconds,
+            },
+            _ => budget,
+        };
         match budget {
             Budget::Ops(ops) => self.close(
                 summary,
@@ -96,8 +112,19 @@ impl Reporter {
                 lightsout::Search::GrayWalk => {
                     "proven minimal: a Gray-code walk over every solution".to_string()
                 }
-                lightsout::Search::Transform { signatures } => format!(
+                lightsout::Search::Transform {
+                    signatures,
+                    symmetries: 1,
+                } => format!(
                     "proven minimal: a Walsh-Hadamard transform over {} cell signatures",
+                    thousands(signatures as u64)
+                ),
+                lightsout::Search::Transform {
+                    signatures,
+                    symmetries,
+                } => format!(
+                    "proven minimal: a Walsh-Hadamard transform over {} cell signatures, \
+                     one block of each orbit of the board's {symmetries} symmetries",
                     thousands(signatures as u64)
                 ),
                 lightsout::Search::Heuristic => format!(
@@ -170,7 +197,8 @@ fn cost_words(ops: Option<u64>) -> String {
 
 /// A progress bar for long searches on a terminal: drawn from another thread while the
 /// solver searches (the fraction searched, the fewest presses so far, the time left),
-/// only when stderr is a terminal and the search is estimated to take over a second;
+/// only when stderr is a terminal and the search is estimated to take over half a
+/// second (so that every search of over a second has one, the estimate being rough);
 /// cleared when dropped.
 pub(crate) struct Watch {
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -185,7 +213,7 @@ impl Watch {
     ) -> Option<Watch> {
         use std::io::IsTerminal;
         let progress = progress?;
-        let long = proving && seconds.is_some_and(|s| s > 1.0);
+        let long = proving && seconds.is_some_and(|s| s > 0.5);
         if !long || !std::io::stderr().is_terminal() {
             return None;
         }

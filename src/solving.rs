@@ -24,7 +24,7 @@ pub(crate) fn classic(
     let watch = crate::report::Watch::start(
         Some(solver.progress()),
         solver.search_seconds(),
-        solver.proves_minimal(),
+        solver.may_prove(),
     );
     let outcome = lightsout::solve_stream_reporting(
         solver,
@@ -36,7 +36,14 @@ pub(crate) fn classic(
     );
     drop(watch);
     if let Ok(summary) = &outcome {
-        reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), &budget);
+        let progress = solver.progress();
+        reporter.close_over_budget(
+            summary,
+            solver.nullity(),
+            solver.search_cost(),
+            &budget,
+            Some(&progress),
+        );
     }
     stream_outcome(outcome, &input.name, Reads::Boards { cols })
 }
@@ -56,7 +63,7 @@ pub(crate) fn game(
     let watch = crate::report::Watch::start(
         solver.progress(),
         solver.search_seconds(),
-        solver.proves_minimal(),
+        solver.may_prove(),
     );
     let outcome =
         lightsout::solve_game_stream(solver, options, input.reader, stdout, &mut |m, s| {
@@ -64,7 +71,14 @@ pub(crate) fn game(
         });
     drop(watch);
     if let Ok(summary) = &outcome {
-        reporter.close_over_budget(summary, solver.nullity(), solver.search_cost(), &budget);
+        let progress = solver.progress();
+        reporter.close_over_budget(
+            summary,
+            solver.nullity(),
+            solver.search_cost(),
+            &budget,
+            progress.as_deref(),
+        );
     }
     stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
 }

@@ -147,10 +147,11 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
                 solver.search_cost(),
                 solver.proves_minimal(),
             );
-            let solver = match rebuild {
+            let mut solver = match rebuild {
                 Some(cost) => make(cost)?,
                 None => solver,
             };
+            solver.allow_search_time(args.search_time);
             (
                 solver,
                 Budget::Time {
@@ -241,11 +242,12 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
             let proves = solver
                 .search_cost()
                 .is_some_and(|c| c <= lightsout::SEARCH_BUDGET);
-            let solver = match time_allows(args.search_time, seconds, solver.search_cost(), proves)
-            {
-                Some(cost) => make(game, cost)?,
-                None => solver,
-            };
+            let mut solver =
+                match time_allows(args.search_time, seconds, solver.search_cost(), proves) {
+                    Some(cost) => make(game, cost)?,
+                    None => solver,
+                };
+            solver.allow_search_time(args.search_time);
             (
                 solver,
                 Budget::Time {

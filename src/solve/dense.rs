@@ -248,6 +248,19 @@ impl Dense {
         self.system.rank()
     }
 
+    /// Lets a board whose own proof, its symmetries counted (a board that some of the
+    /// shape's reflections and rotations leave as it is), is estimated within `limit`
+    /// be proven, though the search budget does not cover every board's.
+    pub fn allow_search_time(&mut self, limit: std::time::Duration) {
+        self.kernel.allow_board_seconds(limit.as_secs_f64());
+    }
+
+    /// Whether some board's answer may be proven the fewest: every board's is
+    /// ([`proves_minimal`](Self::proves_minimal)), or a symmetric board's may be.
+    pub fn may_prove(&self) -> bool {
+        self.kernel.may_prove()
+    }
+
     /// Whether answers are proven minimal.
     pub fn proves_minimal(&self) -> bool {
         self.kernel.proves()

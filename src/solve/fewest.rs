@@ -25,7 +25,7 @@ use super::walsh::{best_of_blocks, walsh_hadamard};
 use crate::board::Board;
 
 /// Low bits of `f` transformed at once: `2^16` entries of `i32`, 256 KiB, in L2.
-const BLOCK_BITS: usize = 16;
+pub(super) const BLOCK_BITS: usize = 16;
 
 /// The most additions the local search and its bound spend on a board, whatever the
 /// budget (seconds).
@@ -35,6 +35,8 @@ const HEURISTIC_CAP: u64 = 1 << 32;
 #[derive(Debug, Clone)]
 pub(super) struct Signatures {
     k: usize,
+    /// The low bits of `f` transformed at once (`min(k, BLOCK_BITS)`, or fewer in tests).
+    low: usize,
     /// For each cell (row-major in the working orientation), its signature's index.
     cell: Vec<u32>,
     /// The distinct signatures.
@@ -50,10 +52,13 @@ pub enum Search {
     /// Every solution compared by a Gray-code walk over the board.
     GrayWalk,
     /// Every solution compared by a Walsh-Hadamard transform over this many distinct
-    /// cell signatures.
+    /// cell signatures: of each orbit of the board's symmetries, one block.
     Transform {
         /// Distinct signatures.
         signatures: usize,
+        /// The symmetries of the board's solutions the search used (1: none but the
+        /// identity; at most 8, the square's).
+        symmetries: usize,
     },
     /// Not every solution compared: a local search over the quiet patterns, with a
     /// lower bound from the signatures.
@@ -106,7 +111,14 @@ impl std::fmt::Display for Skipped {
 impl Signatures {
     /// The signatures of the cells of `quiet` (at most 64 patterns of one shape).
     pub(super) fn new(quiet: &[Board]) -> Signatures {
+        Signatures::split_at(quiet, quiet.len().min(BLOCK_BITS))
+    }
+
+    /// [`new`](Self::new) with the transform's blocks of `2^low` entries (`low <=
+    /// BLOCK_BITS`).
+    pub(super) fn split_at(quiet: &[Board], low: usize) -> Signatures {
         let k = quiet.len();
+        let low = low.min(k).min(BLOCK_BITS);
         assert!(k <= 64, "signatures are 64-bit words");
         let (rows, cols) = quiet.first().map_or((0, 0), |q| (q.rows(), q.cols()));
         let mut sigs = vec![0u64; rows * cols];
@@ -126,7 +138,12 @@ impl Signatures {
             .iter()
             .map(|s| distinct.binary_search(s).expect("listed") as u32)
             .collect();
-        Signatures { k, cell, distinct }
+        Signatures {
+            k,
+            low,
+            cell,
+            distinct,
+        }
     }
 
     /// The bytes these signatures hold.
@@ -142,9 +159,14 @@ impl Signatures {
     /// Additions the transform takes for a board; `None` when the count does not fit
     /// in 64 bits (then no budget covers it).
     pub(super) fn cost(&self) -> Option<u64> {
-        let k1 = self.k.min(BLOCK_BITS);
+        let blocks = 1u64.checked_shl(u32::try_from(self.k - self.low).ok()?)?;
+        self.cost_of_blocks(blocks)
+    }
+
+    /// Additions of the transform of `blocks` blocks (of the `2^(k - k1)`).
+    pub(super) fn cost_of_blocks(&self, blocks: u64) -> Option<u64> {
+        let k1 = self.low;
         let per_block = u64::try_from(self.distinct.len() + (k1 + 2) * (1 << k1)).ok()?;
-        let blocks = 1u64.checked_shl(u32::try_from(self.k - k1).ok()?)?;
         per_block.checked_mul(blocks)
     }
 
@@ -171,42 +193,52 @@ impl Signatures {
             .distinct
             .iter()
             .zip(w)
-            .map(|(&s, &w)| if (s & f).count_ones() % 2 == 0 { w } else { -w })
+            .map(|(&s, &w)| {
+                if (s & f).count_ones().is_multiple_of(2) {
+                    w
+                } else {
+                    -w
+                }
+            })
             .sum();
         (pressed + (total - hat) / 2) as u64
     }
 
-    /// The `f` of a fewest-press solution (ties: the smallest `f`) and its press count,
-    /// by the split transform.
+    /// The `f` of a fewest-press solution (ties: the smallest `f` searched) and its press
+    /// count, by the split transform: every block, or with `only` just the blocks it
+    /// keeps (a predicate on the block's high bits, and how many it keeps: the first
+    /// block of each orbit of the board's symmetries, which holds a fewest-press
+    /// solution when any block of its orbit does).
     pub(super) fn fewest(
         &self,
         x0: &Board,
         progress: &super::progress::SearchProgress,
+        only: Option<super::walsh::Only<'_>>,
     ) -> (u64, u64) {
         let (w, pressed, total) = self.weights(x0);
-        let k1 = self.k.min(BLOCK_BITS);
+        let k1 = self.low;
         let k2 = self.k - k1;
         let low = (1u64 << k1) - 1;
-        // Signatures grouped by their high part: (high, [(low, weight)]).
-        let mut order: Vec<usize> = (0..self.distinct.len()).collect();
-        order.sort_unstable_by_key(|&i| (self.distinct[i] >> k1, self.distinct[i] & low));
-        let mut groups: Vec<(u64, Vec<(u32, i32)>)> = Vec::new();
-        for i in order {
-            let (high, lo) = (self.distinct[i] >> k1, (self.distinct[i] & low) as u32);
-            let weight = i32::try_from(w[i]).expect("at most 2^31 cells");
-            match groups.last_mut() {
-                Some((h, list)) if *h == high => list.push((lo, weight)),
-                _ => groups.push((high, vec![(lo, weight)])),
-            }
-        }
+        // The signatures as (high part, low part, weight), in the order of their low
+        // parts (a block then writes its buckets front to back).
+        let mut weighted: Vec<(u64, u32, i32)> = self
+            .distinct
+            .iter()
+            .zip(&w)
+            .map(|(&s, &w)| {
+                let weight = i32::try_from(w).expect("at most 2^31 cells");
+                (s >> k1, (s & low) as u32, weight)
+            })
+            .collect();
+        weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
         // Entries are bounded by the number of cells, so 16-bit lanes (twice as many a
         // vector instruction) do when there are fewer than 2^15.
         let cells = self.cell.len();
         let presses_of = |hat: i64| (pressed + (total - hat) / 2) as u64;
         let best = if cells < 1 << 15 {
-            best_of_blocks::<i16>(&groups, k1, k2, progress, &presses_of)
+            best_of_blocks::<i16>(&weighted, (k1, k2), only, progress, &presses_of)
         } else {
-            best_of_blocks::<i32>(&groups, k1, k2, progress, &presses_of)
+            best_of_blocks::<i32>(&weighted, (k1, k2), only, progress, &presses_of)
         };
         let (hat, f) = best;
         let count = (pressed + (total - hat) / 2) as u64;
@@ -290,7 +322,7 @@ impl Signatures {
             loop {
                 gain.fill(0);
                 for (&s, &weight) in self.distinct.iter().zip(&w) {
-                    let signed = if (s & f).count_ones() % 2 == 0 {
+                    let signed = if (s & f).count_ones().is_multiple_of(2) {
                         weight
                     } else {
                         -weight

@@ -186,6 +186,30 @@ impl GameSolver {
         }
     }
 
+    /// Lets a board whose own proof, its symmetries counted (a board that some of the
+    /// shape's reflections and rotations leave as it is), is estimated within `limit`
+    /// be proven, though the search budget does not cover every board's (games of two
+    /// states).
+    pub fn allow_search_time(&mut self, limit: std::time::Duration) {
+        match &mut self.method {
+            Method::Chase(s) => s.allow_search_time(limit),
+            Method::Grid(c) => c.allow_search_time(limit),
+            Method::Dense(d) => d.allow_search_time(limit),
+            Method::States(_) => {}
+        }
+    }
+
+    /// Whether some board's answer may be proven the fewest: every board's is, or a
+    /// symmetric board's may be (games of two states).
+    pub fn may_prove(&self) -> bool {
+        match &self.method {
+            Method::Chase(s) => s.may_prove(),
+            Method::Grid(c) => c.may_prove(),
+            Method::Dense(d) => d.may_prove(),
+            Method::States(_) => false,
+        }
+    }
+
     /// Whether each board's answer is proven the fewest (its search fits the budget).
     pub fn proves_minimal(&self) -> bool {
         match &self.method {

@@ -4,7 +4,8 @@
 //! chosen from the search's own cost. The chase solver and dense elimination both
 //! search through here.
 
-use super::fewest::{Search, Signatures, Skipped};
+use super::fewest::{Search, Signatures, Skipped, BLOCK_BITS};
+use super::symmetry::Symmetry;
 use crate::board::Board;
 
 /// How a game's boards look for their fewest presses.
@@ -29,8 +30,14 @@ pub(super) struct Kernel {
     nullity: usize,
     /// The whole quiet patterns, when some search runs.
     quiet: Vec<Board>,
+    /// The symmetries of the kernel, when the transform has blocks and some symmetry
+    /// of the shape keeps the kernel: the signatures are then of its basis.
+    symmetry: Option<Box<Symmetry>>,
     plan: Plan,
     budget: u64,
+    /// Word operations a board's own proof may take, its symmetries counted (the
+    /// budget, or what `--search-time` buys at the transform's rate).
+    board_ops: u64,
     /// Word operations of one step of the walk (one XOR and popcount of a pattern).
     step_words: u64,
     /// Buttons of a pattern.
@@ -39,11 +46,12 @@ pub(super) struct Kernel {
     progress: std::sync::Arc<super::progress::SearchProgress>,
 }
 
-/// Word operations a second of the Walsh-Hadamard transform, both cores: measured
-/// with `solve --stats --search-budget 10^12` on the all-on 39 x 39 (7.74e10 in
-/// 1.73 s), 47 x 47 (1.94e10 in 0.418 s) and 67 x 67 (7.76e10 in 1.81 s) boards; the
-/// lowest, rounded down.
-const TRANSFORM_RATE: f64 = 4.2e10;
+/// Word operations a second of the Walsh-Hadamard transform, both cores, in AVX-512
+/// registers: measured with `solve --stats --search-time 30m` on the all-on 61 x 61
+/// (2.49e12 in 23.9 s, one block of each orbit of its 8 symmetries) and 65 x 65
+/// (9.97e12 in 95.8 s), 1.04e11 each; rounded down for the noise of the machine.
+/// (Without AVX-512 the search is slower than this says.)
+const TRANSFORM_RATE: f64 = 9.0e10;
 
 /// Word operations a second of the Gray-code walk (one XOR and popcount a word, one
 /// core): measured with `solve --stats --search-budget 10^11` on the all-on 2059 x 2059
@@ -98,10 +106,21 @@ impl Kernel {
         } else {
             Vec::new()
         };
+        let mut symmetry = None;
         let plan = if nullity == 0 {
             Plan::Unique
         } else if signatures {
-            let sig = Signatures::new(&quiet);
+            let mut sig = Signatures::new(&quiet);
+            // Symmetries pay when there are blocks to skip and finding them (a few
+            // passes over each pattern) is small beside the transform.
+            let worth = nullity > BLOCK_BITS
+                && (cells <= 1 << 16 || sig.cost().is_none_or(|c| c >= 1 << 32));
+            if worth {
+                symmetry = Symmetry::new(&quiet, BLOCK_BITS).map(Box::new);
+                if let Some(sym) = &symmetry {
+                    sig = Signatures::new(sym.basis());
+                }
+            }
             let transform = transform_cost(&sig, cells);
             let gray_cheaper = match (gray, transform) {
                 (Some(g), Some(t)) => g <= t,
@@ -126,12 +145,28 @@ impl Kernel {
         Kernel {
             nullity,
             quiet,
+            symmetry,
             plan,
             budget,
+            board_ops: budget,
             step_words,
             cells,
             progress: Default::default(),
         }
+    }
+
+    /// Lets a board's own proof (its symmetries counted) take up to about `seconds` of
+    /// the transform, when that is more than the budget buys.
+    pub(super) fn allow_board_seconds(&mut self, seconds: f64) {
+        // Saturating: a float past u64's range is u64::MAX, NaN is 0.
+        let ops = (seconds * TRANSFORM_RATE) as u64;
+        self.board_ops = self.board_ops.max(ops);
+    }
+
+    /// Whether some board may be proven: all are ([`proves`](Self::proves)), or a
+    /// symmetric one may be, its symmetries counted.
+    pub(super) fn may_prove(&self) -> bool {
+        self.proves() || (self.symmetry.is_some() && matches!(self.plan, Plan::Heuristic(_)))
     }
 
     /// How far the search of the board in hand has gone (shared with a watcher).
@@ -233,24 +268,53 @@ impl Kernel {
                 }
                 (Search::GrayWalk, None, true)
             }
-            Plan::Transform(sig) => {
-                let (f, _) = sig.fewest(x0, &self.progress);
-                self.combine(best, x0, f);
-                let signatures = sig.len();
-                (Search::Transform { signatures }, None, true)
-            }
-            Plan::Heuristic(sig) => {
-                let (f, _, bound) = sig.heuristic(x0, self.budget);
-                self.combine(best, x0, f);
-                (Search::Heuristic, Some(bound), true)
+            Plan::Transform(sig) | Plan::Heuristic(sig) => {
+                let orbits = self
+                    .symmetry
+                    .as_ref()
+                    .map(|s| s.orbits(x0))
+                    .filter(|o| o.symmetries() > 1);
+                // This board's proof, its symmetries counted.
+                let own_cost = match &orbits {
+                    Some(o) => sig
+                        .cost_of_blocks(o.count)
+                        .zip(o.check_cost(1u64 << (self.nullity - BLOCK_BITS)))
+                        .and_then(|(a, b)| a.checked_add(b)),
+                    None => transform_cost(sig, self.cells),
+                };
+                let proving = matches!(self.plan, Plan::Transform(_))
+                    || (orbits.is_some() && fits(own_cost, self.board_ops));
+                if proving {
+                    let first = |b: u64| orbits.as_ref().is_none_or(|o| o.is_first(b));
+                    let only = orbits.as_ref().map(|o| (&first as _, o.count));
+                    let (f, _) = sig.fewest(x0, &self.progress, only);
+                    self.combine(best, x0, f);
+                    let how = Search::Transform {
+                        signatures: sig.len(),
+                        symmetries: orbits.as_ref().map_or(1, |o| o.symmetries()),
+                    };
+                    (how, None, true)
+                } else {
+                    self.progress.left_unproven(
+                        own_cost.unwrap_or(u64::MAX),
+                        own_cost.map_or(f64::INFINITY, |c| c as f64 / TRANSFORM_RATE),
+                    );
+                    let (f, _, bound) = sig.heuristic(x0, self.budget);
+                    self.combine(best, x0, f);
+                    (Search::Heuristic, Some(bound), true)
+                }
             }
         }
     }
 
-    /// `out = x0 + sum of the quiet patterns j with bit j of f set`.
+    /// `out = x0 + sum of the search basis's patterns j with bit j of f set`.
     fn combine(&self, out: &mut Board, x0: &Board, f: u64) {
         out.words_mut().copy_from_slice(x0.words());
-        for (j, pattern) in self.quiet.iter().enumerate() {
+        let basis = self
+            .symmetry
+            .as_ref()
+            .map_or(&self.quiet[..], |s| s.basis());
+        for (j, pattern) in basis.iter().enumerate() {
             if f >> j & 1 == 1 {
                 out.xor_assign(pattern);
             }

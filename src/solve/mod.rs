@@ -14,10 +14,13 @@ mod linear;
 mod plus;
 mod poly;
 mod progress;
+#[cfg(target_arch = "x86_64")]
+mod registers;
 mod residue;
 pub(crate) mod ring;
 mod small;
 pub(crate) mod states;
+mod symmetry;
 mod walsh;
 
 pub use progress::SearchProgress;

@@ -11,6 +11,10 @@ pub struct SearchProgress {
     done: AtomicU64,
     total: AtomicU64,
     best: AtomicU64,
+    /// The largest proof cost (word operations, and seconds as `f64` bits: positive
+    /// floats order as their bits do) of a board left unproven; 0 when none was.
+    unproven_ops: AtomicU64,
+    unproven_seconds: AtomicU64,
 }
 
 impl SearchProgress {
@@ -35,6 +39,22 @@ impl SearchProgress {
     /// `units` more are done.
     pub(crate) fn advance(&self, units: u64) {
         self.done.fetch_add(units, Ordering::Relaxed);
+    }
+
+    /// A board was left unproven: its own proof would cost `ops` word operations, about
+    /// `seconds` here.
+    pub(crate) fn left_unproven(&self, ops: u64, seconds: f64) {
+        self.unproven_ops.fetch_max(ops.max(1), Ordering::Relaxed);
+        self.unproven_seconds
+            .fetch_max(seconds.max(0.0).to_bits(), Ordering::Relaxed);
+    }
+
+    /// The largest own proof cost of the boards left unproven by a search over budget
+    /// (word operations, and seconds when finite), when some were.
+    pub fn unproven(&self) -> Option<(u64, Option<f64>)> {
+        let ops = self.unproven_ops.load(Ordering::Relaxed);
+        let seconds = f64::from_bits(self.unproven_seconds.load(Ordering::Relaxed));
+        (ops > 0).then_some((ops, seconds.is_finite().then_some(seconds)))
     }
 
     /// A solution of `presses` presses was found.

@@ -25,6 +25,24 @@ pub(super) trait Lane:
     /// The processor must support AVX2.
     #[cfg(target_arch = "x86_64")]
     unsafe fn transform_avx2(a: &mut [Self]);
+
+    /// One block: `buckets` <- the transform of the signatures' weights (`(high, low,
+    /// weight)`, in the order of their low parts), a weight negated when its high part
+    /// has odd parity with `b`; returns the largest entry.
+    fn block(buckets: &mut [Self], weighted: &[(u64, u32, Self)], b: u64) -> Self {
+        buckets.fill(Self::default());
+        for &(high, lo, weight) in weighted {
+            let slot = &mut buckets[lo as usize];
+            *slot = *slot
+                + if (high & b).count_ones() % 2 == 1 {
+                    -weight
+                } else {
+                    weight
+                };
+        }
+        walsh_hadamard(buckets);
+        buckets.iter().copied().max().expect("at least one entry")
+    }
 }
 
 impl Lane for i16 {
@@ -38,6 +56,29 @@ impl Lane for i16 {
     unsafe fn transform_avx2(a: &mut [Self]) {
         // SAFETY: the caller checked AVX2.
         unsafe { transform_i16_avx2(a) }
+    }
+
+    fn block(buckets: &mut [Self], weighted: &[(u64, u32, Self)], b: u64) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use super::registers::{avx2, avx512, has_avx2, has_avx512};
+            let fits = |lanes: usize| buckets.len() >= lanes && buckets.len().is_power_of_two();
+            if fits(avx512::LANES) && has_avx512() {
+                // SAFETY: the processor supports AVX-512 BW and POPCNT, checked just above.
+                return unsafe { avx512::block(buckets, weighted, b) };
+            }
+            if fits(avx2::LANES) && has_avx2() {
+                // SAFETY: the processor supports AVX2 and POPCNT, checked just above.
+                return unsafe { avx2::block(buckets, weighted, b) };
+            }
+        }
+        buckets.fill(0);
+        for &(high, lo, weight) in weighted {
+            let negate = (high & b).count_ones() % 2 == 1;
+            buckets[lo as usize] += if negate { -weight } else { weight };
+        }
+        walsh_hadamard(buckets);
+        buckets.iter().copied().max().expect("at least one entry")
     }
 }
 
@@ -55,44 +96,42 @@ impl Lane for i32 {
     }
 }
 
-/// The largest `W^(f)` and its smallest `f`, over all `b` blocks: each folds the
-/// signature groups into `2^k1` buckets, transforms them and keeps its best; blocks run
-/// on all cores.
+/// The blocks a search keeps (a predicate on `b`), and how many it keeps.
+pub(super) type Only<'a> = (&'a (dyn Fn(u64) -> bool + Sync), u64);
+
+/// The largest `W^(f)` and its smallest `f`, over all `b` blocks (with `only`, the
+/// blocks it keeps): each folds the signatures (`(high, low, weight)`, in the
+/// order of their low parts) into `2^k1` buckets, transforms them and keeps its best;
+/// blocks run on all cores.
 pub(super) fn best_of_blocks<T: Lane>(
-    groups: &[(u64, Vec<(u32, i32)>)],
-    k1: usize,
-    k2: usize,
+    weighted: &[(u64, u32, i32)],
+    (k1, k2): (usize, usize),
+    only: Option<Only<'_>>,
     progress: &super::progress::SearchProgress,
     presses_of: &(dyn Fn(i64) -> u64 + Sync),
 ) -> (i64, u64) {
-    let groups: Vec<(u64, Vec<(u32, T)>)> = groups
+    let weighted: Vec<(u64, u32, T)> = weighted
         .iter()
-        .map(|(high, list)| {
-            (
-                *high,
-                list.iter().map(|&(lo, w)| (lo, T::from_i32(w))).collect(),
-            )
-        })
+        .map(|&(high, lo, w)| (high, lo, T::from_i32(w)))
         .collect();
+    assert!(
+        weighted.windows(2).all(|w| w[0].1 <= w[1].1)
+            && weighted.last().is_none_or(|w| (w.1 as usize) < 1 << k1),
+        "low parts in order, within the buckets"
+    );
     let blocks: u64 = 1 << k2;
-    progress.start(blocks);
+    progress.start(only.map_or(blocks, |(_, kept)| kept));
     (0..blocks)
         .into_par_iter()
         .fold(
             || (vec![T::default(); 1 << k1], i64::MIN, 0u64),
             |(mut buckets, mut top, mut at), b| {
-                buckets.fill(T::default());
-                for (high, list) in &groups {
-                    let negate = (high & b).count_ones() % 2 == 1;
-                    for &(lo, weight) in list {
-                        let slot = &mut buckets[lo as usize];
-                        *slot = *slot + if negate { -weight } else { weight };
-                    }
+                if only.is_some_and(|(keep, _)| !keep(b)) {
+                    return (buckets, top, at);
                 }
-                walsh_hadamard(&mut buckets);
                 // The maximum first (a vectorised scan), its first index only when it
                 // can matter.
-                let max = buckets.iter().copied().max().expect("at least one entry");
+                let max = T::block(&mut buckets, &weighted, b);
                 if max.to_i64() >= top {
                     let a = buckets.iter().position(|&v| v == max).expect("present");
                     let f = b << k1 | a as u64;
@@ -202,15 +241,16 @@ unsafe fn plain_avx2<T: Lane>(a: &mut [T]) {
     walsh_hadamard_blocked(a, 1);
 }
 
-/// [`walsh_hadamard`] for 16-bit lanes with AVX2: each register of 16 entries gets its
-/// four inner levels from a swap of halves (`half` 8, 4, 2, 1) and a signed add:
-/// `lo + hi` where the sign is +1, `lo - hi` where it is -1.
+/// [`walsh_hadamard`] for 16-bit lanes with AVX2. Each register of 16 entries gets its
+/// four inner levels from a swap of halves (`half` 8, 4, 2, 1) and a signed add (`lo +
+/// hi` where the sign is +1, `lo - hi` where it is -1); the levels between registers
+/// run as in a block of the search ([`super::registers`]), radix 8.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn transform_i16_avx2(a: &mut [i16]) {
     use std::arch::x86_64::*;
-    if a.len() < 16 {
-        walsh_hadamard_plain(a, 1);
+    if a.len() < 16 || !a.len().is_power_of_two() {
+        walsh_hadamard_blocked(a, 1);
         return;
     }
     // +1 on the lower element of each pair, -1 on the upper, for half = 1, 2, 4, 8.
@@ -223,40 +263,65 @@ unsafe fn transform_i16_avx2(a: &mut [i16]) {
         unsafe { _mm256_loadu_si256(s.as_ptr().cast()) }
     };
     let (s1, s2, s4, s8) = (sign(1), sign(2), sign(4), sign(8));
-    for chunk in a.chunks_exact_mut(16) {
-        // SAFETY: `chunk` is 16 i16 = 32 bytes, read and written unaligned.
-        unsafe {
-            let p = chunk.as_mut_ptr().cast::<__m256i>();
-            let mut v = _mm256_loadu_si256(p);
-            // half = 1: swap neighbouring 16-bit entries.
-            let swapped =
-                _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(v, 0b10_11_00_01), 0b10_11_00_01);
-            v = _mm256_add_epi16(swapped, _mm256_sign_epi16(v, s1));
-            // half = 2: swap neighbouring 32-bit pairs.
-            let swapped = _mm256_shuffle_epi32(v, 0b10_11_00_01);
-            v = _mm256_add_epi16(swapped, _mm256_sign_epi16(v, s2));
-            // half = 4: swap 64-bit halves of each 128-bit lane.
-            let swapped = _mm256_shuffle_epi32(v, 0b01_00_11_10);
-            v = _mm256_add_epi16(swapped, _mm256_sign_epi16(v, s4));
-            // half = 8: swap the 128-bit lanes.
-            let swapped = _mm256_permute2x128_si256(v, v, 1);
-            v = _mm256_add_epi16(swapped, _mm256_sign_epi16(v, s8));
-            _mm256_storeu_si256(p, v);
+    let registers = a.len() / 16;
+    let piece = registers.min(super::registers::avx2::PIECE);
+    let p = a.as_mut_ptr().cast::<__m256i>();
+    for start in (0..registers).step_by(piece) {
+        for i in start..start + piece {
+            // SAFETY: register `i` is within `a` (16 i16 = 32 bytes a register, read and
+            // written unaligned).
+            unsafe {
+                let at = p.add(i);
+                let mut v = _mm256_loadu_si256(at);
+                // half = 1: swap neighbouring 16-bit entries.
+                let swapped =
+                    _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(v, 0b10_11_00_01), 0b10_11_00_01);
+                v = _mm256_add_epi16(swapped, _mm256_sign_epi16(v, s1));
+                // half = 2: swap neighbouring 32-bit pairs.
+                let swapped = _mm256_shuffle_epi32(v, 0b10_11_00_01);
+                v = _mm256_add_epi16(swapped, _mm256_sign_epi16(v, s2));
+                // half = 4: swap 64-bit halves of each 128-bit lane.
+                let swapped = _mm256_shuffle_epi32(v, 0b01_00_11_10);
+                v = _mm256_add_epi16(swapped, _mm256_sign_epi16(v, s4));
+                // half = 8: swap the 128-bit lanes.
+                let swapped = _mm256_permute2x128_si256(v, v, 1);
+                v = _mm256_add_epi16(swapped, _mm256_sign_epi16(v, s8));
+                _mm256_storeu_si256(at, v);
+            }
         }
+        // SAFETY: registers `start..start + piece` are within `a`.
+        unsafe { super::registers::avx2::levels::<false>(p.add(start), piece, 1) };
     }
-    walsh_hadamard_blocked(a, 16);
+    // SAFETY: all `registers` are within `a`.
+    unsafe { super::registers::avx2::levels::<false>(p, registers, piece) };
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
+    use crate::solve::registers::{avx2, avx512, has_avx2, has_avx512};
 
     #[test]
     fn the_transform_matches_the_definition() {
         let mut rng = crate::rng::SplitMix64(3);
         // Past PIECE (4096) the blocked path runs: radix 4, and one plain level left over
-        // at 2^13 and 2^15.
-        for len in [1usize, 2, 4, 8, 16, 32, 64, 256, 1 << 13, 1 << 14, 1 << 15] {
+        // at 2^13 and 2^15; with AVX2 the 16-bit lanes run radix 8 in registers (one
+        // level left over at 2^8, two at 2^15, pieces of 2^13 entries past it).
+        for len in [
+            1usize,
+            2,
+            4,
+            8,
+            16,
+            32,
+            64,
+            256,
+            1 << 13,
+            1 << 14,
+            1 << 15,
+            1 << 16,
+        ] {
             let original: Vec<i32> = (0..len).map(|_| rng.below(21) as i32 - 10).collect();
             let want: Vec<i32> = (0..len)
                 .map(|f| {
@@ -277,6 +342,54 @@ mod tests {
             let mut plain = original.clone();
             walsh_hadamard_plain(&mut plain, 1);
             assert_eq!(plain, want, "plain, {len}");
+        }
+    }
+
+    /// A block function of one register width.
+    #[cfg(target_arch = "x86_64")]
+    type Block = unsafe fn(&mut [i16], &[(u64, u32, i16)], u64) -> i16;
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn a_block_in_registers_equals_the_plain_block() {
+        // Random signatures (low parts anywhere in the buckets, several in one
+        // register or one lane, weights of either sign) for every size from one
+        // register to 2^16 entries and several blocks b: each width's block (when the processor has it) against the i32
+        // block of the plain loops, entry for entry and in its maximum.
+        let mut rng = crate::rng::SplitMix64(16);
+        for bits in 5..=16 {
+            let len = 1usize << bits;
+            let mut weighted: Vec<(u64, u32, i16)> = (0..rng.below(1200))
+                .map(|_| {
+                    let lo = rng.below(len as u64) as u32;
+                    (rng.next_u64() & 0xff, lo, rng.below(9) as i16 - 4)
+                })
+                .collect();
+            weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
+            let wide: Vec<(u64, u32, i32)> = weighted
+                .iter()
+                .map(|&(h, lo, w)| (h, lo, i32::from(w)))
+                .collect();
+            for b in [0u64, 1, 0x5a, 0xff] {
+                let mut want = vec![0i32; len];
+                let max = i32::block(&mut want, &wide, b);
+                let mut ran = 0;
+                let checks: [(bool, Block); 2] =
+                    [(has_avx2(), avx2::block), (has_avx512(), avx512::block)];
+                for (has, block) in checks {
+                    if !has {
+                        continue;
+                    }
+                    let mut got = vec![0i16; len];
+                    // SAFETY: the processor has the feature, checked just above.
+                    let got_max = unsafe { block(&mut got, &weighted, b) };
+                    assert_eq!(i32::from(got_max), max, "2^{bits}, b = {b}");
+                    let got: Vec<i32> = got.into_iter().map(i32::from).collect();
+                    assert_eq!(got, want, "2^{bits}, b = {b}");
+                    ran += 1;
+                }
+                eprintln!("2^{bits}: {ran} register widths checked");
+            }
         }
     }
 }

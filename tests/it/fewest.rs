@@ -19,14 +19,14 @@ fn plain_walk(solution: &Board, quiet: &[Board]) -> u64 {
 }
 
 #[test]
-fn the_search_equals_the_plain_walk_on_every_shape_to_40_with_nullity_to_20() {
+fn the_search_equals_the_plain_walk_on_every_shape_to_40_with_nullity_to_24() {
     let mut rng = Rng(20);
     let mut transformed = 0;
     let mut shapes = 0;
     for rows in 1..=40 {
         for cols in 1..=40 {
             let k = nullity(rows, cols);
-            if k == 0 || k > 20 {
+            if k == 0 || k > 24 {
                 continue;
             }
             shapes += 1;
@@ -92,4 +92,124 @@ fn out_of_budget_the_bound_is_below_the_minimum_and_the_answer_above() {
         assert!(got >= minimum, "n = {n}: {got}");
         assert!(s.lower_bound > 0, "n = {n}: a bound that says something");
     }
+}
+
+/// The board's image under one of the square's symmetries (`which` 0..8; a rectangle
+/// takes 0..4).
+fn image(board: &Board, which: usize) -> Board {
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut out = Board::new(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let (r2, c2) = match which {
+                0 => (r, c),
+                1 => (rows - 1 - r, c),
+                2 => (r, cols - 1 - c),
+                3 => (rows - 1 - r, cols - 1 - c),
+                4 => (c, r),
+                5 => (cols - 1 - c, rows - 1 - r),
+                6 => (c, rows - 1 - r),
+                _ => (cols - 1 - c, r),
+            };
+            out.set(r2, c2, board.get(r, c));
+        }
+    }
+    out
+}
+
+/// Presses made symmetric under the symmetries `which`: a cell pressed when any of its
+/// images under the group they generate is.
+fn symmetric_presses(rng: &mut Rng, rows: usize, cols: usize, which: &[usize]) -> Board {
+    let mut p = random_board(rng, rows, cols);
+    loop {
+        let before = p.clone();
+        for &w in which {
+            let moved = image(&p, w);
+            for r in 0..rows {
+                for c in 0..cols {
+                    if moved.get(r, c) {
+                        p.set(r, c, true);
+                    }
+                }
+            }
+        }
+        if p == before {
+            return p;
+        }
+    }
+}
+
+#[test]
+fn symmetric_boards_of_nullity_17_to_24_take_the_plain_walks_minimum() {
+    // Every shape to 40 x 40 with nullity 17..=24 (the transform then has blocks, and
+    // a symmetric board's search skips all but one of each orbit): the all-on board and
+    // boards symmetric under the whole group and under each symmetry alone.
+    let mut rng = Rng(1724);
+    let (mut shapes, mut symmetric) = (0, 0);
+    for rows in 1..=40 {
+        for cols in 1..=40 {
+            let k = nullity(rows, cols);
+            if !(17..=24).contains(&k) {
+                continue;
+            }
+            shapes += 1;
+            let solver = Solver::with_search_budget(rows, cols, u64::MAX).unwrap();
+            let quiet = solver.quiet_patterns();
+            let group: Vec<usize> = if rows == cols {
+                (1..8).collect()
+            } else {
+                (1..4).collect()
+            };
+            let mut boards = vec![{
+                let mut on = Board::new(rows, cols);
+                on.invert();
+                on
+            }];
+            boards.push(
+                Board::new(rows, cols)
+                    .after_presses(&symmetric_presses(&mut rng, rows, cols, &group)),
+            );
+            for &w in &group {
+                let p = symmetric_presses(&mut rng, rows, cols, &[w]);
+                boards.push(Board::new(rows, cols).after_presses(&p));
+            }
+            let mut ws = solver.workspace();
+            for board in &boards {
+                let Some(s) = solver.solve_with(board, Target::Off, &mut ws) else {
+                    continue;
+                };
+                assert!(s.proven_minimal, "{rows} x {cols}");
+                assert_eq!(board.after_presses(s.presses).count_ones(), 0);
+                let got = s.presses.count_ones();
+                let (x0, _) = solver.solve(board, Target::Off).unwrap();
+                assert_eq!(got, plain_walk(&x0, &quiet), "{rows} x {cols}, k = {k}");
+                if let Search::Transform { symmetries, .. } = s.search {
+                    symmetric += usize::from(symmetries > 1);
+                }
+            }
+        }
+    }
+    assert!(shapes >= 4, "{shapes} shapes");
+    assert!(symmetric >= 4 * 4, "{symmetric} searches used symmetries");
+}
+
+#[test]
+fn a_symmetric_board_is_proven_within_a_budget_its_shape_is_not() {
+    // 39 x 39 (k = 32): every board's proof costs about 7.7e10 word operations, one
+    // block of each orbit of the all-on board's 8 symmetries about 1e10.
+    let solver = Solver::with_search_budget(39, 39, 20_000_000_000).unwrap();
+    assert!(!solver.proves_minimal());
+    assert!(solver.may_prove());
+    let mut on = Board::new(39, 39);
+    on.invert();
+    let mut ws = solver.workspace();
+    let s = solver.solve_with(&on, Target::Off, &mut ws).unwrap();
+    assert!(s.proven_minimal);
+    assert_eq!(s.presses.count_ones(), 561, "OEIS A075464");
+    assert!(matches!(s.search, Search::Transform { symmetries: 8, .. }));
+    let random = Board::new(39, 39).after_presses(&random_board(&mut Rng(39), 39, 39));
+    let s = solver.solve_with(&random, Target::Off, &mut ws).unwrap();
+    assert!(!s.proven_minimal);
+    assert_eq!(s.search, Search::Heuristic);
+    assert!(s.lower_bound <= s.presses.count_ones());
 }

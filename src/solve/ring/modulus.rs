@@ -169,9 +169,9 @@ pub(crate) fn prime_powers(k: u8) -> Vec<PrimePower> {
     let mut rest = k;
     let mut p = 2u8;
     while rest > 1 {
-        if rest % p == 0 {
+        if rest.is_multiple_of(p) {
             let (mut q, mut e) = (1u8, 0u8);
-            while rest % p == 0 {
+            while rest.is_multiple_of(p) {
                 rest /= p;
                 q *= p;
                 e += 1;

@@ -147,7 +147,7 @@ impl Diagonal {
             match self.valuations.get(i) {
                 Some(&v) => {
                     let power = u64::from(self.pp.power(v));
-                    if c % power != 0 {
+                    if !c.is_multiple_of(power) {
                         return None;
                     }
                     if let Some(slot) = y.get_mut(i) {
