@@ -301,8 +301,58 @@ impl Kernel {
                     );
                     let (f, _, bound) = sig.heuristic(x0, self.budget);
                     self.combine(best, x0, f);
+                    if orbits.is_some() {
+                        self.fixed_incumbent(x0, best);
+                    }
                     (Search::Heuristic, Some(bound), true)
                 }
+            }
+        }
+    }
+
+    /// Past the budget, for a board with symmetries: the fewest presses among its
+    /// solutions that they all fix, or failing any, that each two or each one fixes
+    /// (smaller affine
+    /// spaces: each by the transform when it fits its share of what a board's proof
+    /// may take, else by the local search), kept in `best` when fewer than the local
+    /// search's.
+    fn fixed_incumbent(&self, x0: &Board, best: &mut Board) {
+        let Some(sym) = &self.symmetry else {
+            return;
+        };
+        // Fixed by all of them; else by each two (a subgroup of four, or all eight),
+        // and by each one.
+        let spaces: Vec<(Board, Vec<Board>)> = match sym.fixed_solutions(x0, None) {
+            Some(space) => vec![space],
+            None => {
+                let n = sym.len();
+                let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| vec![i, j]));
+                pairs
+                    .chain((0..n).map(|i| vec![i]))
+                    .filter_map(|which| sym.fixed_solutions(x0, Some(&which)))
+                    .collect()
+            }
+        };
+        // A space of one block or so is searched whole whatever the budget (about a
+        // millisecond): the local search is for the large ones.
+        let share = (self.board_ops / (spaces.len() as u64).max(1)).max(1 << 26);
+        for (fixed, free) in spaces {
+            let mut candidate = fixed.clone();
+            if !free.is_empty() && free.len() <= 64 {
+                let sig = Signatures::new(&free);
+                let f = if fits(transform_cost(&sig, self.cells), share) {
+                    sig.fewest(&fixed, &self.progress, None).0
+                } else {
+                    sig.heuristic(&fixed, self.budget).0
+                };
+                for (j, pattern) in free.iter().enumerate() {
+                    if f >> j & 1 == 1 {
+                        candidate.xor_assign(pattern);
+                    }
+                }
+            }
+            if candidate.count_ones() < best.count_ones() {
+                best.words_mut().copy_from_slice(candidate.words());
             }
         }
     }

@@ -213,3 +213,89 @@ fn a_symmetric_board_is_proven_within_a_budget_its_shape_is_not() {
     assert_eq!(s.search, Search::Heuristic);
     assert!(s.lower_bound <= s.presses.count_ones());
 }
+
+/// The fewest presses among the solutions `x0 + sum f_j q_j` that the transpose leaves
+/// as they are, written here: the linear conditions on `f` (one a cell above the
+/// diagonal), solved by elimination, and a plain walk over what they leave.
+fn fewest_transpose_fixed(x0: &Board, quiet: &[Board]) -> Option<u64> {
+    let n = x0.rows();
+    let k = quiet.len();
+    let mut rows: Vec<(u64, bool)> = Vec::new();
+    for r in 0..n {
+        for c in r + 1..n {
+            let coefficients = quiet.iter().enumerate().fold(0u64, |acc, (j, q)| {
+                acc | u64::from(q.get(r, c) != q.get(c, r)) << j
+            });
+            rows.push((coefficients, x0.get(r, c) != x0.get(c, r)));
+        }
+    }
+    let mut pivots = Vec::new();
+    for col in 0..k {
+        let Some(at) = (pivots.len()..rows.len()).find(|&i| rows[i].0 >> col & 1 == 1) else {
+            continue;
+        };
+        rows.swap(pivots.len(), at);
+        let pivot = rows[pivots.len()];
+        for (i, row) in rows.iter_mut().enumerate() {
+            if i != pivots.len() && row.0 >> col & 1 == 1 {
+                row.0 ^= pivot.0;
+                row.1 ^= pivot.1;
+            }
+        }
+        pivots.push(col);
+    }
+    if rows[pivots.len()..].iter().any(|r| r.1) {
+        return None;
+    }
+    let combine = |f: u64| {
+        let mut out = Board::new(n, n);
+        for (j, q) in quiet.iter().enumerate() {
+            if f >> j & 1 == 1 {
+                out.xor_assign(q);
+            }
+        }
+        out
+    };
+    let particular = pivots
+        .iter()
+        .zip(&rows)
+        .filter(|(_, r)| r.1)
+        .fold(0u64, |f, (&col, _)| f | 1 << col);
+    let free: Vec<Board> = (0..k)
+        .filter(|c| !pivots.contains(c))
+        .map(|c| {
+            let f = pivots
+                .iter()
+                .zip(&rows)
+                .filter(|(_, r)| r.0 >> c & 1 == 1)
+                .fold(1u64 << c, |f, (&col, _)| f | 1 << col);
+            combine(f)
+        })
+        .collect();
+    let mut start = x0.clone();
+    start.xor_assign(&combine(particular));
+    assert_eq!(start, start.transposed(), "a transpose-fixed solution");
+    Some(plain_walk(&start, &free))
+}
+
+#[test]
+fn past_the_budget_a_symmetric_board_takes_its_best_symmetric_solution_or_better() {
+    // All-on 39 x 39 and 47 x 47 with a budget far below a proof: the answer is no
+    // worse than the best solution the transpose fixes (found here independently), and
+    // still above the proven minimum (OEIS A075464).
+    for (n, minimum) in [(39, 561), (47, 971)] {
+        let solver = Solver::with_search_budget(n, n, 1 << 16).unwrap();
+        let mut on = Board::new(n, n);
+        on.invert();
+        let mut ws = solver.workspace();
+        let s = solver.solve_with(&on, Target::Off, &mut ws).unwrap();
+        assert!(!s.proven_minimal);
+        assert_eq!(on.after_presses(s.presses).count_ones(), 0);
+        let got = s.presses.count_ones();
+        let (x0, _) = solver.solve(&on, Target::Off).unwrap();
+        let symmetric = fewest_transpose_fixed(&x0, &solver.quiet_patterns())
+            .expect("the all-on board has transpose-fixed solutions");
+        assert!(got <= symmetric, "n = {n}: {got} > {symmetric}");
+        assert!(got >= minimum, "n = {n}: {got}");
+    }
+}

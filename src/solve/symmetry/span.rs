@@ -162,3 +162,46 @@ pub(super) fn fixed_points(columns: &[u64], shift: u64, k2: usize) -> u128 {
         1u128 << (k2 - rank)
     }
 }
+
+/// The solutions of `equations` (each a row of `k` unknowns and its right side) over
+/// GF(2): one solution and a basis of the homogeneous ones, or `None` when there is
+/// none. The rows are reduced in place.
+pub(super) fn solve(equations: &mut [(u64, bool)], k: usize) -> Option<(u64, Vec<u64>)> {
+    let mut pivots: Vec<usize> = Vec::new();
+    let mut rank = 0;
+    for col in 0..k {
+        let Some(at) = (rank..equations.len()).find(|&r| equations[r].0 >> col & 1 == 1) else {
+            continue;
+        };
+        equations.swap(rank, at);
+        let (row, rhs) = equations[rank];
+        for (r, e) in equations.iter_mut().enumerate() {
+            if r != rank && e.0 >> col & 1 == 1 {
+                e.0 ^= row;
+                e.1 ^= rhs;
+            }
+        }
+        pivots.push(col);
+        rank += 1;
+    }
+    if equations[rank..].iter().any(|&(_, rhs)| rhs) {
+        return None;
+    }
+    let particular = pivots
+        .iter()
+        .zip(equations.iter())
+        .filter(|(_, &(_, rhs))| rhs)
+        .fold(0u64, |f, (&col, _)| f | 1 << col);
+    let free = (0..k)
+        .filter(|c| !pivots.contains(c))
+        .map(|c| {
+            // x_c = 1, each pivot variable takes its row's coefficient at c.
+            pivots
+                .iter()
+                .zip(equations.iter())
+                .filter(|(_, &(row, _))| row >> c & 1 == 1)
+                .fold(1u64 << c, |f, (&col, _)| f | 1 << col)
+        })
+        .collect();
+    Some((particular, free))
+}
