@@ -3,7 +3,7 @@
 # references side by side with hyperfine (apt-get install hyperfine). Results go to
 # target/bench/*.md; BENCHMARKS.md quotes them.
 #
-# Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|big|fewest|serve|states|all]   (default: all)
+# Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|big|fewest|symmetry|serve|states|all]   (default: all)
 # BASE=/path/to/an/older/lightsout adds that build beside this one in the query,
 # generate, solve and big runs (a refactor's before-and-after, in the same hyperfine run).
 # NJPIPE=/path/to/njpipeorgan/LightsOut (a checkout; its header is compiled into a
@@ -169,6 +169,28 @@ if [ "$what" = fewest ] || [ "$what" = all ]; then
       -n "BASE: plain Gray walk, one core, n = 67" "$BASE solve --rows 67 --cols 67 --search-budget $max < $data/allon/67.in" \
       -n "lightsout: transform, n = 67" "$bin solve --rows 67 --cols 67 --search-budget $max < $data/allon/67.in"
   fi
+fi
+if [ "$what" = symmetry ] || [ "$what" = all ]; then
+  # The proof of the fewest presses with the board's symmetries and the transform in
+  # registers, side by side with BASE (the build before) when given: all-on boards
+  # (8 symmetries) and random solvable ones (none) of nullity 30 and 32, no budget
+  # limit; then the all-on 61 x 61 and 65 x 65 once each (BASE takes minutes there).
+  mkdir -p $data/allon
+  max=18446744073709551615
+  for n in 39 47 61 65 67; do
+    [ -s $data/allon/$n.in ] || awk -v n=$n 'BEGIN { print 1; s = ""; for (i = 0; i < n; i++) s = s "1"; for (i = 0; i < n; i++) print s }' > $data/allon/$n.in
+    [ -s $data/allon/random-$n.in ] || $boards 1 $n $n $n solvable > $data/allon/random-$n.in
+  done
+  cmds=()
+  for input in 39 random-39 47 67 random-67; do
+    n=${input#random-}
+    [ -z "${BASE:-}" ] || cmds+=(-n "BASE $input" "$BASE solve --rows $n --cols $n --search-budget $max < $data/allon/$input.in")
+    cmds+=(-n "lightsout $input" "$bin solve --rows $n --cols $n --search-budget $max < $data/allon/$input.in")
+  done
+  WARMUP=1 RUNS=${RUNS:-5} run symmetry "${cmds[@]}"
+  for n in 61 65; do
+    $bin solve --rows $n --cols $n --search-time 1h --stats < $data/allon/$n.in 2>&1 >/dev/null | tee -a "$out/symmetry-large.txt"
+  done
 fi
 if [ "$what" = serve ] || [ "$what" = all ]; then
   # Load from wrk on 127.0.0.1 only, bounded: 5 s a run.
