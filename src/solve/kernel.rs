@@ -31,8 +31,10 @@ pub(super) struct Kernel {
     /// The whole quiet patterns, when some search runs.
     quiet: Vec<Board>,
     /// The symmetries of the kernel, when the transform has blocks and some symmetry
-    /// of the shape keeps the kernel: the signatures are then of its basis.
-    symmetry: Option<Box<Symmetry>>,
+    /// of the shape keeps the kernel, and the signatures of their search basis (the
+    /// plan's are of the quiet patterns: the local search and its bound are as
+    /// without symmetries).
+    symmetry: Option<Box<(Symmetry, Signatures)>>,
     plan: Plan,
     budget: u64,
     /// Word operations a board's own proof may take, its symmetries counted (the
@@ -110,16 +112,16 @@ impl Kernel {
         let plan = if nullity == 0 {
             Plan::Unique
         } else if signatures {
-            let mut sig = Signatures::new(&quiet);
+            let sig = Signatures::new(&quiet);
             // Symmetries pay when there are blocks to skip and finding them (a few
             // passes over each pattern) is small beside the transform.
             let worth = nullity > BLOCK_BITS
                 && (cells <= 1 << 16 || sig.cost().is_none_or(|c| c >= 1 << 32));
             if worth {
-                symmetry = Symmetry::new(&quiet, BLOCK_BITS).map(Box::new);
-                if let Some(sym) = &symmetry {
-                    sig = Signatures::new(sym.basis());
-                }
+                symmetry = Symmetry::new(&quiet, BLOCK_BITS).map(|sym| {
+                    let sig = Signatures::new(sym.basis());
+                    Box::new((sym, sig))
+                });
             }
             let transform = transform_cost(&sig, cells);
             let gray_cheaper = match (gray, transform) {
@@ -228,7 +230,13 @@ impl Kernel {
     /// The bytes the patterns and signatures hold.
     pub(super) fn memory_bytes(&self) -> usize {
         let boards: usize = self.quiet.iter().map(|q| q.words().len() * 8).sum();
+        // The symmetries' basis and signatures: as many again, and their maps.
+        let symmetric = self
+            .symmetry
+            .as_ref()
+            .map_or(0, |s| s.0.memory_bytes() + s.1.memory_bytes());
         boards
+            + symmetric
             + match &self.plan {
                 Plan::Transform(sig) | Plan::Heuristic(sig) => sig.memory_bytes(),
                 _ => 0,
@@ -272,7 +280,7 @@ impl Kernel {
                 let orbits = self
                     .symmetry
                     .as_ref()
-                    .map(|s| s.orbits(x0))
+                    .map(|s| s.0.orbits(x0))
                     .filter(|o| o.symmetries() > 1);
                 // This board's proof, its symmetries counted.
                 let own_cost = match &orbits {
@@ -285,14 +293,24 @@ impl Kernel {
                 let proving = matches!(self.plan, Plan::Transform(_))
                     || (orbits.is_some() && fits(own_cost, self.board_ops));
                 if proving {
-                    let first = |b: u64| orbits.as_ref().is_none_or(|o| o.is_first(b));
-                    let only = orbits.as_ref().map(|o| (&first as _, o.count));
-                    let (f, _) = sig.fewest(x0, &self.progress, only);
-                    self.combine(best, x0, f);
                     let how = Search::Transform {
                         signatures: sig.len(),
                         symmetries: orbits.as_ref().map_or(1, |o| o.symmetries()),
                     };
+                    match (&orbits, &self.symmetry) {
+                        (Some(o), Some(sym)) => {
+                            // One block of each orbit, in the symmetries' basis.
+                            let (basis, sym_sig) = (sym.0.basis(), &sym.1);
+                            let first = |b: u64| o.is_first(b);
+                            let only = Some((&first as _, o.count));
+                            let (f, _) = sym_sig.fewest(x0, &self.progress, only);
+                            combine(best, x0, basis, f);
+                        }
+                        _ => {
+                            let (f, _) = sig.fewest(x0, &self.progress, None);
+                            combine(best, x0, &self.quiet, f);
+                        }
+                    }
                     (how, None, true)
                 } else {
                     self.progress.left_unproven(
@@ -300,7 +318,7 @@ impl Kernel {
                         own_cost.map_or(f64::INFINITY, |c| c as f64 / TRANSFORM_RATE),
                     );
                     let (f, _, bound) = sig.heuristic(x0, self.budget);
-                    self.combine(best, x0, f);
+                    combine(best, x0, &self.quiet, f);
                     if orbits.is_some() {
                         self.fixed_incumbent(x0, best);
                     }
@@ -317,7 +335,7 @@ impl Kernel {
     /// may take, else by the local search), kept in `best` when fewer than the local
     /// search's.
     fn fixed_incumbent(&self, x0: &Board, best: &mut Board) {
-        let Some(sym) = &self.symmetry else {
+        let Some(sym) = self.symmetry.as_ref().map(|s| &s.0) else {
             return;
         };
         // Fixed by all of them; else by each two (a subgroup of four, or all eight),
@@ -356,18 +374,14 @@ impl Kernel {
             }
         }
     }
+}
 
-    /// `out = x0 + sum of the search basis's patterns j with bit j of f set`.
-    fn combine(&self, out: &mut Board, x0: &Board, f: u64) {
-        out.words_mut().copy_from_slice(x0.words());
-        let basis = self
-            .symmetry
-            .as_ref()
-            .map_or(&self.quiet[..], |s| s.basis());
-        for (j, pattern) in basis.iter().enumerate() {
-            if f >> j & 1 == 1 {
-                out.xor_assign(pattern);
-            }
+/// `out = x0 + sum f_j basis_j` (bit `j` of `f`).
+fn combine(out: &mut Board, x0: &Board, basis: &[Board], f: u64) {
+    out.words_mut().copy_from_slice(x0.words());
+    for (j, pattern) in basis.iter().enumerate() {
+        if f >> j & 1 == 1 {
+            out.xor_assign(pattern);
         }
     }
 }

@@ -23,10 +23,14 @@ use span::{apply, fixed_points, invariant_subspace, Coordinates, Span};
 
 mod span;
 
+/// A cell map of a shape: `(r, c, rows, cols)` to the cell `(r, c)` goes to.
+type Cell = fn(usize, usize, usize, usize) -> (usize, usize);
+
 /// Cell permutations of a shape: the square's 8 symmetries (a rectangle's 4), without
-/// the identity and without repeats (a single row's row flip is the identity).
-fn shape_maps(rows: usize, cols: usize) -> Vec<Vec<u32>> {
-    type Cell = fn(usize, usize, usize, usize) -> (usize, usize);
+/// the identity and without repeats (a single row's row flip is the identity). A
+/// symmetry of the rectangle is known by where it sends the four corners, so those
+/// tell repeats apart (no table of the cells is kept).
+fn shape_maps(rows: usize, cols: usize) -> Vec<Cell> {
     let mut maps: Vec<Cell> = vec![
         |r, c, rows, _| (rows - 1 - r, c),
         |r, c, _, cols| (r, cols - 1 - c),
@@ -40,32 +44,29 @@ fn shape_maps(rows: usize, cols: usize) -> Vec<Vec<u32>> {
             |r, c, _, cols| (cols - 1 - c, r),
         ]);
     }
-    let identity: Vec<u32> = (0..rows * cols).map(|i| i as u32).collect();
-    let mut out: Vec<Vec<u32>> = Vec::new();
+    let corners = [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)];
+    let images = |map: Cell| corners.map(|(r, c)| map(r, c, rows, cols));
+    let mut seen = vec![corners];
+    let mut out = Vec::new();
     for map in maps {
-        let perm: Vec<u32> = (0..rows)
-            .flat_map(|r| (0..cols).map(move |c| (r, c)))
-            .map(|(r, c)| {
-                let (r2, c2) = map(r, c, rows, cols);
-                (r2 * cols + c2) as u32
-            })
-            .collect();
-        if perm != identity && !out.contains(&perm) {
-            out.push(perm);
+        let image = images(map);
+        if !seen.contains(&image) {
+            seen.push(image);
+            out.push(map);
         }
     }
     out
 }
 
-/// `perm` applied to a board: the light at cell `i` moves to cell `perm[i]`.
-fn permuted(board: &Board, perm: &[u32]) -> Board {
+/// `map` applied to a board: the light at `(r, c)` moves to `map(r, c)`.
+fn permuted(board: &Board, map: Cell) -> Board {
     let (rows, cols) = (board.rows(), board.cols());
     let mut out = Board::new(rows, cols);
     for r in 0..rows {
         for c in 0..cols {
             if board.get(r, c) {
-                let to = perm[r * cols + c] as usize;
-                out.set(to / cols, to % cols, true);
+                let (r2, c2) = map(r, c, rows, cols);
+                out.set(r2, c2, true);
             }
         }
     }
@@ -76,7 +77,7 @@ fn permuted(board: &Board, perm: &[u32]) -> Board {
 /// the search basis (column `j`: the coordinates of the image of basis vector `j`).
 #[derive(Debug, Clone)]
 struct Map {
-    perm: Vec<u32>,
+    perm: Cell,
     columns: Vec<u64>,
 }
 
@@ -108,7 +109,7 @@ impl Symmetry {
         for perm in shape_maps(rows, cols) {
             let columns: Option<Vec<u64>> = quiet
                 .iter()
-                .map(|q| original.of(&permuted(q, &perm)))
+                .map(|q| original.of(&permuted(q, perm)))
                 .collect();
             if let Some(columns) = columns {
                 perms.push(perm);
@@ -146,7 +147,7 @@ impl Symmetry {
         for perm in perms {
             let columns: Option<Vec<u64>> = basis
                 .iter()
-                .map(|b| coords.of(&permuted(b, &perm)))
+                .map(|b| coords.of(&permuted(b, perm)))
                 .collect();
             let columns = columns?;
             // The low span is kept: its images have no high part.
@@ -162,6 +163,15 @@ impl Symmetry {
             maps,
             coords,
         })
+    }
+
+    /// The bytes the basis, the maps and the coordinates hold.
+    pub(super) fn memory_bytes(&self) -> usize {
+        let words = |b: &Board| b.words().len() * 8;
+        let basis: usize = self.basis.iter().map(words).sum();
+        let maps: usize = self.maps.iter().map(|m| m.columns.len() * 8).sum();
+        // The echelon rows are as many words as the basis.
+        2 * basis + maps
     }
 
     /// The symmetries of the kernel (the identity aside).
@@ -180,7 +190,7 @@ impl Symmetry {
         let k2 = self.basis.len() - self.low;
         let mut maps = Vec::new();
         for map in &self.maps {
-            let mut moved = permuted(x0, &map.perm);
+            let mut moved = permuted(x0, map.perm);
             moved.xor_assign(x0);
             if let Some(c) = self.coords.of(&moved) {
                 let high: Vec<u64> = map.columns[self.low..]
@@ -225,7 +235,7 @@ impl Symmetry {
             None => self.maps.iter().collect(),
         };
         for map in maps {
-            let mut moved = permuted(x0, &map.perm);
+            let mut moved = permuted(x0, map.perm);
             moved.xor_assign(x0);
             let Some(c) = self.coords.of(&moved) else {
                 continue;
@@ -341,12 +351,12 @@ mod tests {
 
     /// `p` made invariant under `maps` (and what they generate): each cell pressed
     /// when any of its images is.
-    fn symmetrised(p: &Board, maps: &[Vec<u32>]) -> Board {
+    fn symmetrised(p: &Board, maps: &[Cell]) -> Board {
         let mut out = p.clone();
         loop {
             let before = out.clone();
-            for perm in maps {
-                let moved = permuted(&out, perm);
+            for &map in maps {
+                let moved = permuted(&out, map);
                 for r in 0..p.rows() {
                     for c in 0..p.cols() {
                         if moved.get(r, c) {
@@ -381,8 +391,8 @@ mod tests {
                 let solver = crate::solve::Solver::with_search_budget(rows, cols, 0).unwrap();
                 let quiet = solver.quiet_patterns();
                 let all = shape_maps(rows, cols);
-                let mut subgroups: Vec<Vec<Vec<u32>>> = vec![all.clone()];
-                subgroups.extend(all.iter().map(|m| vec![m.clone()]));
+                let mut subgroups: Vec<Vec<Cell>> = vec![all.clone()];
+                subgroups.extend(all.iter().map(|&m| vec![m]));
                 let mut boards = vec![{
                     let mut on = Board::new(rows, cols);
                     on.invert();
@@ -452,7 +462,7 @@ mod tests {
                                 sum.xor_assign(q);
                             }
                         }
-                        assert_eq!(sum, permuted(b, &map.perm));
+                        assert_eq!(sum, permuted(b, map.perm));
                     }
                 }
             }
