@@ -286,7 +286,12 @@ impl Kernel {
                 let own_cost = match &orbits {
                     Some(o) => sig
                         .cost_of_blocks(o.count)
-                        .zip(o.check_cost(1u64 << (self.nullity - BLOCK_BITS)))
+                        .zip(
+                            u32::try_from(self.nullity - BLOCK_BITS)
+                                .ok()
+                                .and_then(|high| 1u64.checked_shl(high))
+                                .and_then(|blocks| o.check_cost(blocks)),
+                        )
                         .and_then(|(a, b)| a.checked_add(b)),
                     None => transform_cost(sig, self.cells),
                 };
@@ -330,10 +335,11 @@ impl Kernel {
 
     /// Past the budget, for a board with symmetries: the fewest presses among its
     /// solutions that they all fix, or failing any, that each two or each one fixes
-    /// (smaller affine
-    /// spaces: each by the transform when it fits its share of what a board's proof
-    /// may take, else by the local search), kept in `best` when fewer than the local
-    /// search's.
+    /// (smaller affine spaces: each by the transform when it fits its share of what a
+    /// board's proof may take, else by the local search within it), kept in `best` when
+    /// fewer than the local search's. With `--search-budget`, a symmetric board past
+    /// the budget spends up to twice it (the local search's, then the spaces'), and
+    /// at most 28 spaces of 2^26 word operations each beyond that.
     fn fixed_incumbent(&self, x0: &Board, best: &mut Board) {
         let Some(sym) = self.symmetry.as_ref().map(|s| &s.0) else {
             return;
@@ -351,17 +357,20 @@ impl Kernel {
                     .collect()
             }
         };
-        // A space of one block or so is searched whole whatever the budget (about a
-        // millisecond): the local search is for the large ones.
-        let share = (self.board_ops / (spaces.len() as u64).max(1)).max(1 << 26);
+        // Each space gets an equal share of what a board's proof may take: whole by the
+        // transform when it fits (a space of one block or so, about a millisecond,
+        // whatever the budget), else by the local search within the share.
+        let share = self.board_ops / (spaces.len() as u64).max(1);
         for (fixed, free) in spaces {
             let mut candidate = fixed.clone();
             if !free.is_empty() && free.len() <= 64 {
                 let sig = Signatures::new(&free);
-                let f = if fits(transform_cost(&sig, self.cells), share) {
+                let f = if fits(transform_cost(&sig, self.cells), share.max(1 << 26)) {
                     sig.fewest(&fixed, &self.progress, None).0
                 } else {
-                    sig.heuristic(&fixed, self.budget).0
+                    // The local search's word operations are slower than the
+                    // transform's: never more of them than the budget gives it.
+                    sig.heuristic(&fixed, share.min(self.budget)).0
                 };
                 for (j, pattern) in free.iter().enumerate() {
                     if f >> j & 1 == 1 {

@@ -22,7 +22,7 @@ pub(super) trait Lane:
     ///
     /// # Safety
     ///
-    /// The processor must support AVX2.
+    /// The processor must support AVX2 and POPCNT.
     #[cfg(target_arch = "x86_64")]
     unsafe fn transform_avx2(a: &mut [Self]);
 
@@ -54,7 +54,7 @@ impl Lane for i16 {
     }
     #[cfg(target_arch = "x86_64")]
     unsafe fn transform_avx2(a: &mut [Self]) {
-        // SAFETY: the caller checked AVX2.
+        // SAFETY: the caller checked AVX2 and POPCNT.
         unsafe { transform_i16_avx2(a) }
     }
 
@@ -159,14 +159,15 @@ pub(super) fn best_of_blocks<T: Lane>(
 }
 
 /// The (unnormalised) Walsh-Hadamard transform in place: `a[f] <- sum_s a[s]
-/// (-1)^{<s, f>}`. With AVX2 (checked at run time): for 16-bit lanes, the four levels
+/// (-1)^{<s, f>}`. With AVX2 and POPCNT (checked at run time): for 16-bit lanes, the four levels
 /// inside a 256-bit register by shuffles, the rest by whole-register butterflies; else
 /// the plain loops compiled for AVX2. The butterflies are the whole cost of the proof.
 pub(super) fn walsh_hadamard<T: Lane>(a: &mut [T]) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor supports AVX2, checked just above.
+        // AVX2 and POPCNT: the 16-bit path runs `registers::avx2`'s kernels.
+        if super::registers::has_avx2() {
+            // SAFETY: the processor supports AVX2 and POPCNT, checked just above.
             unsafe { T::transform_avx2(a) };
             return;
         }
@@ -246,7 +247,7 @@ unsafe fn plain_avx2<T: Lane>(a: &mut [T]) {
 /// hi` where the sign is +1, `lo - hi` where it is -1); the levels between registers
 /// run as in a block of the search ([`super::registers`]), radix 8.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,popcnt")]
 unsafe fn transform_i16_avx2(a: &mut [i16]) {
     use std::arch::x86_64::*;
     if a.len() < 16 || !a.len().is_power_of_two() {

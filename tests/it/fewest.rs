@@ -280,9 +280,11 @@ fn fewest_transpose_fixed(x0: &Board, quiet: &[Board]) -> Option<u64> {
 
 #[test]
 fn past_the_budget_a_symmetric_board_takes_its_best_symmetric_solution_or_better() {
-    // All-on 39 x 39 and 47 x 47 with a budget far below a proof: the answer is no
-    // worse than the best solution the transpose fixes (found here independently), and
-    // still above the proven minimum (OEIS A075464).
+    // All-on 39 x 39 and 47 x 47 with a budget far below a proof (2^16 word
+    // operations; the spaces of solutions their symmetries fix that fit one block are
+    // searched whole whatever the budget): the answer is no worse than the best
+    // solution the transpose fixes (found here independently), and still above the
+    // proven minimum (OEIS A075464).
     for (n, minimum) in [(39, 561), (47, 971)] {
         let solver = Solver::with_search_budget(n, n, 1 << 16).unwrap();
         let mut on = Board::new(n, n);
@@ -297,5 +299,50 @@ fn past_the_budget_a_symmetric_board_takes_its_best_symmetric_solution_or_better
             .expect("the all-on board has transpose-fixed solutions");
         assert!(got <= symmetric, "n = {n}: {got} > {symmetric}");
         assert!(got >= minimum, "n = {n}: {got}");
+    }
+}
+
+#[test]
+fn symmetric_boards_of_other_rules_and_topologies_take_the_plain_walks_minimum() {
+    // The symmetries are checked on the solution set, so they serve any game: the
+    // all-on board of the 30 x 30 torus (plus, k = 24) and of the 11 x 11 plane with
+    // the 3 x 3 box rule (k = 21). With no limit, the general chase and dense
+    // elimination each prove a minimum equal to a plain walk over the chase's quiet
+    // patterns; with a budget below the game's proof but above one block of each orbit
+    // of the board's symmetries, the chase still proves it, by those symmetries.
+    use lightsout::rules::{Game, Rule, Topology};
+    use lightsout::GameSolver;
+    for (n, topology, rule, k, budget) in [
+        (30, Topology::Torus, "plus", 24, 100_000_000),
+        (11, Topology::Plane, "box", 21, 10_000_000),
+    ] {
+        let what = format!("{n} x {n} {rule} {topology:?}");
+        let game = Game::grid(n, n, topology, Rule::parse(rule).unwrap(), 2).unwrap();
+        let chase = GameSolver::new(game.clone(), u64::MAX).unwrap();
+        let dense = GameSolver::by_elimination(game.clone(), u64::MAX).unwrap();
+        let symmetric = GameSolver::new(game, budget).unwrap();
+        assert_eq!(chase.nullity(), k, "{what}");
+        assert!(!symmetric.proves_minimal(), "{what}");
+        let quiet = chase.quiet_patterns();
+        let mut on = Board::new(n, n);
+        on.invert();
+        let mut want = None;
+        for solver in [&chase, &dense, &symmetric] {
+            let mut ws = solver.workspace();
+            let s = solver
+                .solve_with(&on, Target::Off, &mut ws, true)
+                .expect("solvable");
+            assert!(s.proven_minimal, "{what}: {:?}", s.search);
+            let presses = s.presses.clone();
+            let walk = *want.get_or_insert_with(|| plain_walk(&presses, &quiet));
+            assert_eq!(presses.count_ones(), walk, "{what}");
+            if std::ptr::eq(solver, &symmetric) {
+                assert!(
+                    matches!(s.search, Search::Transform { symmetries, .. } if symmetries > 1),
+                    "{what}: {:?}",
+                    s.search
+                );
+            }
+        }
     }
 }
