@@ -4,7 +4,7 @@
 # command's wall time, and --stats's line (presses, the method that proved them).
 # Usage: scripts/all-on-sweep.sh [path/to/lightsout] [FROM] [TO]
 set -euo pipefail
-bin=${1:-target/release/lightsout}
+bin=${1:-target/dist/lightsout}
 from=${2:-1}
 to=${3:-127}
 board=$(mktemp)

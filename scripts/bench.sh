@@ -17,10 +17,10 @@ out=target/bench
 data=bench-data
 mkdir -p "$out" "$data"
 
-cargo build --release --quiet --bin lightsout --example random_boards --example check_presses
+cargo build --profile dist --quiet --bin lightsout --example random_boards --example check_presses
 sh "$shared/reference/build.sh" "$refs" >/dev/null
-bin=./target/release/lightsout
-boards=./target/release/examples/random_boards
+bin=./target/dist/lightsout
+boards=./target/dist/examples/random_boards
 [ -s $data/classic-1m.in ] || $boards 1000000 5 5 42 > $data/classic-1m.in
 [ -s $data/extended-1m.in ] || $boards 1000000 5 6 7 spaced > $data/extended-1m.in
 for n in 1000 2000 4000; do
@@ -94,7 +94,7 @@ if [ "$what" = solve ] || [ "$what" = all ]; then
   done 2>&1 | tee -a "$out/memory.txt"
 fi
 if [ "$what" = big ] || [ "$what" = all ]; then
-  check=./target/release/examples/check_presses
+  check=./target/dist/examples/check_presses
   for n in 4000 8000; do
     [ -s $data/solvable-$n.in ] || $boards 1 $n $n 1 solvable > $data/solvable-$n.in
     [ -s $data/solvable-$n.pbm ] || $boards 1 $n $n 1 solvable pbm > $data/solvable-$n.pbm

@@ -4,12 +4,12 @@
 # the difference over 100,000 is the per-grid cost, the empty run is the start-up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet --bin lightsout --example random_boards
+cargo build --profile dist --quiet --bin lightsout --example random_boards
 mkdir -p bench-data target/bench
-./target/release/examples/random_boards 100000 5 5 11 > bench-data/classic-100k.in
-./target/release/examples/random_boards 0 5 5 11 > bench-data/classic-0.in
+./target/dist/examples/random_boards 100000 5 5 11 > bench-data/classic-100k.in
+./target/dist/examples/random_boards 0 5 5 11 > bench-data/classic-0.in
 count() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null ./target/release/lightsout query "$@" \
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null ./target/dist/lightsout query "$@" \
     2>&1 >/dev/null | awk '/Collected/ { print $4 }'
 }
 {

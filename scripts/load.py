@@ -2,7 +2,7 @@
 """Hostile load on `lightsout serve` (issue 19), on 127.0.0.1 only, bounded in count and
 time. Prints the figures BENCHMARKS.md quotes.
 
-    python3 scripts/load.py target/release/lightsout
+    python3 scripts/load.py target/dist/lightsout
 
 1. 80 concurrent hostile /v1/solve requests (shape-only bodies, bad bodies, and whole
    boards of the largest default shape), while /healthz is polled: every response is an
@@ -200,7 +200,7 @@ def puzzle_flood(binary):
 
 
 def main():
-    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/release/lightsout")
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/dist/lightsout")
     which = sys.argv[2:] or ["1", "2", "3", "4"]
     for name, run in [("1", hostile_solves), ("2", idle_sockets), ("3", sigterm), ("4", puzzle_flood)]:
         if name in which:

@@ -181,6 +181,10 @@ pub(crate) struct ServeArgs {
     /// client, a client that stops reading) before it is closed.
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     pub idle_timeout: f64,
+    /// Seconds the open connections have to finish after SIGTERM or Ctrl-C (new ones
+    /// are refused at once); then the server exits anyway.
+    #[arg(long, value_name = "SECONDS", default_value_t = 8.0)]
+    pub shutdown_timeout: f64,
 }
 
 /// Where the boards come from: FILE, or stdin.

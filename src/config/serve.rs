@@ -32,6 +32,8 @@ pub(crate) struct Timeouts {
     /// A connection on which no byte is read or written for this long is closed: idle
     /// keep-alive connections, silent sockets, clients that stop reading their answer.
     pub idle: Duration,
+    /// After a shutdown signal, open connections are finished for at most this long.
+    pub shutdown: Duration,
 }
 
 pub(super) fn config(args: ServeArgs) -> anyhow::Result<ServeConfig> {
@@ -47,6 +49,7 @@ pub(super) fn config(args: ServeArgs) -> anyhow::Result<ServeConfig> {
         timeouts: Timeouts {
             header: seconds("--header-timeout", args.header_timeout, 0.1)?,
             idle: seconds("--idle-timeout", args.idle_timeout, 0.1)?,
+            shutdown: seconds("--shutdown-timeout", args.shutdown_timeout, 0.0)?,
         },
     })
 }

@@ -1,7 +1,7 @@
 //! Connections: accepted up to a limit, each served by hyper's HTTP/1 with a deadline
 //! for its request head and a watchdog that closes it when no byte has moved either
 //! way for a while ([`Timeouts`]); on SIGTERM or SIGINT, no new ones, the open ones finished
-//! gracefully for at most [`SHUTDOWN_DEADLINE`], then dropped.
+//! gracefully for at most `--shutdown-timeout` (8 s by default), then dropped.
 //!
 //! axum's own `serve` has none of these limits, so the accept loop is written here
 //! over hyper-util's pieces (`TokioIo`, `TowerToHyperService`, `GracefulShutdown`).
@@ -20,9 +20,6 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
-
-/// After SIGTERM, open connections get this long to finish; then the process exits.
-pub(super) const SHUTDOWN_DEADLINE: Duration = Duration::from_secs(8);
 
 /// When a connection last moved a byte, shared by its stream and its watchdog.
 struct Activity {
@@ -140,7 +137,7 @@ pub(super) fn room_for(max_connections: usize) -> usize {
 }
 
 /// Serves `router` on `listener` until `shutdown` resolves, then finishes the open
-/// connections gracefully for at most [`SHUTDOWN_DEADLINE`].
+/// connections gracefully for at most `timeouts.shutdown`.
 pub(super) async fn serve(
     listener: TcpListener,
     router: Router,
@@ -194,6 +191,6 @@ pub(super) async fn serve(
     drop(listener);
     tokio::select! {
         () = graceful.shutdown() => {}
-        () = tokio::time::sleep(SHUTDOWN_DEADLINE) => {}
+        () = tokio::time::sleep(timeouts.shutdown) => {}
     }
 }

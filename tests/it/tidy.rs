@@ -329,3 +329,96 @@ fn the_reference_scanner_sees_groups_and_supers() {
     cyclic.insert("b".to_string(), BTreeSet::from(["a".to_string()]));
     assert!(find_cycle(&cyclic).is_some());
 }
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn modules_stay_small_and_main_stays_thin() {
+    // Issue 23: `main.rs` at most 200 lines, no file of `src/` above 450 (tests
+    // included: a file that outgrows it is split by job, or its tests moved out).
+    let mut long = Vec::new();
+    let files = rust_files(&root().join("src"));
+    assert!(files.len() > 50, "{} files", files.len());
+    for path in files {
+        let lines = read(&path).lines().count();
+        let limit = if path.ends_with("src/main.rs") {
+            200
+        } else {
+            450
+        };
+        if lines > limit {
+            long.push(format!(
+                "{}: {lines} lines (at most {limit})",
+                path.display()
+            ));
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
+/// Each package of `cargo tree -p lightsout -e EDGES` and its features.
+fn tree_features(edges: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let out = std::process::Command::new(cargo)
+        .current_dir(root())
+        .args(["tree", "--offline", "-p", "lightsout", "--prefix", "none"])
+        .args(["-e", edges, "-f", "{p}|{f}"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut packages: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let Some((package, features)) = line.split_once('|') else {
+            continue;
+        };
+        let features = features.trim_end_matches(" (*)");
+        packages
+            .entry(package.trim_end_matches(" (*)").to_string())
+            .or_default()
+            .extend(
+                features
+                    .split(',')
+                    .filter(|f| !f.is_empty())
+                    .map(String::from),
+            );
+    }
+    packages
+}
+
+#[test]
+fn the_tests_build_the_dependencies_as_the_quick_start_does() {
+    // Issue 23: a dev-dependency that turns on a feature of a crate the binary uses
+    // (expectrl's nix turned on libc's `extra_traits`) rebuilds that crate, everything
+    // above it and this crate for `cargo test`: 60 s after the quick start. Cargo.toml
+    // names such features for the binary too.
+    let binary = tree_features("no-dev");
+    let tests = tree_features("normal,build,dev");
+    assert!(binary.len() > 100 && tests.len() > binary.len());
+    let differ: Vec<String> = binary
+        .iter()
+        .filter(|(package, features)| tests.get(*package).is_some_and(|f| f != *features))
+        .map(|(package, features)| {
+            format!(
+                "{package}: {:?} for the tests, {features:?} for the binary",
+                tests[package]
+            )
+        })
+        .collect();
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
