@@ -3,7 +3,7 @@
 # references side by side with hyperfine (apt-get install hyperfine). Results go to
 # target/bench/*.md; BENCHMARKS.md quotes them.
 #
-# Usage: scripts/bench.sh [query|generate|enumerate|algebra|memory|solve|big|fewest|symmetry|serve|states|all]   (default: all)
+# Usage: scripts/bench.sh [query|generate|enumerate|verify|algebra|memory|solve|big|fewest|symmetry|serve|states|all]   (default: all)
 # BASE=/path/to/an/older/lightsout adds that build beside this one in the query,
 # generate, solve and big runs (a refactor's before-and-after, in the same hyperfine run).
 # NJPIPE=/path/to/njpipeorgan/LightsOut (a checkout; its header is compiled into a
@@ -69,9 +69,15 @@ if [ "$what" = algebra ] || [ "$what" = all ]; then
 fi
 if [ "$what" = enumerate ] || [ "$what" = all ]; then
   cmp <($bin query --method enumerate < $data/classic-1m.in) <("$refs/first_row" < $data/classic-1m.in)
+  b=(); [ -z "${BASE:-}" ] || b=(-n "BASE query --method enumerate" "$BASE query --method enumerate < $data/classic-1m.in")
   RUNS=${RUNS:-10} run enumerate \
     -n first_row "$refs/first_row < $data/classic-1m.in" \
-    -n "lightsout query --method enumerate" "$bin query --method enumerate < $data/classic-1m.in"
+    -n "lightsout query --method enumerate" "$bin query --method enumerate < $data/classic-1m.in" "${b[@]}"
+fi
+if [ "$what" = verify ] || [ "$what" = all ]; then
+  # The exhaustive cross-check of the built-in table: 2^25 states by first-row enumeration.
+  b=(); [ -z "${BASE:-}" ] || b=(-n "BASE verify" "$BASE verify")
+  WARMUP=1 RUNS=${RUNS:-5} run verify -n "lightsout verify" "$bin verify" "${b[@]}"
 fi
 if [ "$what" = memory ] || [ "$what" = all ]; then
   for args in "" "--table tables/lights-5x5-d6.lot" "--method algebra"; do
