@@ -4,7 +4,7 @@
 # target/bench/*.md; BENCHMARKS.md quotes them.
 #
 # Usage: scripts/bench.sh [query|generate|enumerate|verify|algebra|memory|solve|big|fewest|symmetry|serve|states|all]   (default: all)
-# BASE=/path/to/an/older/lightsout adds that build beside this one in the query,
+# BASE=/path/to/an/older/lightsout adds that build beside this one in the query, enumerate, verify,
 # generate, solve and big runs (a refactor's before-and-after, in the same hyperfine run).
 # NJPIPE=/path/to/njpipeorgan/LightsOut (a checkout; its header is compiled into a
 # driver under target/bench, never into this repository) adds it to the big runs.
