@@ -372,11 +372,7 @@ impl Kernel {
                     // transform's: never more of them than the budget gives it.
                     sig.heuristic(&fixed, share.min(self.budget)).0
                 };
-                for (j, pattern) in free.iter().enumerate() {
-                    if f >> j & 1 == 1 {
-                        candidate.xor_assign(pattern);
-                    }
-                }
+                combine(&mut candidate, &fixed, &free, f);
             }
             if candidate.count_ones() < best.count_ones() {
                 best.words_mut().copy_from_slice(candidate.words());
