@@ -2,7 +2,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use lightsout::{
-    answer_stream, embedded_table, first_row_min_presses, BoardReader, Method, QueryOptions,
+    answer_stream, builtin_table, first_row_min_presses, BoardReader, Method, QueryOptions,
     SplitMix64, ALL_ON,
 };
 
@@ -19,7 +19,7 @@ fn classic_text(grids: &[u32]) -> Vec<u8> {
 }
 
 fn lookup(c: &mut Criterion) {
-    let table = embedded_table();
+    let table = builtin_table();
     let states = grids(1 << 16, 0x5EED);
     let mut group = c.benchmark_group("lookup");
     group.throughput(Throughput::Elements(states.len() as u64));
@@ -51,7 +51,7 @@ fn parse(c: &mut Criterion) {
 fn whole_query(c: &mut Criterion) {
     let states = grids(1_000_000, 0xFACE);
     let text = classic_text(&states);
-    let table = Method::Table(embedded_table());
+    let table = Method::Table(builtin_table());
     let options = QueryOptions {
         max_steps: 6,
         line_buffered: false,

@@ -2,7 +2,7 @@
 //! table-free algebra per grid.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use lightsout::{embedded_table, Algebra, SplitMix64, TableKind};
+use lightsout::{builtin_table, Algebra, SplitMix64, TableKind};
 
 fn generation(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
@@ -25,7 +25,7 @@ fn states(n: usize, spread: u32) -> Vec<u32> {
 }
 
 fn lookups(c: &mut Criterion) {
-    let table = embedded_table();
+    let table = builtin_table();
     let algebra = Algebra::new();
     let mut group = c.benchmark_group("answer_per_grid");
     for (name, spread) in [("hot", 1u32 << 12), ("cold", 1 << 25)] {

@@ -19,7 +19,7 @@
 //!   only) numbers the solvable grids `0..2^23` ([`exact_index`], [`exact_state`]), and
 //!   a particular solution is an affine function of that index ([`Particular`]).
 //!
-//! This file has no I/O and no dependencies: `build.rs` compiles it as is.
+//! This file has no I/O and no dependencies.
 
 /// Rows (and columns) of the classic board.
 pub const SIDE: u32 = 5;

@@ -12,9 +12,10 @@
 //!
 //! [`DepthTable`] holds, for each of the 2^25 states, the fewest presses that turn
 //! every light on (0..=6, or 7 for "farther or never") in 3 bits: 12 MiB. It works over
-//! any bytes: the table built into the binary ([`embedded_table`]), a memory map of a
-//! file, or a `Vec<u8>`. [`first_row_min_presses`] answers the same question with no
-//! table, by trying the 32 top-row press sets; the two are compared on every state.
+//! any bytes: the built-in table, generated in memory on first use ([`builtin_table`]),
+//! a memory map of a file, or a `Vec<u8>`. [`first_row_min_presses`] answers the same
+//! question with no table, by trying the 32 top-row press sets; the two are compared on
+//! every state.
 //! [`TableKind::Exact`] is the exact table (every solvable state, 0..=15, 4 MiB), and
 //! [`Algebra`] answers exactly with no table at all.
 //!
@@ -42,10 +43,10 @@
 //! # Example
 //!
 //! ```
-//! use lightsout::{embedded_table, first_row_min_presses, press_mask, ALL_ON};
+//! use lightsout::{builtin_table, first_row_min_presses, press_mask, ALL_ON};
 //!
 //! let grid = ALL_ON ^ press_mask(12); // one press from all-on
-//! assert_eq!(embedded_table().min_presses(grid), Some(1));
+//! assert_eq!(builtin_table().min_presses(grid), Some(1));
 //! assert_eq!(first_row_min_presses(grid), Some(1));
 //! ```
 #![deny(missing_docs)]
@@ -98,9 +99,9 @@ pub use stream::{
 };
 pub use table::format;
 pub use table::{
-    embedded_table, embedded_table_file, file_type_name, remove_partial_table,
-    remove_stale_partials, write_table, DepthTable, FormatError, Header, Inconsistent, StoreError,
-    StoreOptions, TableKind, TooDeep,
+    builtin_table, builtin_table_file, file_type_name, remove_partial_table, remove_stale_partials,
+    write_table, DepthTable, FormatError, Header, Inconsistent, StoreError, StoreOptions,
+    TableKind, TooDeep,
 };
 pub use text::{plural, thousands};
 pub use verify::{

@@ -6,7 +6,7 @@
 
 use anyhow::{anyhow, Context};
 use lightsout::{
-    embedded_table_file, file_type_name, format, DepthTable, FormatError, Header, TableKind,
+    builtin_table_file, file_type_name, format, DepthTable, FormatError, Header, TableKind,
 };
 use memmap2::Mmap;
 use std::fs::{File, OpenOptions};
@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
 /// A table's bytes: built in, memory-mapped, or read into memory.
 pub(crate) enum TableBytes {
-    Embedded(&'static [u8]),
+    Builtin(&'static [u8]),
     /// A leased map, never unmapped: the lease-break handler may write over its range
     /// at any time, so the range stays ours until the process ends.
     Mapped(&'static Mmap),
@@ -27,7 +27,7 @@ pub(crate) enum TableBytes {
 impl AsRef<[u8]> for TableBytes {
     fn as_ref(&self) -> &[u8] {
         match self {
-            TableBytes::Embedded(bytes) => bytes,
+            TableBytes::Builtin(bytes) => bytes,
             TableBytes::Mapped(map) => &map[..],
             TableBytes::Read(bytes) => bytes,
         }
@@ -38,9 +38,9 @@ impl AsRef<[u8]> for TableBytes {
 pub(crate) type Table = DepthTable<TableBytes>;
 
 /// The built-in depth-6 table.
-pub(crate) fn embedded() -> Table {
-    DepthTable::new(TableBytes::Embedded(embedded_table_file()))
-        .expect("build.rs checked the embedded table")
+pub(crate) fn builtin() -> Table {
+    DepthTable::new(TableBytes::Builtin(builtin_table_file()))
+        .expect("the generator writes a valid table")
 }
 
 /// The kind a file at `path` is meant to be, when nothing in it says: the one asked
@@ -61,7 +61,7 @@ fn meant_kind(path: &Path, asked: Option<TableKind>) -> TableKind {
 /// that says nothing of its kind.
 pub(crate) fn open_table(path: Option<&Path>, kind: Option<TableKind>) -> anyhow::Result<Table> {
     let Some(path) = path else {
-        return Ok(embedded());
+        return Ok(builtin());
     };
     let shown = path.display();
     // Open first, without blocking (a FIFO would block a plain open), then look at

@@ -141,7 +141,7 @@ mod tests {
 
     #[test]
     fn the_sample_by_table_and_by_enumeration() {
-        let table = Method::Table(table::embedded_table());
+        let table = Method::Table(table::builtin_table());
         assert_eq!(run(&table, 6, SAMPLE), ("3\n2\n-1\n".into(), true));
         assert_eq!(
             run(&Method::Enumerate, 6, SAMPLE),
@@ -157,14 +157,14 @@ mod tests {
 
     #[test]
     fn max_steps_cuts_answers() {
-        let table = Method::Table(table::embedded_table());
+        let table = Method::Table(table::builtin_table());
         assert_eq!(run(&table, 2, SAMPLE), ("-1\n2\n-1\n".into(), true));
     }
 
     #[test]
     fn moves_follow_the_answer_and_turn_the_grid_on() {
         for method in [
-            Method::Table(table::embedded_table()),
+            Method::Table(table::builtin_table()),
             Method::Enumerate,
             Method::Algebra(Box::default()),
         ] {

@@ -44,9 +44,6 @@
 //! by parity: a state is solvable exactly when it has even overlap with both quiet
 //! patterns `10101/10101/00000/10101/10101` (which holds bit 5 and not bit 1) and
 //! `11011/00000/11011/00000/11011` (bit 1, not bit 5). Unsolvable states have no entry.
-//!
-//! This file is compiled by `build.rs` as well as by the library: it uses only `std`,
-//! `byteorder`, `crc32fast` and `thiserror`.
 
 use byteorder::{ByteOrder, LittleEndian};
 

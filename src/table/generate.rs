@@ -12,8 +12,8 @@
 //! differ by a quiet pattern); the entry check keeps the first, shallowest, depth.
 //! Every step is deterministic, so the bytes are the same on every run.
 //!
-//! This file is compiled by `build.rs` as well as by the library, so the embedded table
-//! and `lightsout generate` come from one source.
+//! The built-in table ([`builtin_table`](super::builtin_table)) and `lightsout generate`
+//! both come from here, so they cannot disagree.
 
 use super::format::{entry3, Header, DEPTH_LIMIT, FARTHER, HEADER_LEN, PAYLOAD_LEN};
 use crate::grid::{ALL_ON, CELLS, PRESS_MASKS};

@@ -420,7 +420,7 @@ fn a_table_far_longer_than_its_header_promises_is_refused_before_it_is_read() {
     // lease): the file's length was allocated and read before the length was checked.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.lot");
-    std::fs::write(&path, lightsout::embedded_table_file()).unwrap();
+    std::fs::write(&path, lightsout::builtin_table_file()).unwrap();
     let writer = std::fs::File::options().write(true).open(&path).unwrap();
     writer.set_len(6 << 30).unwrap(); // sparse: no disk is used
     let shown = path.to_str().unwrap();

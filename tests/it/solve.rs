@@ -5,7 +5,7 @@ use crate::common;
 
 use common::Rng;
 use lightsout::Target;
-use lightsout::{embedded_table, first_row_min_presses, Board, Solver, ALL_ON};
+use lightsout::{builtin_table, first_row_min_presses, Board, Solver, ALL_ON};
 
 fn full(rows: usize, cols: usize) -> Board {
     let mut b = Board::new(rows, cols);
@@ -191,7 +191,7 @@ fn answers_are_minimal_against_brute_force() {
 #[test]
 fn five_by_five_agrees_with_enumeration_and_the_table() {
     let solver = Solver::new(5, 5).unwrap();
-    let table = embedded_table();
+    let table = builtin_table();
     let mut rng = Rng(55);
     let mut solvable = 0;
     let total = 40_000;
