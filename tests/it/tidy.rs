@@ -422,3 +422,33 @@ fn the_tests_build_the_dependencies_as_the_quick_start_does() {
         .collect();
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
+
+#[test]
+fn only_the_tests_own_tools_are_built_unoptimised() {
+    // Issue 23: the dev-dependencies' profile overrides (opt-level 0, a faster test build)
+    // must never reach the binary: a package named in `[profile.release.package.X]`,
+    // other than this crate, is not in the binary's dependency tree.
+    let manifest = read(&root().join("Cargo.toml"));
+    let overridden: Vec<&str> = manifest
+        .lines()
+        .filter_map(|line| line.strip_prefix("[profile.release.package."))
+        .map(|rest| rest.trim_end_matches(']').trim_matches('"'))
+        .filter(|name| *name != "lightsout")
+        .collect();
+    assert!(overridden.contains(&"regex-automata"), "{overridden:?}");
+    let binary = tree_features("no-dev");
+    let tests = tree_features("normal,build,dev");
+    let name = |package: &String| package.split(' ').next().unwrap_or_default().to_string();
+    let in_binary: BTreeSet<String> = binary.keys().map(name).collect();
+    let in_tests: BTreeSet<String> = tests.keys().map(name).collect();
+    for package in overridden {
+        assert!(
+            in_tests.contains(package),
+            "{package} is no dependency at all"
+        );
+        assert!(
+            !in_binary.contains(package),
+            "{package} is built unoptimised for the tests, but the binary uses it too"
+        );
+    }
+}
