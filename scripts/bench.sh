@@ -45,11 +45,17 @@ PY
 
 if [ "$what" = query ] || [ "$what" = all ]; then
   cmp <($bin query < $data/classic-1m.in) <("$refs/table_dfs" < $data/classic-1m.in)
-  b=(); [ -z "${BASE:-}" ] || b=(-n "BASE query (embedded)" "$BASE query < $data/classic-1m.in")
+  b=(); [ -z "${BASE:-}" ] || b=(-n "BASE query" "$BASE query < $data/classic-1m.in")
   run query \
     -n table_dfs "$refs/table_dfs < $data/classic-1m.in" \
-    -n "lightsout query (embedded)" "$bin query < $data/classic-1m.in" \
+    -n "lightsout query (built-in)" "$bin query < $data/classic-1m.in" \
     -n "lightsout query --table" "$bin query --table tables/lights-5x5-d6.lot < $data/classic-1m.in" "${b[@]}"
+  # The sample's three grids: the start-up (the built-in table made in memory) is all of it.
+  b=(); [ -z "${BASE:-}" ] || b=(-n "BASE query, sample" "$BASE query < tests/data/classic.in")
+  run query-sample \
+    -n "table_dfs, sample" "$refs/table_dfs < tests/data/classic.in" \
+    -n "lightsout query (built-in), sample" "$bin query < tests/data/classic.in" \
+    -n "lightsout query --table, sample" "$bin query --table tables/lights-5x5-d6.lot < tests/data/classic.in" "${b[@]}"
 fi
 if [ "$what" = generate ] || [ "$what" = all ]; then
   b=(); [ -z "${BASE:-}" ] || b=(-n "BASE generate" "$BASE generate --out $out/gen.lot" -n "BASE generate --exact" "$BASE generate --exact --out $out/gen.lot")
