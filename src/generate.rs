@@ -1,8 +1,7 @@
-//! `lightsout generate`: the table built in memory (an anonymous map advised for huge
-//! pages), then written atomically, its temporary file removed on SIGINT or SIGTERM.
+//! `lightsout generate`: the table built in memory (on huge pages, `file_in_memory`),
+//! then written atomically, its temporary file removed on SIGINT or SIGTERM.
 
 use crate::say::note;
-use anyhow::Context;
 use lightsout::{format, thousands, write_table, TableKind};
 
 pub(crate) fn generate(
@@ -10,15 +9,10 @@ pub(crate) fn generate(
     out: &std::path::Path,
     options: lightsout::StoreOptions,
 ) -> anyhow::Result<()> {
-    // An anonymous map advised for huge pages: a handful of faults instead of one per
-    // 4 KiB page, which for the 12 MiB table cost more than the search itself.
-    let mut bytes =
-        memmap2::MmapMut::map_anon(kind.file_len()).context("cannot allocate the table")?;
-    #[cfg(target_os = "linux")]
-    let _ = bytes.advise(memmap2::Advice::HugePage);
-    kind.fill_file(&mut bytes);
+    let file = kind.file_in_memory();
+    let bytes = file.as_ref();
     remove_partial_on_signal();
-    write_table(out, &bytes, options).map_err(|err| match err {
+    write_table(out, bytes, options).map_err(|err| match err {
         lightsout::StoreError::Exists { .. } => {
             anyhow::anyhow!("{err}; pass --force to replace it")
         }

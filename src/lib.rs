@@ -101,7 +101,7 @@ pub use table::format;
 pub use table::{
     builtin_table, builtin_table_file, file_type_name, remove_partial_table, remove_stale_partials,
     write_table, DepthTable, FormatError, Header, Inconsistent, StoreError, StoreOptions,
-    TableKind, TooDeep,
+    TableFile, TableKind, TooDeep,
 };
 pub use text::{plural, thousands};
 pub use verify::{

@@ -6,9 +6,11 @@
 pub(crate) mod exact;
 pub mod format;
 pub(crate) mod generate;
+mod memory;
 mod store;
 
 pub use format::{FormatError, Header};
+pub use memory::TableFile;
 pub use store::{
     file_type_name, remove_partial_table, remove_stale_partials, write_table, StoreError,
     StoreOptions,
@@ -304,48 +306,12 @@ pub fn builtin_table() -> DepthTable<&'static [u8]> {
 }
 
 fn builtin() -> &'static DepthTable<&'static [u8]> {
-    static MEMORY: OnceLock<Builtin> = OnceLock::new();
+    static FILE: OnceLock<TableFile> = OnceLock::new();
     static TABLE: OnceLock<DepthTable<&'static [u8]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let file = MEMORY.get_or_init(Builtin::generate).bytes();
-        DepthTable::new(file).expect("the generator writes a valid table")
+        let file = FILE.get_or_init(|| TableKind::Depth6.file_in_memory());
+        DepthTable::new(file.as_ref()).expect("the generator writes a valid table")
     })
-}
-
-/// Where the built-in table lives: in an anonymous map, on 2 MiB pages where the system
-/// grants them (about 100 faults instead of 3,072, a 12 MiB fill in 1-2 ms instead of
-/// 5), else on the heap.
-enum Builtin {
-    Map { map: memmap2::Mmap, at: usize },
-    Heap(Vec<u8>),
-}
-
-impl Builtin {
-    const HUGE_PAGE: usize = 2 << 20;
-
-    fn generate() -> Builtin {
-        let kind = TableKind::Depth6;
-        let len = kind.file_len();
-        let Ok(mut map) = memmap2::MmapMut::map_anon(len + Builtin::HUGE_PAGE) else {
-            return Builtin::Heap(kind.file());
-        };
-        // The file starts on a huge-page boundary, so every whole 2 MiB of it can be one.
-        let at = (map.as_ptr() as usize).wrapping_neg() % Builtin::HUGE_PAGE;
-        #[cfg(target_os = "linux")]
-        let _ = map.advise(memmap2::Advice::HugePage);
-        kind.fill_file(&mut map[at..at + len]);
-        match map.make_read_only() {
-            Ok(map) => Builtin::Map { map, at },
-            Err(_) => Builtin::Heap(kind.file()),
-        }
-    }
-
-    fn bytes(&self) -> &[u8] {
-        match self {
-            Builtin::Map { map, at } => &map[*at..*at + TableKind::Depth6.file_len()],
-            Builtin::Heap(bytes) => bytes,
-        }
-    }
 }
 
 #[cfg(test)]
