@@ -10,9 +10,10 @@ pub struct TableFile {
 }
 
 enum Bytes {
-    /// An anonymous map; the file starts `at` bytes in, on a 2 MiB boundary.
+    /// An anonymous map; the file starts `at` bytes in, on a 2 MiB boundary. Never
+    /// written after it is filled: a `TableFile` lends only `&[u8]`.
     Map {
-        map: memmap2::Mmap,
+        map: memmap2::MmapMut,
         at: usize,
     },
     Heap(Vec<u8>),
@@ -41,12 +42,9 @@ impl TableKind {
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
         self.fill_file(&mut map[at..at + len]);
-        match map.make_read_only() {
-            Ok(map) => TableFile {
-                bytes: Bytes::Map { map, at },
-                len,
-            },
-            Err(_) => heap(),
+        TableFile {
+            bytes: Bytes::Map { map, at },
+            len,
         }
     }
 }

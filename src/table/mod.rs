@@ -297,21 +297,19 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
 /// `lightsout generate`, once a process, on first use (a few milliseconds: a 12 MiB fill
 /// and 245,506 probes), which keeps the binary 12.6 MB smaller than embedding the bytes.
 pub fn builtin_table_file() -> &'static [u8] {
-    builtin().data
+    static FILE: OnceLock<TableFile> = OnceLock::new();
+    FILE.get_or_init(|| TableKind::Depth6.file_in_memory())
+        .as_ref()
 }
 
 /// The built-in depth-6 table ([`builtin_table_file`]), checked once like any other.
 pub fn builtin_table() -> DepthTable<&'static [u8]> {
-    builtin().clone()
-}
-
-fn builtin() -> &'static DepthTable<&'static [u8]> {
-    static FILE: OnceLock<TableFile> = OnceLock::new();
     static TABLE: OnceLock<DepthTable<&'static [u8]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let file = FILE.get_or_init(|| TableKind::Depth6.file_in_memory());
-        DepthTable::new(file.as_ref()).expect("the generator writes a valid table")
-    })
+    TABLE
+        .get_or_init(|| {
+            DepthTable::new(builtin_table_file()).expect("the generator writes a valid table")
+        })
+        .clone()
 }
 
 #[cfg(test)]
