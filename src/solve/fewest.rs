@@ -21,11 +21,28 @@
 //! `presses >= |x0| + (sum_i w_i - sum_s |W(s)|) / 2` (each signature class is pressed
 //! at least as often as the smaller of its two halves).
 
-use super::walsh::{best_of_blocks, walsh_hadamard};
+use super::blocks::best_of_blocks;
+use super::walsh::walsh_hadamard;
 use crate::board::Board;
 
-/// Low bits of `f` transformed at once: `2^16` entries of `i32`, 256 KiB, in L2.
-pub(super) const BLOCK_BITS: usize = 16;
+/// The most low bits of `f` transformed at once: `2^19` entries of `i16` (1 MiB, in
+/// L2; `i32` past 2^15 cells), transformed a row of `2^13` entries at a time while it
+/// is in L1 (see [`super::registers`]). Larger blocks pay the signatures' folding
+/// over more entries; a level more a block costs more than that saves past 19
+/// (measured on a 62 x 64 board of nullity 36: 17 bits 8.8 s, 18 7.2 s, 19 5.8 s, 20
+/// 8.9 s).
+pub(super) const BLOCK_BITS: usize = 19;
+
+/// The low bits of `f` a block transforms at nullity `k`: all of them up to 16, else
+/// enough blocks left over to share among cores and to make orbits of the board's
+/// symmetries (16 at least from `k = 20`), up to [`BLOCK_BITS`].
+pub(super) fn block_bits(k: usize) -> usize {
+    if k <= 16 {
+        k
+    } else {
+        k.saturating_sub(4).clamp(16, BLOCK_BITS)
+    }
+}
 
 /// The most additions the local search and its bound spend on a board, whatever the
 /// budget (seconds).
@@ -35,7 +52,7 @@ const HEURISTIC_CAP: u64 = 1 << 32;
 #[derive(Debug, Clone)]
 pub(super) struct Signatures {
     k: usize,
-    /// The low bits of `f` transformed at once (`min(k, BLOCK_BITS)`, or fewer in tests).
+    /// The low bits of `f` transformed at once ([`block_bits`], or fewer in tests).
     low: usize,
     /// For each cell (row-major in the working orientation), its signature's index.
     cell: Vec<u32>,
@@ -111,7 +128,7 @@ impl std::fmt::Display for Skipped {
 impl Signatures {
     /// The signatures of the cells of `quiet` (at most 64 patterns of one shape).
     pub(super) fn new(quiet: &[Board]) -> Signatures {
-        Signatures::split_at(quiet, quiet.len().min(BLOCK_BITS))
+        Signatures::split_at(quiet, block_bits(quiet.len()))
     }
 
     /// [`new`](Self::new) with the transform's blocks of `2^low` entries (`low <=
@@ -208,12 +225,15 @@ impl Signatures {
     /// count, by the split transform: every block, or with `only` just the blocks it
     /// keeps (a predicate on the block's high bits, and how many it keeps: the first
     /// block of each orbit of the board's symmetries, which holds a fewest-press
-    /// solution when any block of its orbit does).
+    /// solution when any block of its orbit does). `known` is the press count of a
+    /// solution already found (of the same board, in any basis): blocks then prune
+    /// what cannot beat it, and the answer is the same.
     pub(super) fn fewest(
         &self,
         x0: &Board,
         progress: &super::progress::SearchProgress,
-        only: Option<super::walsh::Only<'_>>,
+        only: Option<super::blocks::Only<'_>>,
+        known: Option<u64>,
     ) -> (u64, u64) {
         let (w, pressed, total) = self.weights(x0);
         let k1 = self.low;
@@ -235,11 +255,25 @@ impl Signatures {
         // vector instruction) do when there are fewer than 2^15.
         let cells = self.cell.len();
         let presses_of = |hat: i64| (pressed + (total - hat) / 2) as u64;
-        let best = if cells < 1 << 15 {
-            best_of_blocks::<i16>(&weighted, (k1, k2), only, progress, &presses_of)
-        } else {
-            best_of_blocks::<i32>(&weighted, (k1, k2), only, progress, &presses_of)
+        // `presses = pressed + (total - hat) / 2`, so a known count is a known `hat`.
+        let floor = known
+            .and_then(|count| i64::try_from(count).ok())
+            .and_then(|count| count.checked_sub(pressed)?.checked_mul(2))
+            .and_then(|twice| total.checked_sub(twice))
+            .unwrap_or(i64::MIN);
+        let search = |floor| {
+            if cells < 1 << 15 {
+                best_of_blocks::<i16>(&weighted, (k1, k2), only, floor, progress, &presses_of)
+            } else {
+                best_of_blocks::<i32>(&weighted, (k1, k2), only, floor, progress, &presses_of)
+            }
         };
+        let mut best = search(floor);
+        if best.0 < floor {
+            // No solution reached the known count: it was not one of this board's
+            // (a caller's mistake); the search without it still answers.
+            best = search(i64::MIN);
+        }
         let (hat, f) = best;
         let count = (pressed + (total - hat) / 2) as u64;
         debug_assert_eq!(count, self.presses(&w, pressed, total, f));

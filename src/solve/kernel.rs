@@ -4,7 +4,7 @@
 //! chosen from the search's own cost. The chase solver and dense elimination both
 //! search through here.
 
-use super::fewest::{Search, Signatures, Skipped, BLOCK_BITS};
+use super::fewest::{block_bits, Search, Signatures, Skipped};
 use super::symmetry::Symmetry;
 use crate::board::Board;
 
@@ -49,16 +49,24 @@ pub(super) struct Kernel {
 }
 
 /// Word operations a second of the Walsh-Hadamard transform, both cores, in AVX-512
-/// registers: measured with `solve --stats --search-time 30m` on the all-on 61 x 61
-/// (2.49e12 in 23.9 s, one block of each orbit of its 8 symmetries) and 65 x 65
-/// (9.97e12 in 95.8 s), 1.04e11 each; rounded down for the noise of the machine.
-/// (Without AVX-512 the search is slower than this says.)
-const TRANSFORM_RATE: f64 = 9.0e10;
+/// registers with the pruned blocks ([`super::registers`]): measured with `solve
+/// --stats --search-time 1h` on a random solvable 61 x 61 (nullity 40, 2.31e13 in
+/// 74.7 s, 3.1e11) and 62 x 64 (nullity 36, 1.44e12 in 4.4 to 5.5 s); rounded down for
+/// the noise of the machine. Pruning skips more of an all-on board's blocks, so its
+/// proof is faster than this says (61 x 61: 9.8 s), and without AVX-512 slower.
+const TRANSFORM_RATE: f64 = 2.5e11;
 
 /// Word operations a second of the Gray-code walk (one XOR and popcount a word, one
 /// core): measured with `solve --stats --search-budget 10^11` on the all-on 2059 x 2059
 /// board (nullity 16, too many lights for signatures: 4.45e9 in 5.37 to 5.53 s).
 const WALK_RATE: f64 = 8.0e8;
+
+/// A proof of at least this many word operations (about a quarter of a second) first finds a good
+/// solution, whose count lets the transform's blocks prune ([`Kernel::incumbent`]).
+const INCUMBENT_FROM: u64 = 1 << 36;
+
+/// The most word operations spent finding that solution (a fraction of a second).
+const INCUMBENT_OPS: u64 = 1 << 26;
 
 /// Whether a search of cost `cost` (`None`: beyond counting) fits `budget`.
 pub(super) fn fits(cost: Option<u64>, budget: u64) -> bool {
@@ -115,10 +123,10 @@ impl Kernel {
             let sig = Signatures::new(&quiet);
             // Symmetries pay when there are blocks to skip and finding them (a few
             // passes over each pattern) is small beside the transform.
-            let worth = nullity > BLOCK_BITS
+            let worth = nullity > block_bits(nullity)
                 && (cells <= 1 << 16 || sig.cost().is_none_or(|c| c >= 1 << 32));
             if worth {
-                symmetry = Symmetry::new(&quiet, BLOCK_BITS).map(|sym| {
+                symmetry = Symmetry::new(&quiet, block_bits(nullity)).map(|sym| {
                     let sig = Signatures::new(sym.basis());
                     Box::new((sym, sig))
                 });
@@ -287,7 +295,7 @@ impl Kernel {
                     Some(o) => sig
                         .cost_of_blocks(o.count)
                         .zip(
-                            u32::try_from(self.nullity - BLOCK_BITS)
+                            u32::try_from(self.nullity - block_bits(self.nullity))
                                 .ok()
                                 .and_then(|high| 1u64.checked_shl(high))
                                 .and_then(|blocks| o.check_cost(blocks)),
@@ -302,17 +310,18 @@ impl Kernel {
                         signatures: sig.len(),
                         symmetries: orbits.as_ref().map_or(1, |o| o.symmetries()),
                     };
+                    let known = self.incumbent(sig, x0, best, own_cost, orbits.is_some());
                     match (&orbits, &self.symmetry) {
                         (Some(o), Some(sym)) => {
                             // One block of each orbit, in the symmetries' basis.
                             let (basis, sym_sig) = (sym.0.basis(), &sym.1);
                             let first = |b: u64| o.is_first(b);
                             let only = Some((&first as _, o.count));
-                            let (f, _) = sym_sig.fewest(x0, &self.progress, only);
+                            let (f, _) = sym_sig.fewest(x0, &self.progress, only, known);
                             combine(best, x0, basis, f);
                         }
                         _ => {
-                            let (f, _) = sig.fewest(x0, &self.progress, None);
+                            let (f, _) = sig.fewest(x0, &self.progress, None, known);
                             combine(best, x0, &self.quiet, f);
                         }
                     }
@@ -325,12 +334,38 @@ impl Kernel {
                     let (f, _, bound) = sig.heuristic(x0, self.budget);
                     combine(best, x0, &self.quiet, f);
                     if orbits.is_some() {
-                        self.fixed_incumbent(x0, best);
+                        self.fixed_incumbent(x0, best, self.board_ops);
                     }
                     (Search::Heuristic, Some(bound), true)
                 }
             }
         }
+    }
+
+    /// Before a long proof: the press count of a good solution, found for about a
+    /// sixty-fourth of the proof's cost (at most [`INCUMBENT_OPS`]) by the local
+    /// search and, on a board with symmetries, its symmetric solutions; the proof's
+    /// blocks then skip what cannot beat it ([`Signatures::fewest`]). `None` for a
+    /// proof too short to gain from it. `best` is scratch.
+    fn incumbent(
+        &self,
+        sig: &Signatures,
+        x0: &Board,
+        best: &mut Board,
+        cost: Option<u64>,
+        symmetric: bool,
+    ) -> Option<u64> {
+        let cost = cost.unwrap_or(u64::MAX);
+        if cost < INCUMBENT_FROM {
+            return None;
+        }
+        let ops = (cost / 64).min(INCUMBENT_OPS).min(self.budget);
+        let (f, _, _) = sig.heuristic(x0, ops);
+        combine(best, x0, &self.quiet, f);
+        if symmetric {
+            self.fixed_incumbent(x0, best, ops);
+        }
+        Some(best.count_ones())
     }
 
     /// Past the budget, for a board with symmetries: the fewest presses among its
@@ -340,7 +375,7 @@ impl Kernel {
     /// fewer than the local search's. With `--search-budget`, a symmetric board past
     /// the budget spends up to twice it (the local search's, then the spaces'), and
     /// at most 28 spaces of 2^26 word operations each beyond that.
-    fn fixed_incumbent(&self, x0: &Board, best: &mut Board) {
+    fn fixed_incumbent(&self, x0: &Board, best: &mut Board, ops: u64) {
         let Some(sym) = self.symmetry.as_ref().map(|s| &s.0) else {
             return;
         };
@@ -360,13 +395,13 @@ impl Kernel {
         // Each space gets an equal share of what a board's proof may take: whole by the
         // transform when it fits (a space of one block or so, about a millisecond,
         // whatever the budget), else by the local search within the share.
-        let share = self.board_ops / (spaces.len() as u64).max(1);
+        let share = ops / (spaces.len() as u64).max(1);
         for (fixed, free) in spaces {
             let mut candidate = fixed.clone();
             if !free.is_empty() && free.len() <= 64 {
                 let sig = Signatures::new(&free);
                 let f = if fits(transform_cost(&sig, self.cells), share.max(1 << 26)) {
-                    sig.fewest(&fixed, &self.progress, None).0
+                    sig.fewest(&fixed, &self.progress, None, None).0
                 } else {
                     // The local search's word operations are slower than the
                     // transform's: never more of them than the budget gives it.

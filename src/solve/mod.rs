@@ -2,6 +2,7 @@
 //! R x C solver over GF(2). No I/O and no tables.
 
 pub(crate) mod algebra;
+mod blocks;
 mod bytes;
 mod chase;
 pub(crate) mod dense;

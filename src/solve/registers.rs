@@ -1,14 +1,19 @@
 //! The transform's 16-bit kernels in vector registers, for the processor's widest:
 //! AVX-512 (32 lanes a register) or AVX2 (16), both detected at run time by the
-//! caller. One block of the search ([`avx512::block`], [`avx2::block`]): each weight
-//! is added with the levels inside a register already done (its register gets the
-//! weight times the transform of a single 1 at its lane, one multiply and add), then
-//! the levels between registers run three at a time (radix 8: eight registers loaded,
-//! three levels of butterflies in registers, eight stored), first piece by piece while
-//! each piece is in the first-level cache, then the levels above the pieces over the
-//! whole array, the last pass keeping the maximum as it stores. Every entry is read and
-//! written once for three levels instead of once a level. The maths is in
-//! [`super::fewest`]; the plain loops these are held to are in [`super::walsh`].
+//! caller. One block of the search ([`avx512::block`]): each weight is added with the
+//! levels inside a register already done (its register gets the weight times the
+//! transform of a single 1 at its lane), then the levels between registers run three
+//! at a time (radix 8: eight registers loaded, three levels of butterflies, eight
+//! stored), piece by piece while each is in the first-level cache, then above them.
+//!
+//! The search runs the pruned block ([`avx512::block_at_least`]): it needs only the
+//! entries that reach the best found so far. The block is `2^TOP` rows of columns;
+//! each row is filled and transformed while it is in the first-level cache (every level
+//! but the top `TOP`), and the last pass adds each entry's magnitude to its column's
+//! bound. The top levels combine a column's row entries with signs, so no entry of the
+//! column exceeds its bound: only the columns whose bound reaches the threshold get
+//! those levels (a few in a thousand at the fewest presses' thresholds). The maths is
+//! in [`super::fewest`]; the plain loops these are held to are in [`super::walsh`].
 
 /// Whether the processor has what [`avx2`] needs.
 pub(super) fn has_avx2() -> bool {
@@ -22,6 +27,21 @@ pub(super) fn has_avx512() -> bool {
 
 /// Bytes of a piece whose levels run while it stays in the first-level cache.
 const PIECE_BYTES: usize = 16 << 10;
+
+/// The top bits of a block a pruned block ([`avx512::block_at_least`]) leaves
+/// untransformed until its bound says a column may reach the threshold: `2^TOP` rows.
+/// A column's bound grows as the square root of the rows: measured on a random
+/// 62 x 64 board of nullity 36, 5 levels left 9.5 s, 6 4.9 to 5.6 s, 7 6.4 to 6.8 s.
+pub(super) const TOP: u32 = 6;
+
+/// What the last pass of a kernel's `levels` does besides storing: nothing
+/// ([`PLAIN`]), keep the lane-wise maximum ([`MAX`]), set or add (saturating) each
+/// register's magnitudes at `acc` ([`ABS_SET`], [`ABS_ADD`]).
+pub(super) type Last = u8;
+pub(super) const PLAIN: Last = 0;
+const MAX: Last = 1;
+const ABS_SET: Last = 2;
+const ABS_ADD: Last = 3;
 
 /// `t[lo][f] = (-1)^{<lo, f>}`: the `N`-entry transform of a single 1 at `lo`.
 const fn unit_transforms<const N: usize>() -> [[i16; N]; N] {
@@ -48,7 +68,7 @@ const fn unit_transforms<const N: usize>() -> [[i16; N]; N] {
 macro_rules! kernels {
     ($module:ident, $feature:literal, $v:ident, $lanes:literal,
      $load:ident, $store:ident, $add:ident, $sub:ident, $mul:ident, $max:ident,
-     $set1:ident) => {
+     $set1:ident, $abs:ident, $adds:ident, $at_least:ident) => {
         pub(super) mod $module {
             use std::arch::x86_64::*;
 
@@ -89,30 +109,15 @@ macro_rules! kernels {
                 let registers = buckets.len() / LANES;
                 let p = buckets.as_mut_ptr().cast::<$v>();
                 let piece = registers.min(PIECE);
-                let mut next = weighted.iter().peekable();
                 for start in (0..registers).step_by(piece) {
-                    for r in start..start + piece {
-                        let mut sum = $set1(0);
-                        while let Some(&(high, lo, weight)) =
-                            next.next_if(|w| w.1 as usize / LANES == r)
-                        {
-                            // Negated without a branch (the parities are random):
-                            // all ones when odd, `(w ^ m) - m` is then `-w`.
-                            let m = -(((high & b).count_ones() & 1) as i16);
-                            let w = $set1((weight ^ m).wrapping_sub(m));
-                            // SAFETY: the unit row is `LANES` i16, read unaligned.
-                            let unit = unsafe { $load(UNIT[lo as usize % LANES].as_ptr().cast()) };
-                            sum = $add(sum, $mul(w, unit));
-                        }
-                        // SAFETY: register `r` is within `buckets` (written unaligned).
-                        unsafe { $store(p.add(r), sum) };
-                    }
                     // SAFETY: registers `start..start + piece` are within `buckets`.
-                    unsafe { levels::<false>(p.add(start), piece, 1) };
+                    unsafe { fill(p, start, piece, weighted, b) };
+                    // SAFETY: registers `start..start + piece` are within `buckets`.
+                    unsafe { levels::<{ super::PLAIN }>(p.add(start), piece, 1, p) };
                 }
                 let max = if piece < registers {
                     // SAFETY: all `registers` are within `buckets`.
-                    unsafe { levels::<true>(p, registers, piece) }
+                    unsafe { levels::<{ super::MAX }>(p, registers, piece, p) }
                 } else {
                     let mut max = $set1(i16::MIN);
                     for i in 0..registers {
@@ -127,34 +132,190 @@ macro_rules! kernels {
                 lanes.into_iter().max().expect("lanes")
             }
 
-            /// The levels of `half = from, 2 from, ...` below `len` over the `len`
-            /// registers at `p` (`len` and `from` powers of two): three levels a pass
-            /// while three remain, then two or one. With `MAX`, the last pass returns
-            /// the lane-wise maximum of what it stored.
+            /// Registers `start..start + len` at `p` <- the signatures' weights whose
+            /// low parts fall in them (a run of `weighted`, found by its order), each
+            /// with the levels inside its register done: its register gets the weight
+            /// times the transform of a single 1 at its lane, negated without a branch
+            /// (the parities are random) when its high part has odd parity with `b`.
+            /// A weight at a time, so no branch depends on how many a register has.
             ///
             /// # Safety
             ///
-            /// The target feature, and `len` registers readable and writable at `p`.
+            /// The target feature, and the `len` registers at `p + start` readable and
+            /// writable.
             #[target_feature(enable = $feature)]
-            pub(in crate::solve) unsafe fn levels<const MAX: bool>(
+            unsafe fn fill(
+                p: *mut $v,
+                start: usize,
+                len: usize,
+                weighted: &[(u64, u32, i16)],
+                b: u64,
+            ) {
+                for r in start..start + len {
+                    // SAFETY: as the caller promised (written unaligned).
+                    unsafe { $store(p.add(r), $set1(0)) };
+                }
+                let register = |w: &(u64, u32, i16)| w.1 as usize / LANES;
+                let from = weighted.partition_point(|w| register(w) < start);
+                let to = weighted
+                    .partition_point(|w| register(w) < start + len)
+                    .max(from);
+                for w in &weighted[from..to] {
+                    let &(high, lo, weight) = w;
+                    let r = register(w);
+                    if r.wrapping_sub(start) >= len {
+                        continue; // (out of order: never when sorted)
+                    }
+                    // All ones when odd, `(w ^ m) - m` is then `-w`.
+                    let m = -(((high & b).count_ones() & 1) as i16);
+                    let w = $set1((weight ^ m).wrapping_sub(m));
+                    // SAFETY: the unit row is `LANES` i16, read unaligned; register `r`
+                    // is among the caller's, checked just above.
+                    unsafe {
+                        let unit = $load(UNIT[lo as usize % LANES].as_ptr().cast());
+                        let at = p.add(r);
+                        $store(at, $add($load(at), $mul(w, unit)));
+                    }
+                }
+            }
+
+            /// [`block`], pruned: the largest entry and its first index when the
+            /// largest is at least `at_least`, else `None`. Only the low `log2(len) -
+            /// TOP` levels run over the whole block (the rows of `2^TOP` columns'
+            /// entries, each row while its piece is in cache); then a column (the
+            /// entries of one low index, one in each row) can reach at most the sum of
+            /// its entries' magnitudes, and only the columns whose sum reaches
+            /// `at_least` get their last `TOP` levels. `buckets` is left partly
+            /// transformed. Blocks too small to split so fall back to [`block`].
+            ///
+            /// # Safety
+            ///
+            /// The processor must support the target features.
+            #[target_feature(enable = $feature)]
+            pub(in crate::solve) unsafe fn block_at_least(
+                buckets: &mut [i16],
+                weighted: &[(u64, u32, i16)],
+                b: u64,
+                at_least: i16,
+            ) -> Option<(i16, usize)> {
+                let len = buckets.len();
+                let columns = len >> super::TOP;
+                let row = columns / LANES;
+                if row == 0 || row > PIECE || !len.is_power_of_two() {
+                    // SAFETY: as the caller promised.
+                    let max = unsafe { block(buckets, weighted, b) };
+                    return (max >= at_least).then(|| {
+                        (
+                            max,
+                            buckets.iter().position(|&v| v == max).expect("present"),
+                        )
+                    });
+                }
+                debug_assert!(
+                    weighted.windows(2).all(|w| w[0].1 <= w[1].1)
+                        && weighted.last().is_none_or(|w| (w.1 as usize) < len),
+                    "low parts in order, within the buckets"
+                );
+                let p = buckets.as_mut_ptr().cast::<$v>();
+                // Each column's bound, set by the first row (not zeroed first: it is
+                // an eighth of a block's stores).
+                let mut bound = [const { std::mem::MaybeUninit::<$v>::uninit() }; PIECE];
+                let acc = bound.as_mut_ptr().cast::<$v>();
+                for start in (0..len / LANES).step_by(row) {
+                    // SAFETY: registers `start..start + row` are within `buckets` (`row`
+                    // divides the block's registers, both powers of two), and `row`
+                    // within `bound`, set by the first row before any is read.
+                    unsafe {
+                        fill(p, start, row, weighted, b);
+                        let r = p.add(start);
+                        if row > 1 {
+                            if start == 0 {
+                                levels::<{ super::ABS_SET }>(r, row, 1, acc);
+                            } else {
+                                levels::<{ super::ABS_ADD }>(r, row, 1, acc);
+                            }
+                        } else {
+                            let v = $abs($load(r));
+                            acc.write(if start == 0 { v } else { $adds(acc.read(), v) });
+                        }
+                    }
+                }
+                // SAFETY: the first `row` registers were set just above.
+                let bound = unsafe { std::slice::from_raw_parts(acc, row) };
+                let threshold = $set1(at_least);
+                let mut best: Option<(i16, usize)> = None;
+                // A register's columns at a time (every lane's when any lane's bound
+                // reaches the threshold): their row entries, the top levels, and the
+                // entries found only when a lane's maximum reaches it too.
+                let mut column = [$set1(0); 1 << super::TOP];
+                for (q, acc) in bound.iter().enumerate() {
+                    // SAFETY: the target feature.
+                    if unsafe { super::$at_least(*acc, threshold) } == 0 {
+                        continue;
+                    }
+                    for (j, slot) in column.iter_mut().enumerate() {
+                        // SAFETY: register `q + j row` is within `buckets` (`q < row`).
+                        *slot = unsafe { $load(p.add(q + j * row)) };
+                    }
+                    let c = column.as_mut_ptr();
+                    // SAFETY: `column` holds `2^TOP` registers.
+                    let max = unsafe { levels::<{ super::MAX }>(c, column.len(), 1, c) };
+                    // SAFETY: the target feature.
+                    if unsafe { super::$at_least(max, threshold) } == 0 {
+                        continue;
+                    }
+                    let mut lanes = [0i16; LANES];
+                    for (a, register) in column.iter().enumerate() {
+                        // SAFETY: `LANES` writable i16.
+                        unsafe { $store(lanes.as_mut_ptr().cast(), *register) };
+                        for (l, &v) in lanes.iter().enumerate() {
+                            let at = q * LANES + l + a * columns;
+                            if v >= at_least
+                                && best.is_none_or(|(m, i)| v > m || (v == m && at < i))
+                            {
+                                best = Some((v, at));
+                            }
+                        }
+                    }
+                }
+                best
+            }
+
+            /// The levels of `half = from, 2 from, ...` below `len` over the `len`
+            /// registers at `p` (`len` and `from` powers of two): three levels a pass
+            /// while three remain, then two or one. The last pass also does what
+            /// `LAST` says ([`super::Last`]); with [`super::MAX`] it returns the
+            /// lane-wise maximum of what it stored, and with [`super::ABS_SET`] or
+            /// [`super::ABS_ADD`] it sets or adds each register's magnitudes to the
+            /// register of the same index at `acc`.
+            ///
+            /// # Safety
+            ///
+            /// The target feature, `len` registers readable and writable at `p`, and
+            /// with `ABS_SET` writable at `acc`, with `ABS_ADD` readable and
+            /// writable too.
+            #[target_feature(enable = $feature)]
+            pub(in crate::solve) unsafe fn levels<const LAST: super::Last>(
                 p: *mut $v,
                 len: usize,
                 from: usize,
+                acc: *mut $v,
             ) -> $v {
+                use super::PLAIN;
                 let mut half = from;
                 let mut max = $set1(i16::MIN);
                 while half < len {
                     let levels = (len / half).trailing_zeros().min(3);
-                    let last = MAX && half << levels == len;
+                    let last = half << levels == len;
                     // SAFETY: as the caller promised; each pass stays within `len`.
                     max = unsafe {
                         match (levels, last) {
-                            (3, false) => pass::<8, false>(p, len, half),
-                            (3, true) => pass::<8, true>(p, len, half),
-                            (2, false) => pass::<4, false>(p, len, half),
-                            (2, true) => pass::<4, true>(p, len, half),
-                            (_, false) => pass::<2, false>(p, len, half),
-                            (_, true) => pass::<2, true>(p, len, half),
+                            (3, false) => pass::<8, PLAIN>(p, len, half, acc),
+                            (3, true) => pass::<8, LAST>(p, len, half, acc),
+                            (2, false) => pass::<4, PLAIN>(p, len, half, acc),
+                            (2, true) => pass::<4, LAST>(p, len, half, acc),
+                            (_, false) => pass::<2, PLAIN>(p, len, half, acc),
+                            (_, true) => pass::<2, LAST>(p, len, half, acc),
                         }
                     };
                     half <<= levels;
@@ -163,18 +324,18 @@ macro_rules! kernels {
             }
 
             /// `log2 R` levels from `half` over `len` registers at `p`: `R` registers
-            /// loaded `half` apart, their butterflies in registers, stored; with `MAX`
-            /// the lane-wise maximum of what was stored is returned.
+            /// loaded `half` apart, their butterflies in registers, stored; and what
+            /// `MODE` says with each stored register (as in [`levels`]).
             ///
             /// # Safety
             ///
-            /// The target feature, `len` registers readable and writable at `p`, and
-            /// `R * half` dividing `len`.
+            /// As [`levels`], and `R * half` dividing `len`.
             #[target_feature(enable = $feature)]
-            unsafe fn pass<const R: usize, const MAX: bool>(
+            unsafe fn pass<const R: usize, const MODE: super::Last>(
                 p: *mut $v,
                 len: usize,
                 half: usize,
+                acc: *mut $v,
             ) -> $v {
                 let mut max = $set1(i16::MIN);
                 for group in (0..len).step_by(R * half) {
@@ -199,8 +360,12 @@ macro_rules! kernels {
                             }
                             for (t, slot) in x.iter().enumerate() {
                                 $store(base.add(t * half), *slot);
-                                if MAX {
-                                    max = $max(max, *slot);
+                                let at = acc.wrapping_add(group + o + t * half);
+                                match MODE {
+                                    super::MAX => max = $max(max, *slot),
+                                    super::ABS_SET => at.write($abs(*slot)),
+                                    super::ABS_ADD => at.write($adds(at.read(), $abs(*slot))),
+                                    _ => {}
                                 }
                             }
                         }
@@ -223,7 +388,10 @@ kernels!(
     _mm256_sub_epi16,
     _mm256_mullo_epi16,
     _mm256_max_epi16,
-    _mm256_set1_epi16
+    _mm256_set1_epi16,
+    _mm256_abs_epi16,
+    _mm256_adds_epi16,
+    avx2_at_least
 );
 
 kernels!(
@@ -237,5 +405,30 @@ kernels!(
     _mm512_sub_epi16,
     _mm512_mullo_epi16,
     _mm512_max_epi16,
-    _mm512_set1_epi16
+    _mm512_set1_epi16,
+    _mm512_abs_epi16,
+    _mm512_adds_epi16,
+    avx512_at_least
 );
+
+use std::arch::x86_64::{__m256i, __m512i};
+
+/// The lanes (bit `i`: lane `i`) of `v` at least `t`'s. Safety: needs AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_at_least(v: __m256i, t: __m256i) -> u32 {
+    use std::arch::x86_64::*;
+    // Two mask bits a 16-bit lane; keep one of each pair, then gather them.
+    let mut pairs = !(_mm256_movemask_epi8(_mm256_cmpgt_epi16(t, v)) as u32) & 0x5555_5555;
+    let mut lanes = 0;
+    while pairs != 0 {
+        lanes |= 1 << (pairs.trailing_zeros() / 2);
+        pairs &= pairs - 1;
+    }
+    lanes
+}
+
+/// The lanes (bit `i`: lane `i`) of `v` at least `t`'s. Safety: needs AVX-512 BW.
+#[target_feature(enable = "avx512bw")]
+unsafe fn avx512_at_least(v: __m512i, t: __m512i) -> u32 {
+    std::arch::x86_64::_mm512_cmpge_epi16_mask(v, t)
+}

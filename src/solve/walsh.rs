@@ -1,9 +1,7 @@
 //! The kernels of the fewest-presses search: the Walsh-Hadamard transform (plain,
-//! and with AVX2 when the processor has it, detected at run time) and the blocked
-//! search over all `2^k` solutions that runs it on all cores. The maths of what they
-//! compute is in [`super::fewest`].
-
-use rayon::prelude::*;
+//! and with AVX2 when the processor has it, detected at run time) and one block of
+//! the search ([`Lane::block`], [`Lane::block_at_least`]); [`super::blocks`] runs the
+//! blocks on all cores. The maths of what they compute is in [`super::fewest`].
 
 /// An integer lane of the transform: `i16` when the entries fit, else `i32`.
 pub(super) trait Lane:
@@ -43,6 +41,22 @@ pub(super) trait Lane:
         walsh_hadamard(buckets);
         buckets.iter().copied().max().expect("at least one entry")
     }
+
+    /// [`block`](Lane::block) when only entries of at least `at_least` matter: the
+    /// largest entry and its first index when the largest is at least `at_least`, else
+    /// `None`; `buckets` may be left partly transformed.
+    fn block_at_least(
+        buckets: &mut [Self],
+        weighted: &[(u64, u32, Self)],
+        b: u64,
+        at_least: i64,
+    ) -> Option<(Self, usize)> {
+        let max = Self::block(buckets, weighted, b);
+        (max.to_i64() >= at_least).then(|| {
+            let first = buckets.iter().position(|&v| v == max).expect("present");
+            (max, first)
+        })
+    }
 }
 
 impl Lane for i16 {
@@ -80,6 +94,34 @@ impl Lane for i16 {
         walsh_hadamard(buckets);
         buckets.iter().copied().max().expect("at least one entry")
     }
+
+    fn block_at_least(
+        buckets: &mut [Self],
+        weighted: &[(u64, u32, Self)],
+        b: u64,
+        at_least: i64,
+    ) -> Option<(Self, usize)> {
+        // Entries are i16: nothing reaches a threshold above their range.
+        let at_least = i16::try_from(at_least.max(i64::from(i16::MIN))).ok()?;
+        #[cfg(target_arch = "x86_64")]
+        {
+            use super::registers::{avx2, avx512, has_avx2, has_avx512};
+            let fits = |lanes: usize| buckets.len() >= lanes && buckets.len().is_power_of_two();
+            if fits(avx512::LANES) && has_avx512() {
+                // SAFETY: the processor supports AVX-512 BW and POPCNT, checked just above.
+                return unsafe { avx512::block_at_least(buckets, weighted, b, at_least) };
+            }
+            if fits(avx2::LANES) && has_avx2() {
+                // SAFETY: the processor supports AVX2 and POPCNT, checked just above.
+                return unsafe { avx2::block_at_least(buckets, weighted, b, at_least) };
+            }
+        }
+        let max = Self::block(buckets, weighted, b);
+        (max >= at_least).then(|| {
+            let first = buckets.iter().position(|&v| v == max).expect("present");
+            (max, first)
+        })
+    }
 }
 
 impl Lane for i32 {
@@ -94,68 +136,6 @@ impl Lane for i32 {
         // SAFETY: the caller checked AVX2.
         unsafe { plain_avx2(a) }
     }
-}
-
-/// The blocks a search keeps (a predicate on `b`), and how many it keeps.
-pub(super) type Only<'a> = (&'a (dyn Fn(u64) -> bool + Sync), u64);
-
-/// The largest `W^(f)` and its smallest `f`, over all `b` blocks (with `only`, the
-/// blocks it keeps): each folds the signatures (`(high, low, weight)`, in the
-/// order of their low parts) into `2^k1` buckets, transforms them and keeps its best;
-/// blocks run on all cores.
-pub(super) fn best_of_blocks<T: Lane>(
-    weighted: &[(u64, u32, i32)],
-    (k1, k2): (usize, usize),
-    only: Option<Only<'_>>,
-    progress: &super::progress::SearchProgress,
-    presses_of: &(dyn Fn(i64) -> u64 + Sync),
-) -> (i64, u64) {
-    let weighted: Vec<(u64, u32, T)> = weighted
-        .iter()
-        .map(|&(high, lo, w)| (high, lo, T::from_i32(w)))
-        .collect();
-    assert!(
-        weighted.windows(2).all(|w| w[0].1 <= w[1].1)
-            && weighted.last().is_none_or(|w| (w.1 as usize) < 1 << k1),
-        "low parts in order, within the buckets"
-    );
-    let blocks: u64 = 1 << k2;
-    progress.start(only.map_or(blocks, |(_, kept)| kept));
-    (0..blocks)
-        .into_par_iter()
-        .fold(
-            || (vec![T::default(); 1 << k1], i64::MIN, 0u64),
-            |(mut buckets, mut top, mut at), b| {
-                if only.is_some_and(|(keep, _)| !keep(b)) {
-                    return (buckets, top, at);
-                }
-                // The maximum first (a vectorised scan), its first index only when it
-                // can matter.
-                let max = T::block(&mut buckets, &weighted, b);
-                if max.to_i64() >= top {
-                    let a = buckets.iter().position(|&v| v == max).expect("present");
-                    let f = b << k1 | a as u64;
-                    if max.to_i64() > top || f < at {
-                        top = max.to_i64();
-                        at = f;
-                        progress.found(presses_of(top));
-                    }
-                }
-                progress.advance(1);
-                (buckets, top, at)
-            },
-        )
-        .map(|(_, top, at)| (top, at))
-        .reduce(
-            || (i64::MIN, u64::MAX),
-            |x, y| {
-                if x.0 > y.0 || (x.0 == y.0 && x.1 < y.1) {
-                    x
-                } else {
-                    y
-                }
-            },
-        )
 }
 
 /// The (unnormalised) Walsh-Hadamard transform in place: `a[f] <- sum_s a[s]
@@ -291,125 +271,15 @@ unsafe fn transform_i16_avx2(a: &mut [i16]) {
             }
         }
         // SAFETY: registers `start..start + piece` are within `a`.
-        unsafe { super::registers::avx2::levels::<false>(p.add(start), piece, 1) };
+        unsafe {
+            super::registers::avx2::levels::<{ super::registers::PLAIN }>(p.add(start), piece, 1, p)
+        };
     }
     // SAFETY: all `registers` are within `a`.
-    unsafe { super::registers::avx2::levels::<false>(p, registers, piece) };
+    unsafe {
+        super::registers::avx2::levels::<{ super::registers::PLAIN }>(p, registers, piece, p)
+    };
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    #[cfg(target_arch = "x86_64")]
-    use crate::solve::registers::{avx2, avx512, has_avx2, has_avx512};
-
-    #[test]
-    fn the_transform_matches_the_definition() {
-        let mut rng = crate::rng::SplitMix64(3);
-        // Past PIECE (4096) the blocked path runs: radix 4, and one plain level left over
-        // at 2^13 and 2^15; with AVX2 the 16-bit lanes run radix 8 in registers (one
-        // level left over at 2^8, two at 2^15, pieces of 2^13 entries past it).
-        for len in [
-            1usize,
-            2,
-            4,
-            8,
-            16,
-            32,
-            64,
-            256,
-            1 << 13,
-            1 << 14,
-            1 << 15,
-            1 << 16,
-        ] {
-            let original: Vec<i32> = (0..len).map(|_| rng.below(21) as i32 - 10).collect();
-            let definition = |f: usize| -> i32 {
-                original
-                    .iter()
-                    .enumerate()
-                    .map(|(s, &v)| {
-                        if (s & f).count_ones().is_multiple_of(2) {
-                            v
-                        } else {
-                            -v
-                        }
-                    })
-                    .sum()
-            };
-            let mut wide = original.clone();
-            walsh_hadamard(&mut wide);
-            let mut narrow: Vec<i16> = original.iter().map(|&v| v as i16).collect();
-            walsh_hadamard(&mut narrow);
-            let narrow: Vec<i32> = narrow.into_iter().map(i32::from).collect();
-            let mut plain = original.clone();
-            walsh_hadamard_plain(&mut plain, 1);
-            // Every entry by the definition up to 2^13 (quadratic: 2^26 terms); past it,
-            // the first 256 entries and 768 at random (the fast paths' pieces and
-            // registers all show in them), and the three paths equal everywhere.
-            let checked: Vec<usize> = if len <= 1 << 13 {
-                (0..len).collect()
-            } else {
-                (0..256)
-                    .chain((0..768).map(|_| rng.below(len as u64) as usize))
-                    .collect()
-            };
-            for f in checked {
-                let want = definition(f);
-                assert_eq!(wide[f], want, "i32, {len}, entry {f}");
-                assert_eq!(narrow[f], want, "i16, {len}, entry {f}");
-                assert_eq!(plain[f], want, "plain, {len}, entry {f}");
-            }
-            assert_eq!(wide, plain, "i32 and plain, {len}");
-            assert_eq!(narrow, plain, "i16 and plain, {len}");
-        }
-    }
-
-    /// A block function of one register width.
-    #[cfg(target_arch = "x86_64")]
-    type Block = unsafe fn(&mut [i16], &[(u64, u32, i16)], u64) -> i16;
-
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn a_block_in_registers_equals_the_plain_block() {
-        // Random signatures (low parts anywhere in the buckets, several in one
-        // register or one lane, weights of either sign) for every size from one
-        // register to 2^16 entries and several blocks b: each width's block (when the processor has it) against the i32
-        // block of the plain loops, entry for entry and in its maximum.
-        let mut rng = crate::rng::SplitMix64(16);
-        for bits in 5..=16 {
-            let len = 1usize << bits;
-            let mut weighted: Vec<(u64, u32, i16)> = (0..rng.below(1200))
-                .map(|_| {
-                    let lo = rng.below(len as u64) as u32;
-                    (rng.next_u64() & 0xff, lo, rng.below(9) as i16 - 4)
-                })
-                .collect();
-            weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
-            let wide: Vec<(u64, u32, i32)> = weighted
-                .iter()
-                .map(|&(h, lo, w)| (h, lo, i32::from(w)))
-                .collect();
-            for b in [0u64, 1, 0x5a, 0xff] {
-                let mut want = vec![0i32; len];
-                let max = i32::block(&mut want, &wide, b);
-                let mut ran = 0;
-                let checks: [(bool, Block); 2] =
-                    [(has_avx2(), avx2::block), (has_avx512(), avx512::block)];
-                for (has, block) in checks {
-                    if !has {
-                        continue;
-                    }
-                    let mut got = vec![0i16; len];
-                    // SAFETY: the processor has the feature, checked just above.
-                    let got_max = unsafe { block(&mut got, &weighted, b) };
-                    assert_eq!(i32::from(got_max), max, "2^{bits}, b = {b}");
-                    let got: Vec<i32> = got.into_iter().map(i32::from).collect();
-                    assert_eq!(got, want, "2^{bits}, b = {b}");
-                    ran += 1;
-                }
-                eprintln!("2^{bits}: {ran} register widths checked");
-            }
-        }
-    }
-}
+mod tests;

@@ -226,34 +226,42 @@ fn play_without_a_terminal_is_a_usage_error() {
 
 #[test]
 fn a_long_search_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe() {
-    // Issue 22: a random 39 x 39 board (k = 32, no symmetry) is proven by default in
-    // under a second (estimated at over half a second); on a terminal a bar shows the
-    // fraction searched and the fewest so far.
+    // Issue 22: a random 59 x 67 board (k = 35, no symmetry) is proven in about 2 s
+    // (estimated at about 3 s, so with a --search-time over that); on a terminal a bar
+    // shows the fraction searched and the fewest so far.
+    let (r, c) = (59, 67);
     let dir = tempfile::tempdir().unwrap();
-    let board = dir.path().join("random39.txt");
-    let mut rng = crate::common::Rng(3939);
+    let board = dir.path().join("random.txt");
+    let mut rng = crate::common::Rng(5967);
     let lit =
-        lightsout::Board::new(39, 39).after_presses(&crate::common::random_board(&mut rng, 39, 39));
-    let rows: String = (0..39)
-        .map(|r| {
-            let row: String = (0..39)
-                .map(|c| if lit.get(r, c) { '1' } else { '0' })
+        lightsout::Board::new(r, c).after_presses(&crate::common::random_board(&mut rng, r, c));
+    let rows: String = (0..r)
+        .map(|i| {
+            let row: String = (0..c)
+                .map(|j| if lit.get(i, j) { '1' } else { '0' })
                 .collect();
             row + "\n"
         })
         .collect();
     std::fs::write(&board, format!("1\n{rows}")).unwrap();
+    let args = [
+        "solve",
+        "--rows",
+        "59",
+        "--cols",
+        "67",
+        "--search-time",
+        "20s",
+    ];
     let mut command = Command::new(assert_cmd::cargo::cargo_bin("lightsout"));
-    command
-        .args(["solve", "--rows", "39", "--cols", "39"])
-        .arg(&board)
-        .env("TERM", "xterm-256color");
+    command.args(args).arg(&board).env("TERM", "xterm-256color");
     let mut session = expectrl::Session::spawn(command).expect("a pseudo-terminal");
     session.set_expect_timeout(Some(Duration::from_secs(60)));
     session.expect("searching every solution").unwrap();
     session.expect(expectrl::Eof).unwrap();
     let out = lightsout()
-        .args(["solve", "--rows", "39", "--cols", "39", "--stats"])
+        .args(args)
+        .arg("--stats")
         .arg(&board)
         .output()
         .unwrap();

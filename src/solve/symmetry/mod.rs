@@ -365,8 +365,8 @@ mod tests {
                         let orbits = sym.orbits(&x0);
                         let first = |b: u64| orbits.is_first(b);
                         let only = Some((&first as _, orbits.count));
-                        let (f, fewest) = sig.fewest(&x0, &progress, only);
-                        let (_, whole) = sig.fewest(&x0, &progress, None);
+                        let (f, fewest) = sig.fewest(&x0, &progress, only, None);
+                        let (_, whole) = sig.fewest(&x0, &progress, None, None);
                         assert_eq!(fewest, whole, "{rows} x {cols}, low {low}");
                         let mut named = x0.clone();
                         for (j, q) in sym.basis().iter().enumerate() {
@@ -382,6 +382,12 @@ mod tests {
                             walk.1 = walk.1.min(walk.0.count_ones());
                         }
                         assert_eq!(fewest, walk.1, "{rows} x {cols}: the plain walk");
+                        // A count known beforehand (the fewest, one more, or a wrong
+                        // one fewer) changes nothing in the answer.
+                        for known in [walk.1, walk.1 + 1, walk.1.wrapping_sub(1)] {
+                            let pruned = sig.fewest(&x0, &progress, only, Some(known));
+                            assert_eq!(pruned, (f, fewest), "{rows} x {cols}, known {known}");
+                        }
                         searched += usize::from(orbits.symmetries() > 1);
                     }
                 }

@@ -1,0 +1,177 @@
+//! The transform and the blocks in registers against the plain loops.
+
+use super::*;
+#[cfg(target_arch = "x86_64")]
+use crate::solve::registers::{avx2, avx512, has_avx2, has_avx512};
+
+#[test]
+fn the_transform_matches_the_definition() {
+    let mut rng = crate::rng::SplitMix64(3);
+    // Past PIECE (4096) the blocked path runs: radix 4, and one plain level left over
+    // at 2^13 and 2^15; with AVX2 the 16-bit lanes run radix 8 in registers (one
+    // level left over at 2^8, two at 2^15, pieces of 2^13 entries past it).
+    for len in [
+        1usize,
+        2,
+        4,
+        8,
+        16,
+        32,
+        64,
+        256,
+        1 << 13,
+        1 << 14,
+        1 << 15,
+        1 << 16,
+    ] {
+        let original: Vec<i32> = (0..len).map(|_| rng.below(21) as i32 - 10).collect();
+        let definition = |f: usize| -> i32 {
+            original
+                .iter()
+                .enumerate()
+                .map(|(s, &v)| {
+                    if (s & f).count_ones().is_multiple_of(2) {
+                        v
+                    } else {
+                        -v
+                    }
+                })
+                .sum()
+        };
+        let mut wide = original.clone();
+        walsh_hadamard(&mut wide);
+        let mut narrow: Vec<i16> = original.iter().map(|&v| v as i16).collect();
+        walsh_hadamard(&mut narrow);
+        let narrow: Vec<i32> = narrow.into_iter().map(i32::from).collect();
+        let mut plain = original.clone();
+        walsh_hadamard_plain(&mut plain, 1);
+        // Every entry by the definition up to 2^13 (quadratic: 2^26 terms); past it,
+        // the first 256 entries and 768 at random (the fast paths' pieces and
+        // registers all show in them), and the three paths equal everywhere.
+        let checked: Vec<usize> = if len <= 1 << 13 {
+            (0..len).collect()
+        } else {
+            (0..256)
+                .chain((0..768).map(|_| rng.below(len as u64) as usize))
+                .collect()
+        };
+        for f in checked {
+            let want = definition(f);
+            assert_eq!(wide[f], want, "i32, {len}, entry {f}");
+            assert_eq!(narrow[f], want, "i16, {len}, entry {f}");
+            assert_eq!(plain[f], want, "plain, {len}, entry {f}");
+        }
+        assert_eq!(wide, plain, "i32 and plain, {len}");
+        assert_eq!(narrow, plain, "i16 and plain, {len}");
+    }
+}
+
+/// `count` random signatures (high parts within `high`, low parts anywhere in `len`
+/// buckets, several in one register or one lane, small weights of either sign), in
+/// the order of their low parts, with 16-bit and 32-bit weights.
+#[allow(clippy::type_complexity)]
+fn random_signatures(
+    rng: &mut crate::rng::SplitMix64,
+    len: usize,
+    count: u64,
+    high: u64,
+) -> (Vec<(u64, u32, i16)>, Vec<(u64, u32, i32)>) {
+    let mut narrow: Vec<(u64, u32, i16)> = (0..count)
+        .map(|_| {
+            let lo = rng.below(len as u64) as u32;
+            (rng.next_u64() & high, lo, rng.below(9) as i16 - 4)
+        })
+        .collect();
+    narrow.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
+    let wide = narrow
+        .iter()
+        .map(|&(h, lo, w)| (h, lo, i32::from(w)))
+        .collect();
+    (narrow, wide)
+}
+
+/// A block function of one register width.
+#[cfg(target_arch = "x86_64")]
+type Block = unsafe fn(&mut [i16], &[(u64, u32, i16)], u64) -> i16;
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn a_block_in_registers_equals_the_plain_block() {
+    // Random signatures (low parts anywhere in the buckets, several in one
+    // register or one lane, weights of either sign) for every size from one
+    // register to 2^16 entries and several blocks b: each width's block (when the processor has it) against the i32
+    // block of the plain loops, entry for entry and in its maximum.
+    let mut rng = crate::rng::SplitMix64(16);
+    for bits in 5..=16 {
+        let len = 1usize << bits;
+        let count = rng.below(1200);
+        let (weighted, wide) = random_signatures(&mut rng, len, count, 0xff);
+        for b in [0u64, 1, 0x5a, 0xff] {
+            let mut want = vec![0i32; len];
+            let max = i32::block(&mut want, &wide, b);
+            let mut ran = 0;
+            let checks: [(bool, Block); 2] =
+                [(has_avx2(), avx2::block), (has_avx512(), avx512::block)];
+            for (has, block) in checks {
+                if !has {
+                    continue;
+                }
+                let mut got = vec![0i16; len];
+                // SAFETY: the processor has the feature, checked just above.
+                let got_max = unsafe { block(&mut got, &weighted, b) };
+                assert_eq!(i32::from(got_max), max, "2^{bits}, b = {b}");
+                let got: Vec<i32> = got.into_iter().map(i32::from).collect();
+                assert_eq!(got, want, "2^{bits}, b = {b}");
+                ran += 1;
+            }
+            eprintln!("2^{bits}: {ran} register widths checked");
+        }
+    }
+}
+
+/// A pruned block function of one register width.
+#[cfg(target_arch = "x86_64")]
+type PrunedBlock = unsafe fn(&mut [i16], &[(u64, u32, i16)], u64, i16) -> Option<(i16, usize)>;
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
+    // Random signatures for every size from one register to 2^19 entries (from 2^11
+    // on the columns are pruned: below, the kernel falls back to the whole
+    // block), thresholds around the block's maximum and far below it: each width's
+    // pruned block against the plain i32 block's maximum and its first index.
+    let mut rng = crate::rng::SplitMix64(19);
+    for bits in 5..=19 {
+        let len = 1usize << bits;
+        let count = rng.below(4 << bits.min(12)) + 1;
+        let (weighted, wide) = random_signatures(&mut rng, len, count, 0xfff);
+        for b in [0u64, 0x5a5, 0xfff] {
+            let mut plain = vec![0i32; len];
+            let max = i32::block(&mut plain, &wide, b);
+            let first = plain.iter().position(|&v| v == max).expect("present");
+            let max = i16::try_from(max).expect("small weights");
+            let checks: [(bool, PrunedBlock); 2] = [
+                (has_avx2(), avx2::block_at_least),
+                (has_avx512(), avx512::block_at_least),
+            ];
+            for threshold in [i16::MIN, max - 40, max - 1, max, max + 1] {
+                let want = (max >= threshold).then_some((max, first));
+                for (has, block) in checks {
+                    if has {
+                        let mut buckets = vec![0i16; len];
+                        // SAFETY: the processor has the feature, checked just above.
+                        let got = unsafe { block(&mut buckets, &weighted, b, threshold) };
+                        assert_eq!(got, want, "2^{bits}, b = {b}, at least {threshold}");
+                    }
+                }
+                // And through the lane's dispatch (the plain loops without AVX2).
+                let mut buckets = vec![0i16; len];
+                let got = i16::block_at_least(&mut buckets, &weighted, b, threshold.into());
+                assert_eq!(
+                    got, want,
+                    "dispatch, 2^{bits}, b = {b}, at least {threshold}"
+                );
+            }
+        }
+    }
+}
