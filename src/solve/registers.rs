@@ -12,7 +12,7 @@
 //! but the top `TOP`), and the last pass adds each entry's magnitude to its column's
 //! bound. The top levels combine a column's row entries with signs, so no entry of the
 //! column exceeds its bound: only the columns whose bound reaches the threshold get
-//! those levels (a few in a thousand at the fewest presses' thresholds). The maths is
+//! those levels (2 in 1,000 or fewer in the searches measured). The maths is
 //! in [`super::fewest`]; the plain loops these are held to are in [`super::walsh`].
 
 /// Whether the processor has what [`avx2`] needs.
@@ -30,8 +30,10 @@ const PIECE_BYTES: usize = 16 << 10;
 
 /// The top bits of a block a pruned block ([`avx512::block_at_least`]) leaves
 /// untransformed until its bound says a column may reach the threshold: `2^TOP` rows.
-/// A column's bound grows as the square root of the rows: measured on a random
-/// 62 x 64 board of nullity 36, 5 levels left 9.5 s, 6 4.9 to 5.6 s, 7 6.4 to 6.8 s.
+/// A column's bound grows as the square root of the rows. Measured on a random
+/// 62 x 64 board of nullity 36 (two runs each): with blocks of 2^19, 6 levels left
+/// 4.9 to 5.6 s against 7 6.4 to 6.8 s; earlier, with blocks of 2^18 and the columns
+/// finished in scalar code, 5 9.5 s against 6 8.1 s.
 pub(super) const TOP: u32 = 6;
 
 /// What the last pass of a kernel's `levels` does besides storing: nothing
@@ -217,6 +219,9 @@ macro_rules! kernels {
                     "low parts in order, within the buckets"
                 );
                 let p = buckets.as_mut_ptr().cast::<$v>();
+                // Each entry's magnitude is below 2^15 (the caller's weights sum to
+                // fewer than 2^15 cells), so `abs` never wraps; a sum that saturates
+                // only keeps its column.
                 // Each column's bound, set by the first row (not zeroed first: it is
                 // an eighth of a block's stores).
                 let mut bound = [const { std::mem::MaybeUninit::<$v>::uninit() }; PIECE];

@@ -51,12 +51,23 @@ pub(super) trait Lane:
         b: u64,
         at_least: i64,
     ) -> Option<(Self, usize)> {
-        let max = Self::block(buckets, weighted, b);
-        (max.to_i64() >= at_least).then(|| {
-            let first = buckets.iter().position(|&v| v == max).expect("present");
-            (max, first)
-        })
+        whole_block_at_least(buckets, weighted, b, at_least)
     }
+}
+
+/// [`Lane::block_at_least`] by the whole block: its maximum, and the first index of
+/// it when it is at least `at_least`.
+fn whole_block_at_least<T: Lane>(
+    buckets: &mut [T],
+    weighted: &[(u64, u32, T)],
+    b: u64,
+    at_least: i64,
+) -> Option<(T, usize)> {
+    let max = T::block(buckets, weighted, b);
+    (max.to_i64() >= at_least).then(|| {
+        let first = buckets.iter().position(|&v| v == max).expect("present");
+        (max, first)
+    })
 }
 
 impl Lane for i16 {
@@ -101,10 +112,10 @@ impl Lane for i16 {
         b: u64,
         at_least: i64,
     ) -> Option<(Self, usize)> {
-        // Entries are i16: nothing reaches a threshold above their range.
-        let at_least = i16::try_from(at_least.max(i64::from(i16::MIN))).ok()?;
         #[cfg(target_arch = "x86_64")]
         {
+            // Entries are i16: nothing reaches a threshold above their range.
+            let at_least = i16::try_from(at_least.max(i64::from(i16::MIN))).ok()?;
             use super::registers::{avx2, avx512, has_avx2, has_avx512};
             let fits = |lanes: usize| buckets.len() >= lanes && buckets.len().is_power_of_two();
             if fits(avx512::LANES) && has_avx512() {
@@ -116,11 +127,7 @@ impl Lane for i16 {
                 return unsafe { avx2::block_at_least(buckets, weighted, b, at_least) };
             }
         }
-        let max = Self::block(buckets, weighted, b);
-        (max >= at_least).then(|| {
-            let first = buckets.iter().position(|&v| v == max).expect("present");
-            (max, first)
-        })
+        whole_block_at_least(buckets, weighted, b, at_least)
     }
 }
 

@@ -143,7 +143,9 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
     let mut rng = crate::rng::SplitMix64(19);
     for bits in 5..=19 {
         let len = 1usize << bits;
-        let count = rng.below(4 << bits.min(12)) + 1;
+        // At most 8,000 weights of at most 4: every entry, and every column's sum
+        // of magnitudes, within i16 as the search's are (fewer than 2^15 cells).
+        let count = rng.below((4u64 << bits).min(8000)) + 1;
         let (weighted, wide) = random_signatures(&mut rng, len, count, 0xfff);
         for b in [0u64, 0x5a5, 0xfff] {
             let mut plain = vec![0i32; len];
