@@ -180,11 +180,32 @@ impl Signatures {
         self.cost_of_blocks(blocks)
     }
 
-    /// Additions of the transform of `blocks` blocks (of the `2^(k - k1)`).
+    /// Additions of the transform of `blocks` blocks (of the `2^(k - k1)`): a block's
+    /// rows that no signature's low part falls in are skipped ([`Self::rows`]).
     pub(super) fn cost_of_blocks(&self, blocks: u64) -> Option<u64> {
         let k1 = self.low;
-        let per_block = u64::try_from(self.distinct.len() + (k1 + 2) * (1 << k1)).ok()?;
+        let (filled, of) = self.rows();
+        let levels = (k1 + 2).checked_mul(1 << k1)?.checked_mul(filled)? / of;
+        let per_block = u64::try_from(self.distinct.len().checked_add(levels)?).ok()?;
         per_block.checked_mul(blocks)
+    }
+
+    /// The rows of a block that some signature's low part falls in, and of how many:
+    /// a pruned block skips the others ([`super::registers`]). One row of one when
+    /// the whole block is transformed (blocks too small to split, entries of 32 bits
+    /// (from `2^15` cells, as [`Self::fewest`] chooses), or no vector kernel).
+    fn rows(&self) -> (usize, usize) {
+        #[cfg(target_arch = "x86_64")]
+        if self.cell.len() < 1 << 15 && super::registers::splits_rows(self.low) {
+            let top = super::registers::TOP;
+            let low = (1u64 << self.low) - 1;
+            let mut filled = 0u64;
+            for s in &self.distinct {
+                filled |= 1 << ((s & low) >> (self.low - top as usize));
+            }
+            return (filled.count_ones() as usize, 1 << top);
+        }
+        (1, 1)
     }
 
     /// `W(s)` for each distinct signature, from one solution `x0`, and `|x0|` and

@@ -15,6 +15,8 @@
 //! those levels (2 in 1,000 or fewer in the searches measured). The maths is
 //! in [`super::fewest`]; the plain loops these are held to are in [`super::walsh`].
 
+mod pruned;
+
 /// Whether the processor has what [`avx2`] needs.
 pub(super) fn has_avx2() -> bool {
     std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
@@ -25,6 +27,20 @@ pub(super) fn has_avx512() -> bool {
     std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("popcnt")
 }
 
+/// Whether a pruned block of `2^low` 16-bit entries splits into rows on this processor
+/// (else the whole block is transformed): at least a register a row, at most a piece.
+pub(super) fn splits_rows(low: usize) -> bool {
+    let fits = |lanes: usize| {
+        let row = (1usize << low) >> TOP;
+        row >= lanes && row / lanes <= PIECE_BYTES / (2 * lanes)
+    };
+    if has_avx512() {
+        fits(avx512::LANES)
+    } else {
+        has_avx2() && fits(avx2::LANES)
+    }
+}
+
 /// Bytes of a piece whose levels run while it stays in the first-level cache.
 const PIECE_BYTES: usize = 16 << 10;
 
@@ -33,7 +49,8 @@ const PIECE_BYTES: usize = 16 << 10;
 /// A column's bound grows as the square root of the rows. Measured on a random
 /// 62 x 64 board of nullity 36 (two runs each): with blocks of 2^19, 6 levels left
 /// 4.9 to 5.6 s against 7 6.4 to 6.8 s; earlier, with blocks of 2^18 and the columns
-/// finished in scalar code, 5 9.5 s against 6 8.1 s.
+/// finished in scalar code, 5 9.5 s against 6 8.1 s. With the empty rows skipped
+/// (34 of 64 rows hold a weight there): 6 levels 2.8 to 2.9 s, 7 4.8 s, 5 6.7 to 6.9 s.
 pub(super) const TOP: u32 = 6;
 
 /// What the last pass of a kernel's `levels` does besides storing: nothing
@@ -134,6 +151,21 @@ macro_rules! kernels {
                 lanes.into_iter().max().expect("lanes")
             }
 
+            /// The run of `weighted` (in the order of their low parts) whose low parts
+            /// fall in registers `start..start + len`.
+            fn span(
+                weighted: &[(u64, u32, i16)],
+                start: usize,
+                len: usize,
+            ) -> std::ops::Range<usize> {
+                let register = |w: &(u64, u32, i16)| w.1 as usize / LANES;
+                let from = weighted.partition_point(|w| register(w) < start);
+                let to = weighted
+                    .partition_point(|w| register(w) < start + len)
+                    .max(from);
+                from..to
+            }
+
             /// Registers `start..start + len` at `p` <- the signatures' weights whose
             /// low parts fall in them (a run of `weighted`, found by its order), each
             /// with the levels inside its register done: its register gets the weight
@@ -158,11 +190,7 @@ macro_rules! kernels {
                     unsafe { $store(p.add(r), $set1(0)) };
                 }
                 let register = |w: &(u64, u32, i16)| w.1 as usize / LANES;
-                let from = weighted.partition_point(|w| register(w) < start);
-                let to = weighted
-                    .partition_point(|w| register(w) < start + len)
-                    .max(from);
-                for w in &weighted[from..to] {
+                for w in &weighted[span(weighted, start, len)] {
                     let &(high, lo, weight) = w;
                     let r = register(w);
                     if r.wrapping_sub(start) >= len {
@@ -181,110 +209,9 @@ macro_rules! kernels {
                 }
             }
 
-            /// [`block`], pruned: the largest entry and its first index when the
-            /// largest is at least `at_least`, else `None`. Only the low `log2(len) -
-            /// TOP` levels run over the whole block (the rows of `2^TOP` columns'
-            /// entries, each row while its piece is in cache); then a column (the
-            /// entries of one low index, one in each row) can reach at most the sum of
-            /// its entries' magnitudes, and only the columns whose sum reaches
-            /// `at_least` get their last `TOP` levels. `buckets` is left partly
-            /// transformed. Blocks too small to split so fall back to [`block`].
-            ///
-            /// # Safety
-            ///
-            /// The processor must support the target features.
-            #[target_feature(enable = $feature)]
-            pub(in crate::solve) unsafe fn block_at_least(
-                buckets: &mut [i16],
-                weighted: &[(u64, u32, i16)],
-                b: u64,
-                at_least: i16,
-            ) -> Option<(i16, usize)> {
-                let len = buckets.len();
-                let columns = len >> super::TOP;
-                let row = columns / LANES;
-                if row == 0 || row > PIECE || !len.is_power_of_two() {
-                    // SAFETY: as the caller promised.
-                    let max = unsafe { block(buckets, weighted, b) };
-                    return (max >= at_least).then(|| {
-                        (
-                            max,
-                            buckets.iter().position(|&v| v == max).expect("present"),
-                        )
-                    });
-                }
-                debug_assert!(
-                    weighted.windows(2).all(|w| w[0].1 <= w[1].1)
-                        && weighted.last().is_none_or(|w| (w.1 as usize) < len),
-                    "low parts in order, within the buckets"
-                );
-                let p = buckets.as_mut_ptr().cast::<$v>();
-                // Each entry's magnitude is below 2^15 (the caller's weights sum to
-                // fewer than 2^15 cells), so `abs` never wraps; a sum that saturates
-                // only keeps its column.
-                // Each column's bound, set by the first row (not zeroed first: it is
-                // an eighth of a block's stores).
-                let mut bound = [const { std::mem::MaybeUninit::<$v>::uninit() }; PIECE];
-                let acc = bound.as_mut_ptr().cast::<$v>();
-                for start in (0..len / LANES).step_by(row) {
-                    // SAFETY: registers `start..start + row` are within `buckets` (`row`
-                    // divides the block's registers, both powers of two), and `row`
-                    // within `bound`, set by the first row before any is read.
-                    unsafe {
-                        fill(p, start, row, weighted, b);
-                        let r = p.add(start);
-                        if row > 1 {
-                            if start == 0 {
-                                levels::<{ super::ABS_SET }>(r, row, 1, acc);
-                            } else {
-                                levels::<{ super::ABS_ADD }>(r, row, 1, acc);
-                            }
-                        } else {
-                            let v = $abs($load(r));
-                            acc.write(if start == 0 { v } else { $adds(acc.read(), v) });
-                        }
-                    }
-                }
-                // SAFETY: the first `row` registers were set just above.
-                let bound = unsafe { std::slice::from_raw_parts(acc, row) };
-                let threshold = $set1(at_least);
-                let mut best: Option<(i16, usize)> = None;
-                // A register's columns at a time (every lane's when any lane's bound
-                // reaches the threshold): their row entries, the top levels, and the
-                // entries found only when a lane's maximum reaches it too.
-                let mut column = [$set1(0); 1 << super::TOP];
-                for (q, acc) in bound.iter().enumerate() {
-                    // SAFETY: the target feature.
-                    if unsafe { super::$at_least(*acc, threshold) } == 0 {
-                        continue;
-                    }
-                    for (j, slot) in column.iter_mut().enumerate() {
-                        // SAFETY: register `q + j row` is within `buckets` (`q < row`).
-                        *slot = unsafe { $load(p.add(q + j * row)) };
-                    }
-                    let c = column.as_mut_ptr();
-                    // SAFETY: `column` holds `2^TOP` registers.
-                    let max = unsafe { levels::<{ super::MAX }>(c, column.len(), 1, c) };
-                    // SAFETY: the target feature.
-                    if unsafe { super::$at_least(max, threshold) } == 0 {
-                        continue;
-                    }
-                    let mut lanes = [0i16; LANES];
-                    for (a, register) in column.iter().enumerate() {
-                        // SAFETY: `LANES` writable i16.
-                        unsafe { $store(lanes.as_mut_ptr().cast(), *register) };
-                        for (l, &v) in lanes.iter().enumerate() {
-                            let at = q * LANES + l + a * columns;
-                            if v >= at_least
-                                && best.is_none_or(|(m, i)| v > m || (v == m && at < i))
-                            {
-                                best = Some((v, at));
-                            }
-                        }
-                    }
-                }
-                best
-            }
+            super::pruned::block_at_least!(
+                $v, $feature, $load, $store, $set1, $abs, $adds, $at_least
+            );
 
             /// The levels of `half = from, 2 from, ...` below `len` over the `len`
             /// registers at `p` (`len` and `from` powers of two): three levels a pass

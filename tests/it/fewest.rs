@@ -313,8 +313,8 @@ fn symmetric_boards_of_other_rules_and_topologies_take_the_plain_walks_minimum()
     use lightsout::rules::{Game, Rule, Topology};
     use lightsout::GameSolver;
     for (n, topology, rule, k, budget) in [
-        (30, Topology::Torus, "plus", 24, 200_000_000),
-        (11, Topology::Plane, "box", 21, 10_000_000),
+        (30, Topology::Torus, "plus", 24, 150_000_000),
+        (11, Topology::Plane, "box", 21, 3_000_000),
     ] {
         let what = format!("{n} x {n} {rule} {topology:?}");
         let game = Game::grid(n, n, topology, Rule::parse(rule).unwrap(), 2).unwrap();

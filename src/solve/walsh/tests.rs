@@ -139,40 +139,59 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
     // Random signatures for every size from one register to 2^19 entries (from 2^11
     // on the columns are pruned: below, the kernel falls back to the whole
     // block), thresholds around the block's maximum and far below it: each width's
-    // pruned block against the plain i32 block's maximum and its first index.
+    // pruned block against the plain i32 block's maximum and its first index. The
+    // low parts fall in every row of the block, in a few rows (row 0 empty: rows
+    // without a weight are skipped, their entries zero), or nowhere; the buckets
+    // start as garbage, so an entry of a skipped row read from them would show.
+    use crate::solve::registers::TOP;
     let mut rng = crate::rng::SplitMix64(19);
-    for bits in 5..=19 {
+    for bits in 5usize..=19 {
         let len = 1usize << bits;
         // At most 8,000 weights of at most 4: every entry, and every column's sum
         // of magnitudes, within i16 as the search's are (fewer than 2^15 cells).
         let count = rng.below((4u64 << bits).min(8000)) + 1;
-        let (weighted, wide) = random_signatures(&mut rng, len, count, 0xfff);
-        for b in [0u64, 0x5a5, 0xfff] {
-            let mut plain = vec![0i32; len];
-            let max = i32::block(&mut plain, &wide, b);
-            let first = plain.iter().position(|&v| v == max).expect("present");
-            let max = i16::try_from(max).expect("small weights");
-            let checks: [(bool, PrunedBlock); 2] = [
-                (has_avx2(), avx2::block_at_least),
-                (has_avx512(), avx512::block_at_least),
-            ];
-            for threshold in [i16::MIN, max - 40, max - 1, max, max + 1] {
-                let want = (max >= threshold).then_some((max, first));
-                for (has, block) in checks {
-                    if has {
-                        let mut buckets = vec![0i16; len];
-                        // SAFETY: the processor has the feature, checked just above.
-                        let got = unsafe { block(&mut buckets, &weighted, b, threshold) };
-                        assert_eq!(got, want, "2^{bits}, b = {b}, at least {threshold}");
+        let (all_rows, _) = random_signatures(&mut rng, len, count, 0xfff);
+        let row_bits = bits.saturating_sub(TOP as usize);
+        let some_rows: Vec<_> = all_rows
+            .iter()
+            .map(|&(high, lo, w)| {
+                let row = [3u32, 17, 40, 41, 63][lo as usize % 5] % (len >> row_bits) as u32;
+                (high, row << row_bits | lo & ((1 << row_bits) - 1), w)
+            })
+            .collect();
+        for mut weighted in [all_rows, some_rows, Vec::new()] {
+            weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
+            let wide: Vec<_> = weighted
+                .iter()
+                .map(|&(h, lo, w)| (h, lo, i32::from(w)))
+                .collect();
+            for b in [0u64, 0x5a5, 0xfff] {
+                let mut plain = vec![0i32; len];
+                let max = i32::block(&mut plain, &wide, b);
+                let first = plain.iter().position(|&v| v == max).expect("present");
+                let max = i16::try_from(max).expect("small weights");
+                let checks: [(bool, PrunedBlock); 2] = [
+                    (has_avx2(), avx2::block_at_least),
+                    (has_avx512(), avx512::block_at_least),
+                ];
+                for threshold in [i16::MIN, max - 40, max - 1, max, max + 1] {
+                    let want = (max >= threshold).then_some((max, first));
+                    for (has, block) in checks {
+                        if has {
+                            let mut buckets = vec![0x1234i16; len];
+                            // SAFETY: the processor has the feature, checked just above.
+                            let got = unsafe { block(&mut buckets, &weighted, b, threshold) };
+                            assert_eq!(got, want, "2^{bits}, b = {b}, at least {threshold}");
+                        }
                     }
+                    // And through the lane's dispatch (the plain loops without AVX2).
+                    let mut buckets = vec![0x1234i16; len];
+                    let got = i16::block_at_least(&mut buckets, &weighted, b, threshold.into());
+                    assert_eq!(
+                        got, want,
+                        "dispatch, 2^{bits}, b = {b}, at least {threshold}"
+                    );
                 }
-                // And through the lane's dispatch (the plain loops without AVX2).
-                let mut buckets = vec![0i16; len];
-                let got = i16::block_at_least(&mut buckets, &weighted, b, threshold.into());
-                assert_eq!(
-                    got, want,
-                    "dispatch, 2^{bits}, b = {b}, at least {threshold}"
-                );
             }
         }
     }
