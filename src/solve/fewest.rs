@@ -15,13 +15,14 @@
 //! steps over the whole board. It runs split: `f = (a, b)` with `a` the low `k1` bits;
 //! for each `b` the signatures fold into `2^k1` buckets (sign `(-1)^{<s_b, b>}`), and a
 //! transform of `2^k1` entries (in cache) gives every `a` at once. Blocks of `b` run on
-//! all cores. The minimum is proven: every `f` is counted. Ties go to the smallest `f`.
+//! all cores. The minimum is proven: every `f` is counted. Ties go to the smallest `f` in
+//! the search's order (the low bits as the blocks place them, [`super::blocks::Rows`]).
 //!
 //! The bound when the transform is out of budget: `W^(f) <= sum_s |W(s)|`, so
 //! `presses >= |x0| + (sum_i w_i - sum_s |W(s)|) / 2` (each signature class is pressed
 //! at least as often as the smaller of its two halves).
 
-use super::blocks::best_of_blocks;
+use super::blocks::{best_of_blocks, Rows};
 use super::walsh::walsh_hadamard;
 use crate::board::Board;
 
@@ -58,6 +59,8 @@ pub(super) struct Signatures {
     cell: Vec<u32>,
     /// The distinct signatures.
     distinct: Vec<u64>,
+    /// Which low bits of `f` name a pruned block's rows.
+    rows: Rows,
 }
 
 /// How the fewest presses were found.
@@ -155,11 +158,13 @@ impl Signatures {
             .iter()
             .map(|s| distinct.binary_search(s).expect("listed") as u32)
             .collect();
+        let rows = Rows::new(&distinct, low, rows * cols < 1 << 15);
         Signatures {
             k,
             low,
             cell,
             distinct,
+            rows,
         }
     }
 
@@ -181,31 +186,13 @@ impl Signatures {
     }
 
     /// Additions of the transform of `blocks` blocks (of the `2^(k - k1)`): a block's
-    /// rows that no signature's low part falls in are skipped ([`Self::rows`]).
+    /// rows that no signature's low part falls in are skipped ([`Rows`]).
     pub(super) fn cost_of_blocks(&self, blocks: u64) -> Option<u64> {
         let k1 = self.low;
-        let (filled, of) = self.rows();
+        let (filled, of) = self.rows.filled();
         let levels = (k1 + 2).checked_mul(1 << k1)?.checked_mul(filled)? / of;
         let per_block = u64::try_from(self.distinct.len().checked_add(levels)?).ok()?;
         per_block.checked_mul(blocks)
-    }
-
-    /// The rows of a block that some signature's low part falls in, and of how many:
-    /// a pruned block skips the others ([`super::registers`]). One row of one when
-    /// the whole block is transformed (blocks too small to split, entries of 32 bits
-    /// (from `2^15` cells, as [`Self::fewest`] chooses), or no vector kernel).
-    fn rows(&self) -> (usize, usize) {
-        #[cfg(target_arch = "x86_64")]
-        if self.cell.len() < 1 << 15 && super::registers::splits_rows(self.low) {
-            let top = super::registers::TOP;
-            let low = (1u64 << self.low) - 1;
-            let mut filled = 0u64;
-            for s in &self.distinct {
-                filled |= 1 << ((s & low) >> (self.low - top as usize));
-            }
-            return (filled.count_ones() as usize, 1 << top);
-        }
-        (1, 1)
     }
 
     /// `W(s)` for each distinct signature, from one solution `x0`, and `|x0|` and
@@ -268,7 +255,7 @@ impl Signatures {
             .zip(&w)
             .map(|(&s, &w)| {
                 let weight = i32::try_from(w).expect("at most 2^31 cells");
-                (s >> k1, (s & low) as u32, weight)
+                (s >> k1, self.rows.place((s & low) as u32), weight)
             })
             .collect();
         weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
@@ -296,6 +283,7 @@ impl Signatures {
             best = search(i64::MIN);
         }
         let (hat, f) = best;
+        let f = f & !low | self.rows.unplace(f & low);
         let count = (pressed + (total - hat) / 2) as u64;
         debug_assert_eq!(count, self.presses(&w, pressed, total, f));
         (f, count)

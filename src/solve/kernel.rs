@@ -49,11 +49,12 @@ pub(super) struct Kernel {
 }
 
 /// Word operations a second of the Walsh-Hadamard transform, both cores, in AVX-512
-/// registers with the pruned blocks ([`super::registers`]): measured with `solve
-/// --stats --search-time 1h` on a random solvable 61 x 61 (nullity 40, 2.31e13 in
-/// 74.7 s, 3.1e11) and 62 x 64 (nullity 36, 1.44e12 in 4.4 to 5.5 s); rounded down for
-/// the noise of the machine. Pruning skips more of an all-on board's blocks, so its
-/// proof is faster than this says (61 x 61: 9.8 s), and without AVX-512 slower.
+/// registers with the pruned blocks ([`super::registers`]), the rows they skip not
+/// counted: measured with `solve --stats --search-time 1h` on a random solvable
+/// 61 x 61 (nullity 40, 1.23e13 in 41.5 s, 3.0e11) and 62 x 64 (nullity 36, 7.7e11 in
+/// 2.8 to 3.1 s); rounded down for the noise of the machine. Pruning skips more of an
+/// all-on board's blocks, so its proof is faster than this says (61 x 61: 6.1 s
+/// against 7 s), and without AVX-512 slower.
 const TRANSFORM_RATE: f64 = 2.5e11;
 
 /// Word operations a second of the Gray-code walk (one XOR and popcount a word, one
@@ -290,9 +291,11 @@ impl Kernel {
                     .as_ref()
                     .map(|s| s.0.orbits(x0))
                     .filter(|o| o.symmetries() > 1);
-                // This board's proof, its symmetries counted.
-                let own_cost = match &orbits {
-                    Some(o) => sig
+                // This board's proof, its symmetries counted (in their basis, whose
+                // signatures fill the blocks' rows their own way).
+                let own_cost = match (&orbits, &self.symmetry) {
+                    (Some(o), Some(sym)) => sym
+                        .1
                         .cost_of_blocks(o.count)
                         .zip(
                             u32::try_from(self.nullity - block_bits(self.nullity))
@@ -301,7 +304,7 @@ impl Kernel {
                                 .and_then(|blocks| o.check_cost(blocks)),
                         )
                         .and_then(|(a, b)| a.checked_add(b)),
-                    None => transform_cost(sig, self.cells),
+                    _ => transform_cost(sig, self.cells),
                 };
                 let proving = matches!(self.plan, Plan::Transform(_))
                     || (orbits.is_some() && fits(own_cost, self.board_ops));
