@@ -159,23 +159,24 @@ impl Rows {
 
     /// A signature's low part, its bits where the block has them.
     pub(super) fn place(&self, lo: u32) -> u32 {
-        self.to
-            .iter()
-            .enumerate()
-            .fold(if self.to.is_empty() { lo } else { 0 }, |a, (j, &to)| {
-                a | (lo >> j & 1) << to
-            })
+        self.moved(u64::from(lo), true) as u32
     }
 
     /// The low part of `f` from a block's index `a` ([`Rows::place`] undone: `<s, f>`
     /// is kept when both are permuted alike).
     pub(super) fn unplace(&self, a: u64) -> u64 {
-        self.to
-            .iter()
-            .enumerate()
-            .fold(if self.to.is_empty() { a } else { 0 }, |f, (j, &to)| {
-                f | (a >> to & 1) << j
-            })
+        self.moved(a, false)
+    }
+
+    /// `x` with bit `j` moved to bit `to[j]` (`forward`), or back.
+    fn moved(&self, x: u64, forward: bool) -> u64 {
+        if self.to.is_empty() {
+            return x;
+        }
+        self.to.iter().zip(0..).fold(0, |y, (&to, j)| {
+            let (from, into) = if forward { (j, to) } else { (to, j) };
+            y | (x >> from & 1) << into
+        })
     }
 }
 
@@ -192,7 +193,7 @@ mod tests {
     #[test]
     fn rows_are_chosen_to_leave_rows_empty_and_keep_every_parity() {
         // Signatures of 16 low bits whose bits 0..6 take only 4 values between them
-        // (and bits 10..16 all 64): the top bits fill every row, bits 0..6 four, so
+        // (bits 6..16 at random): the top bits fill every row, bits 0..6 four, so
         // the rows are named by bits 0..6 (each chosen one at a time, the first
         // leaving 2 rows filled, ... 4 at most); a pruned block splits 2^16 entries
         // into rows on any vector kernel.
