@@ -54,7 +54,10 @@ pub(super) struct Kernel {
 /// 61 x 61 (nullity 40, 1.23e13 in 41.5 s, 3.0e11) and 62 x 64 (nullity 36, 7.7e11 in
 /// 2.8 to 3.1 s); rounded down for the noise of the machine. Pruning skips more of an
 /// all-on board's blocks, so its proof is faster than this says (61 x 61: 6.1 s
-/// against 7 s), and without AVX-512 slower.
+/// against 7 s), and without AVX-512 slower. The signatures' fold into each block is
+/// counted as one addition each, though it costs hundreds (BENCHMARKS.md): boards of
+/// many signatures take longer than this says (the all-on 119 x 119, 10,065
+/// signatures: 585 s against 373 s).
 const TRANSFORM_RATE: f64 = 2.5e11;
 
 /// Word operations a second of the Gray-code walk (one XOR and popcount a word, one
