@@ -457,12 +457,17 @@ fn eighty_hostile_shape_requests_cost_no_solver_and_little_memory() {
             })
         })
         .collect();
+    // The server stays responsive meanwhile. A solver of this shape takes about 5 s
+    // to build (`solve --rows 2339 --cols 1793`, one board), so the old behaviour
+    // held `/healthz` for seconds; without it, `/healthz` answers in a few ms, but
+    // 80 connections on 2 cores put it past 50 ms in about 1 run of 8 (57-72 ms seen,
+    // before and after 2026-12-02's changes), hence 250 ms.
     let start = Instant::now();
     while start.elapsed() < Duration::from_millis(500) {
         let t = Instant::now();
         assert_eq!(server.get("/healthz").0, 200);
         assert!(
-            t.elapsed() < Duration::from_millis(50),
+            t.elapsed() < Duration::from_millis(250),
             "healthz {:?}",
             t.elapsed()
         );
