@@ -49,6 +49,13 @@ pub(super) fn block_bits(k: usize) -> usize {
 /// budget (seconds).
 const HEURISTIC_CAP: u64 = 1 << 32;
 
+/// Whether the transform's entries for a shape of `cells` cells fit 16-bit lanes
+/// (twice as many a vector instruction as 32-bit): entries are bounded by the
+/// number of cells.
+fn narrow(cells: usize) -> bool {
+    cells < 1 << 15
+}
+
 /// The cells of a shape grouped by signature (from its quiet patterns), for `k <= 64`.
 #[derive(Debug, Clone)]
 pub(super) struct Signatures {
@@ -158,13 +165,13 @@ impl Signatures {
             .iter()
             .map(|s| distinct.binary_search(s).expect("listed") as u32)
             .collect();
-        let rows = Rows::new(&distinct, low, rows * cols < 1 << 15);
+        let layout = Rows::new(&distinct, low, narrow(rows * cols));
         Signatures {
             k,
             low,
             cell,
             distinct,
-            rows,
+            rows: layout,
         }
     }
 
@@ -259,8 +266,6 @@ impl Signatures {
             })
             .collect();
         weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
-        // Entries are bounded by the number of cells, so 16-bit lanes (twice as many a
-        // vector instruction) do when there are fewer than 2^15.
         let cells = self.cell.len();
         let presses_of = |hat: i64| (pressed + (total - hat) / 2) as u64;
         // `presses = pressed + (total - hat) / 2`, so a known count is a known `hat`.
@@ -270,7 +275,7 @@ impl Signatures {
             .and_then(|twice| total.checked_sub(twice))
             .unwrap_or(i64::MIN);
         let search = |floor| {
-            if cells < 1 << 15 {
+            if narrow(cells) {
                 best_of_blocks::<i16>(&weighted, (k1, k2), only, floor, progress, &presses_of)
             } else {
                 best_of_blocks::<i32>(&weighted, (k1, k2), only, floor, progress, &presses_of)

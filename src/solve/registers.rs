@@ -31,7 +31,7 @@ pub(super) fn has_avx512() -> bool {
 /// (else the whole block is transformed): at least a register a row, at most a piece.
 pub(super) fn splits_rows(low: usize) -> bool {
     let fits = |lanes: usize| {
-        let row = (1usize << low) >> TOP;
+        let row = 1usize.checked_shl(low as u32).unwrap_or(0) >> TOP;
         row >= lanes && row / lanes <= PIECE_BYTES / (2 * lanes)
     };
     if has_avx512() {
@@ -52,6 +52,9 @@ const PIECE_BYTES: usize = 16 << 10;
 /// finished in scalar code, 5 9.5 s against 6 8.1 s. With the empty rows skipped
 /// (34 of 64 rows hold a weight there): 6 levels 2.8 to 2.9 s, 7 4.8 s, 5 6.7 to 6.9 s.
 pub(super) const TOP: u32 = 6;
+
+// The rows a block fills are kept as the bits of a `u64` (`pruned`, `blocks::Rows`).
+const _: () = assert!(TOP <= 6, "at most 64 rows");
 
 /// What the last pass of a kernel's `levels` does besides storing: nothing
 /// ([`PLAIN`]), keep the lane-wise maximum ([`MAX`]), set or add (saturating) each
@@ -130,7 +133,7 @@ macro_rules! kernels {
                 let piece = registers.min(PIECE);
                 for start in (0..registers).step_by(piece) {
                     // SAFETY: registers `start..start + piece` are within `buckets`.
-                    unsafe { fill(p, start, piece, weighted, b) };
+                    unsafe { fill(p, start, piece, &weighted[span(weighted, start, piece)], b) };
                     // SAFETY: registers `start..start + piece` are within `buckets`.
                     unsafe { levels::<{ super::PLAIN }>(p.add(start), piece, 1, p) };
                 }
@@ -167,7 +170,8 @@ macro_rules! kernels {
             }
 
             /// Registers `start..start + len` at `p` <- the signatures' weights whose
-            /// low parts fall in them (a run of `weighted`, found by its order), each
+            /// low parts fall in them (`run`, their run of the search's weights: see
+            /// [`span`]), each
             /// with the levels inside its register done: its register gets the weight
             /// times the transform of a single 1 at its lane, negated without a branch
             /// (the parities are random) when its high part has odd parity with `b`.
@@ -178,19 +182,13 @@ macro_rules! kernels {
             /// The target feature, and the `len` registers at `p + start` readable and
             /// writable.
             #[target_feature(enable = $feature)]
-            unsafe fn fill(
-                p: *mut $v,
-                start: usize,
-                len: usize,
-                weighted: &[(u64, u32, i16)],
-                b: u64,
-            ) {
+            unsafe fn fill(p: *mut $v, start: usize, len: usize, run: &[(u64, u32, i16)], b: u64) {
                 for r in start..start + len {
                     // SAFETY: as the caller promised (written unaligned).
                     unsafe { $store(p.add(r), $set1(0)) };
                 }
                 let register = |w: &(u64, u32, i16)| w.1 as usize / LANES;
-                for w in &weighted[span(weighted, start, len)] {
+                for w in run {
                     let &(high, lo, weight) = w;
                     let r = register(w);
                     if r.wrapping_sub(start) >= len {

@@ -61,7 +61,8 @@ macro_rules! block_at_least {
             // empty: 30 of 64 on a random 61 x 61).
             let mut filled = 0u64;
             for (j, start) in (0..len / LANES).step_by(row).enumerate() {
-                if span(weighted, start, row).is_empty() {
+                let run = &weighted[span(weighted, start, row)];
+                if run.is_empty() {
                     continue;
                 }
                 let first = filled == 0;
@@ -70,7 +71,7 @@ macro_rules! block_at_least {
                 // divides the block's registers, both powers of two), and `row`
                 // within `bound`, set by the first row filled before any is read.
                 unsafe {
-                    fill(p, start, row, weighted, b);
+                    fill(p, start, row, run, b);
                     let r = p.add(start);
                     if row > 1 {
                         if first {
