@@ -1,10 +1,12 @@
 //! The search over all `2^k` solutions, block by block on all cores: each block a
-//! transform of `2^k1` entries ([`Lane::block_at_least`]), the best entry so far on
-//! any core the threshold every block prunes below. The maths is in
+//! transform of `2^k1` entries ([`Lane::block_at_least`]), a coset of consecutive
+//! blocks at a time ([`Lane::coset_at_least`]: the signatures folded once for all of
+//! them), the best entry so far on any core the threshold every block prunes below. The maths is in
 //! [`super::fewest`], the kernels in [`super::walsh`] and [`super::registers`].
 
-use super::walsh::Lane;
+use super::walsh::{Coset, Lane};
 use rayon::prelude::*;
+use std::cell::Cell;
 
 /// The blocks a search keeps (a predicate on `b`), and how many it keeps.
 pub(super) type Only<'a> = (&'a (dyn Fn(u64) -> bool + Sync), u64);
@@ -39,8 +41,13 @@ pub(super) fn best_of_blocks<T: Lane>(
     // The best entry found on any core (or the floor): a block's threshold.
     let reached = AtomicI64::new(floor);
     // Runs of blocks, one buffer each (a buffer a block would be allocated and
-    // zeroed as often as it is transformed): enough runs for every core to stay busy.
-    let run = (blocks / (64 * rayon::current_num_threads() as u64)).clamp(1, 64);
+    // zeroed as often as it is transformed): enough runs for every core to stay busy,
+    // each of whole cosets of blocks searched together ([`Lane::coset_at_least`]).
+    let coset = (T::coset() as u64).min(blocks);
+    let together = Coset::new(&weighted);
+    let run = (blocks / (64 * rayon::current_num_threads() as u64))
+        .clamp(1, 64)
+        .next_multiple_of(coset);
     (0..blocks.div_ceil(run))
         .into_par_iter()
         .map(|r| {
@@ -49,26 +56,31 @@ pub(super) fn best_of_blocks<T: Lane>(
             let mut storage = vec![T::default(); (1 << k1) + 64];
             let skip = storage.as_ptr().align_offset(64).min(64);
             let buckets = &mut storage[skip..skip + (1 << k1)];
-            let (mut top, mut at) = (i64::MIN, u64::MAX);
-            for b in r * run..((r + 1) * run).min(blocks) {
-                if only.is_some_and(|(keep, _)| !keep(b)) {
-                    continue;
+            let mut sums = vec![T::default(); together.lows.len() * coset as usize];
+            let best = Cell::new((i64::MIN, u64::MAX));
+            // Ties keep the smallest `f`, so an entry equal to the best so far
+            // still counts.
+            let threshold = || reached.load(Relaxed).max(best.get().0);
+            for base in (r * run..((r + 1) * run).min(blocks)).step_by(coset as usize) {
+                let kept = (0..coset)
+                    .filter(|&x| only.is_none_or(|(keep, _)| keep(base + x)))
+                    .fold(0u64, |kept, x| kept | 1 << x);
+                if kept != 0 {
+                    let found = |x: u64, max: T, a: usize| {
+                        let (top, at) = best.get();
+                        let f = (base + x) << k1 | a as u64;
+                        if max.to_i64() > top || f < at {
+                            best.set((max.to_i64(), f));
+                            reached.fetch_max(max.to_i64(), Relaxed);
+                            progress.found(presses_of(max.to_i64()));
+                        }
+                    };
+                    let buffers = (&mut *buckets, sums.as_mut_slice());
+                    T::coset_at_least(buffers, &together, (base, kept), &threshold, &found);
                 }
-                // Ties keep the smallest `f`, so an entry equal to the best so far
-                // still counts.
-                let threshold = reached.load(Relaxed).max(top);
-                if let Some((max, a)) = T::block_at_least(buckets, &weighted, b, threshold) {
-                    let f = b << k1 | a as u64;
-                    if max.to_i64() > top || f < at {
-                        top = max.to_i64();
-                        at = f;
-                        reached.fetch_max(top, Relaxed);
-                        progress.found(presses_of(top));
-                    }
-                }
-                progress.advance(1);
+                progress.advance(u64::from(kept.count_ones()));
             }
-            (top, at)
+            best.get()
         })
         .reduce(
             || (i64::MIN, u64::MAX),

@@ -14,8 +14,10 @@
 //! press counts come from one transform, `k 2^k` additions, instead of a walk of `2^k`
 //! steps over the whole board. It runs split: `f = (a, b)` with `a` the low `k1` bits;
 //! for each `b` the signatures fold into `2^k1` buckets (sign `(-1)^{<s_b, b>}`), and a
-//! transform of `2^k1` entries (in cache) gives every `a` at once. Blocks of `b` run on
-//! all cores. The minimum is proven: every `f` is counted. Ties go to the smallest `f` in
+//! transform of `2^k1` entries (in cache) gives every `a` at once. The signs of a
+//! coset of consecutive `b` (16 or 32, the lanes of a register) are the transform of a
+//! single 1 over the low bits of `s_b`, so one register add a signature folds it for
+//! the whole coset ([`super::registers`]). Blocks of `b` run on all cores. The minimum is proven: every `f` is counted. Ties go to the smallest `f` in
 //! the search's order (the low bits as the blocks place them, [`super::blocks::Rows`]).
 //!
 //! The bound when the transform is out of budget: `W^(f) <= sum_s |W(s)|`, so

@@ -2,7 +2,9 @@
 //! AVX-512 (32 lanes a register) or AVX2 (16), both detected at run time by the
 //! caller. One block of the search ([`avx512::block`]): each weight is added with the
 //! levels inside a register already done (its register gets the weight times the
-//! transform of a single 1 at its lane), then the levels between registers run three
+//! transform of a single 1 at its lane; the weights are the signatures' own, or each
+//! low part's summed for a coset of blocks at once: [`weights`]), then the levels
+//! between registers run three
 //! at a time (radix 8: eight registers loaded, three levels of butterflies, eight
 //! stored), piece by piece while each is in the first-level cache, then above them.
 //!
@@ -16,6 +18,7 @@
 //! in [`super::fewest`]; the plain loops these are held to are in [`super::walsh`].
 
 mod pruned;
+mod weights;
 
 /// Whether the processor has what [`avx2`] needs.
 pub(super) fn has_avx2() -> bool {
@@ -103,11 +106,9 @@ macro_rules! kernels {
             const UNIT: [[i16; $lanes]; $lanes] = super::unit_transforms::<$lanes>();
 
             /// One block of the search: `buckets` (a power of two of at least
-            /// [`LANES`] entries) <- the transform of the signatures' weights (`(high,
-            /// low, weight)`, in the order of their low parts), a weight negated when
-            /// its high part has odd parity with `b`; returns the largest entry. Each
-            /// register is written once, piece by piece, each piece's levels run
-            /// while it is in cache.
+            /// [`LANES`] entries) <- the transform of `weights` ([`Weights`]); returns
+            /// the largest entry. Each register is written once, piece by piece, each
+            /// piece's levels run while it is in cache.
             ///
             /// # Safety
             ///
@@ -115,17 +116,13 @@ macro_rules! kernels {
             #[target_feature(enable = $feature)]
             pub(in crate::solve) unsafe fn block(
                 buckets: &mut [i16],
-                weighted: &[(u64, u32, i16)],
-                b: u64,
+                weights: &Weights<'_>,
             ) -> i16 {
                 assert!(buckets.len() >= LANES && buckets.len().is_power_of_two());
                 // (The caller checks it once for all blocks; memory safety does not
                 // depend on it.)
                 debug_assert!(
-                    weighted.windows(2).all(|w| w[0].1 <= w[1].1)
-                        && weighted
-                            .last()
-                            .is_none_or(|w| (w.1 as usize) < buckets.len()),
+                    weights.in_order(buckets.len()),
                     "low parts in order, within the buckets"
                 );
                 let registers = buckets.len() / LANES;
@@ -133,7 +130,11 @@ macro_rules! kernels {
                 let piece = registers.min(PIECE);
                 for start in (0..registers).step_by(piece) {
                     // SAFETY: registers `start..start + piece` are within `buckets`.
-                    unsafe { fill(p, start, piece, &weighted[span(weighted, start, piece)], b) };
+                    unsafe {
+                        if !fill(p.add(start), start, piece, weights) {
+                            zero(p.add(start), piece);
+                        }
+                    }
                     // SAFETY: registers `start..start + piece` are within `buckets`.
                     unsafe { levels::<{ super::PLAIN }>(p.add(start), piece, 1, p) };
                 }
@@ -154,58 +155,7 @@ macro_rules! kernels {
                 lanes.into_iter().max().expect("lanes")
             }
 
-            /// The run of `weighted` (in the order of their low parts) whose low parts
-            /// fall in registers `start..start + len`.
-            fn span(
-                weighted: &[(u64, u32, i16)],
-                start: usize,
-                len: usize,
-            ) -> std::ops::Range<usize> {
-                let register = |w: &(u64, u32, i16)| w.1 as usize / LANES;
-                let from = weighted.partition_point(|w| register(w) < start);
-                let to = weighted
-                    .partition_point(|w| register(w) < start + len)
-                    .max(from);
-                from..to
-            }
-
-            /// Registers `start..start + len` at `p` <- the signatures' weights whose
-            /// low parts fall in them (`run`, their run of the search's weights: see
-            /// [`span`]), each
-            /// with the levels inside its register done: its register gets the weight
-            /// times the transform of a single 1 at its lane, negated without a branch
-            /// (the parities are random) when its high part has odd parity with `b`.
-            /// A weight at a time, so no branch depends on how many a register has.
-            ///
-            /// # Safety
-            ///
-            /// The target feature, and the `len` registers at `p + start` readable and
-            /// writable.
-            #[target_feature(enable = $feature)]
-            unsafe fn fill(p: *mut $v, start: usize, len: usize, run: &[(u64, u32, i16)], b: u64) {
-                for r in start..start + len {
-                    // SAFETY: as the caller promised (written unaligned).
-                    unsafe { $store(p.add(r), $set1(0)) };
-                }
-                let register = |w: &(u64, u32, i16)| w.1 as usize / LANES;
-                for w in run {
-                    let &(high, lo, weight) = w;
-                    let r = register(w);
-                    if r.wrapping_sub(start) >= len {
-                        continue; // (out of order: never when sorted)
-                    }
-                    // All ones when odd, `(w ^ m) - m` is then `-w`.
-                    let m = -(((high & b).count_ones() & 1) as i16);
-                    let w = $set1((weight ^ m).wrapping_sub(m));
-                    // SAFETY: the unit row is `LANES` i16, read unaligned; register `r`
-                    // is among the caller's, checked just above.
-                    unsafe {
-                        let unit = $load(UNIT[lo as usize % LANES].as_ptr().cast());
-                        let at = p.add(r);
-                        $store(at, $add($load(at), $mul(w, unit)));
-                    }
-                }
-            }
+            super::weights::weights!($v, $feature, $load, $store, $add, $mul, $set1);
 
             super::pruned::block_at_least!(
                 $v, $feature, $load, $store, $set1, $abs, $adds, $at_least

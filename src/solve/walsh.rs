@@ -53,6 +53,79 @@ pub(super) trait Lane:
     ) -> Option<(Self, usize)> {
         whole_block_at_least(buckets, weighted, b, at_least)
     }
+
+    /// How many consecutive blocks [`coset_at_least`](Lane::coset_at_least) searches
+    /// together: a power of two, 1 when they gain nothing from it.
+    fn coset() -> usize {
+        1
+    }
+
+    /// [`block_at_least`](Lane::block_at_least) for the blocks `base + x`, each `x`
+    /// of `kept` (bit `x`, `x <` [`coset`](Lane::coset), `base` a multiple of it), in
+    /// order: each at least `threshold()` as it stands when the block begins, each
+    /// found one given to `found(x, max, first index)`. `sums` is scratch, of
+    /// [`coset`](Lane::coset) entries a low part of `coset`.
+    fn coset_at_least(
+        buffers: (&mut [Self], &mut [Self]),
+        coset: &Coset<'_, Self>,
+        (base, kept): (u64, u64),
+        threshold: &dyn Fn() -> i64,
+        found: &dyn Fn(u64, Self, usize),
+    ) {
+        each_block_at_least(buffers.0, coset.weighted, (base, kept), threshold, found);
+    }
+}
+
+/// The signatures of a search, `(high, low, weight)` in the order of their low parts,
+/// and their distinct low parts: `lows[i]`, the signatures `weighted[ends[i - 1]..
+/// ends[i]]` (`ends[-1] = 0`).
+#[derive(Debug)]
+pub(super) struct Coset<'a, T> {
+    pub(super) weighted: &'a [(u64, u32, T)],
+    pub(super) lows: Vec<u32>,
+    pub(super) ends: Vec<u32>,
+}
+
+impl<'a, T> Coset<'a, T> {
+    /// The distinct low parts of `weighted` (in the order of their low parts).
+    pub(super) fn new(weighted: &'a [(u64, u32, T)]) -> Coset<'a, T> {
+        let mut lows: Vec<u32> = Vec::new();
+        let mut ends = Vec::new();
+        for (i, w) in weighted.iter().enumerate() {
+            if lows.last() != Some(&w.1) {
+                if !lows.is_empty() {
+                    ends.push(u32::try_from(i).expect("fewer than 2^32 signatures"));
+                }
+                lows.push(w.1);
+            }
+        }
+        if !lows.is_empty() {
+            ends.push(u32::try_from(weighted.len()).expect("fewer than 2^32 signatures"));
+        }
+        Coset {
+            weighted,
+            lows,
+            ends,
+        }
+    }
+}
+
+/// [`Lane::coset_at_least`] a block at a time.
+fn each_block_at_least<T: Lane>(
+    buckets: &mut [T],
+    weighted: &[(u64, u32, T)],
+    (base, kept): (u64, u64),
+    threshold: &dyn Fn() -> i64,
+    found: &dyn Fn(u64, T, usize),
+) {
+    let mut rest = kept;
+    while rest != 0 {
+        let x = u64::from(rest.trailing_zeros());
+        rest &= rest - 1;
+        if let Some((max, a)) = T::block_at_least(buckets, weighted, base + x, threshold()) {
+            found(x, max, a);
+        }
+    }
 }
 
 /// [`Lane::block_at_least`] by the whole block: its maximum, and the first index of
@@ -89,12 +162,14 @@ impl Lane for i16 {
             use super::registers::{avx2, avx512, has_avx2, has_avx512};
             let fits = |lanes: usize| buckets.len() >= lanes && buckets.len().is_power_of_two();
             if fits(avx512::LANES) && has_avx512() {
+                let weights = avx512::Weights::Signed(weighted, b);
                 // SAFETY: the processor supports AVX-512 BW and POPCNT, checked just above.
-                return unsafe { avx512::block(buckets, weighted, b) };
+                return unsafe { avx512::block(buckets, &weights) };
             }
             if fits(avx2::LANES) && has_avx2() {
+                let weights = avx2::Weights::Signed(weighted, b);
                 // SAFETY: the processor supports AVX2 and POPCNT, checked just above.
-                return unsafe { avx2::block(buckets, weighted, b) };
+                return unsafe { avx2::block(buckets, &weights) };
             }
         }
         buckets.fill(0);
@@ -119,15 +194,80 @@ impl Lane for i16 {
             use super::registers::{avx2, avx512, has_avx2, has_avx512};
             let fits = |lanes: usize| buckets.len() >= lanes && buckets.len().is_power_of_two();
             if fits(avx512::LANES) && has_avx512() {
+                let weights = avx512::Weights::Signed(weighted, b);
                 // SAFETY: the processor supports AVX-512 BW and POPCNT, checked just above.
-                return unsafe { avx512::block_at_least(buckets, weighted, b, at_least) };
+                return unsafe { avx512::block_at_least(buckets, &weights, at_least) };
             }
             if fits(avx2::LANES) && has_avx2() {
+                let weights = avx2::Weights::Signed(weighted, b);
                 // SAFETY: the processor supports AVX2 and POPCNT, checked just above.
-                return unsafe { avx2::block_at_least(buckets, weighted, b, at_least) };
+                return unsafe { avx2::block_at_least(buckets, &weights, at_least) };
             }
         }
         whole_block_at_least(buckets, weighted, b, at_least)
+    }
+
+    fn coset() -> usize {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use super::registers::{avx2, avx512, has_avx2, has_avx512};
+            if has_avx512() {
+                return avx512::LANES;
+            }
+            if has_avx2() {
+                return avx2::LANES;
+            }
+        }
+        1
+    }
+
+    fn coset_at_least(
+        (buckets, sums): (&mut [Self], &mut [Self]),
+        coset: &Coset<'_, Self>,
+        (base, kept): (u64, u64),
+        threshold: &dyn Fn() -> i64,
+        found: &dyn Fn(u64, Self, usize),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use super::registers::{avx2, avx512, has_avx2, has_avx512};
+            let lanes = Self::coset();
+            let fits = buckets.len() >= lanes
+                && buckets.len().is_power_of_two()
+                && sums.len() >= coset.lows.len() * lanes;
+            // Entries are i16: nothing reaches a threshold above their range.
+            let at_least = || i16::try_from(threshold().max(i64::from(i16::MIN))).ok();
+            macro_rules! each {
+                ($width:ident) => {{
+                    // SAFETY: the processor supports the width's features, checked
+                    // by `coset()`.
+                    unsafe { $width::fold_coset(coset.weighted, &coset.ends, base, sums) };
+                    let mut rest = kept;
+                    while rest != 0 {
+                        let x = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        let Some(at_least) = at_least() else {
+                            continue;
+                        };
+                        let weights = $width::Weights::Summed(&coset.lows, sums, x);
+                        // SAFETY: as above.
+                        let got = unsafe { $width::block_at_least(buckets, &weights, at_least) };
+                        if let Some((max, a)) = got {
+                            found(x as u64, max, a);
+                        }
+                    }
+                    return;
+                }};
+            }
+            if fits && lanes == avx512::LANES && has_avx512() {
+                each!(avx512);
+            }
+            if fits && lanes == avx2::LANES && has_avx2() {
+                each!(avx2);
+            }
+        }
+        let _ = sums;
+        each_block_at_least(buckets, coset.weighted, (base, kept), threshold, found);
     }
 }
 

@@ -4,7 +4,7 @@
 //! for the columns whose bound reaches the threshold.
 
 /// Defines `block_at_least` in a width's module of [`super`]'s kernels, from that
-/// module's `block`, `span`, `fill` and `levels`: `$v` the register type, then its
+/// module's `block`, `fill` and `levels`: `$v` the register type, then its
 /// target features and the load, store, broadcast, magnitude, saturating add and
 /// at-least intrinsics.
 macro_rules! block_at_least {
@@ -25,8 +25,7 @@ macro_rules! block_at_least {
         #[target_feature(enable = $feature)]
         pub(in crate::solve) unsafe fn block_at_least(
             buckets: &mut [i16],
-            weighted: &[(u64, u32, i16)],
-            b: u64,
+            weights: &Weights<'_>,
             at_least: i16,
         ) -> Option<(i16, usize)> {
             let len = buckets.len();
@@ -34,7 +33,7 @@ macro_rules! block_at_least {
             let row = columns / LANES;
             if row == 0 || row > PIECE || !len.is_power_of_two() {
                 // SAFETY: as the caller promised.
-                let max = unsafe { block(buckets, weighted, b) };
+                let max = unsafe { block(buckets, weights) };
                 return (max >= at_least).then(|| {
                     (
                         max,
@@ -43,8 +42,7 @@ macro_rules! block_at_least {
                 });
             }
             debug_assert!(
-                weighted.windows(2).all(|w| w[0].1 <= w[1].1)
-                    && weighted.last().is_none_or(|w| (w.1 as usize) < len),
+                weights.in_order(len),
                 "low parts in order, within the buckets"
             );
             let p = buckets.as_mut_ptr().cast::<$v>();
@@ -61,18 +59,16 @@ macro_rules! block_at_least {
             // empty: 30 of 64 on a random 61 x 61).
             let mut filled = 0u64;
             for (j, start) in (0..len / LANES).step_by(row).enumerate() {
-                let run = &weighted[span(weighted, start, row)];
-                if run.is_empty() {
-                    continue;
-                }
-                let first = filled == 0;
-                filled |= 1 << j;
                 // SAFETY: registers `start..start + row` are within `buckets` (`row`
                 // divides the block's registers, both powers of two), and `row`
                 // within `bound`, set by the first row filled before any is read.
                 unsafe {
-                    fill(p, start, row, run, b);
                     let r = p.add(start);
+                    if !fill(r, start, row, weights) {
+                        continue;
+                    }
+                    let first = filled == 0;
+                    filled |= 1 << j;
                     if row > 1 {
                         if first {
                             levels::<{ super::ABS_SET }>(r, row, 1, acc);

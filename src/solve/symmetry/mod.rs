@@ -16,7 +16,11 @@
 //! transformed. The symmetries found form a 2-group (a subgroup of the square's), and a
 //! 2-group acting on a space over GF(2) fixes a nonzero vector of it and of every
 //! quotient; so there is a flag of subspaces it maps to themselves, one of each
-//! dimension, and the basis is re-chosen with `L` the one of the low dimension.
+//! dimension, and the basis is re-chosen along it: `L` is the one of the low dimension,
+//! and each symmetry maps a block's bit `j` into its bits `0..=j`. So whole cosets of
+//! blocks that differ in their low bits map to whole cosets too, and the first blocks
+//! of the orbits come in whole cosets but where a symmetry keeps a coset: the search
+//! folds the signatures once for a coset ([`super::walsh::Lane::coset_at_least`]).
 
 use crate::board::Board;
 use span::{apply, fixed_points, invariant_subspace, Coordinates, Span};
@@ -120,8 +124,9 @@ impl Symmetry {
         if perms.is_empty() {
             return None;
         }
-        // The new basis in the old coordinates: the kept subspace, then the rest.
-        let mut change = invariant_subspace(&matrices, k, low)?;
+        // The new basis in the old coordinates: the whole flag, the kept subspace
+        // first (then the completion below adds nothing).
+        let mut change = invariant_subspace(&matrices, k, k)?;
         let mut span = Span::default();
         for &v in &change {
             span.add(v);
@@ -268,6 +273,24 @@ mod tests {
             let k2 = quiet.len() - low;
             let first = (0..1u64 << k2).filter(|&b| orbits.is_first(b)).count() as u64;
             assert_eq!(first, orbits.count, "n = {n}");
+            // The high bits are a flag too: each symmetry maps block bit `j` into bits
+            // `0..=j`, so whole cosets of the low blocks map to whole cosets, and the
+            // first blocks come in whole cosets but where a symmetry keeps one.
+            for (columns, _) in &orbits.maps {
+                for (j, &col) in columns.iter().enumerate() {
+                    assert_eq!(col >> j, 1, "n = {n}: bit {j} goes to {col:#b}");
+                }
+            }
+            let whole = (0..1u64 << k2)
+                .step_by(4)
+                .filter(|&c| (c..c + 4).all(|b| orbits.is_first(b)))
+                .count() as u64;
+            // (n = 19: 11 whole cosets of 4 hold 44 of the 62 first blocks; fewer
+            // high bits leave most cosets kept by some symmetry.)
+            assert!(
+                k2 < 8 || 8 * whole >= first,
+                "n = {n}: {whole} whole cosets"
+            );
             // Every block's orbit (its images under the whole group) holds exactly one
             // first block.
             for b in 0..1u64 << k2 {

@@ -90,9 +90,23 @@ fn random_signatures(
     (narrow, wide)
 }
 
-/// A block function of one register width.
+/// A block function of one register width (called only when the processor has it).
 #[cfg(target_arch = "x86_64")]
-type Block = unsafe fn(&mut [i16], &[(u64, u32, i16)], u64) -> i16;
+type Block = fn(&mut [i16], &[(u64, u32, i16)], u64) -> i16;
+
+/// Each width's block, and whether the processor has its features.
+#[cfg(target_arch = "x86_64")]
+fn blocks() -> [(bool, Block); 2] {
+    // SAFETY (each): called only when the processor has the width's features.
+    [
+        (has_avx2(), |buckets, weighted, b| unsafe {
+            avx2::block(buckets, &avx2::Weights::Signed(weighted, b))
+        }),
+        (has_avx512(), |buckets, weighted, b| unsafe {
+            avx512::block(buckets, &avx512::Weights::Signed(weighted, b))
+        }),
+    ]
+}
 
 #[cfg(target_arch = "x86_64")]
 #[test]
@@ -110,15 +124,12 @@ fn a_block_in_registers_equals_the_plain_block() {
             let mut want = vec![0i32; len];
             let max = i32::block(&mut want, &wide, b);
             let mut ran = 0;
-            let checks: [(bool, Block); 2] =
-                [(has_avx2(), avx2::block), (has_avx512(), avx512::block)];
-            for (has, block) in checks {
+            for (has, block) in blocks() {
                 if !has {
                     continue;
                 }
                 let mut got = vec![0i16; len];
-                // SAFETY: the processor has the feature, checked just above.
-                let got_max = unsafe { block(&mut got, &weighted, b) };
+                let got_max = block(&mut got, &weighted, b);
                 assert_eq!(i32::from(got_max), max, "2^{bits}, b = {b}");
                 let got: Vec<i32> = got.into_iter().map(i32::from).collect();
                 assert_eq!(got, want, "2^{bits}, b = {b}");
@@ -129,9 +140,24 @@ fn a_block_in_registers_equals_the_plain_block() {
     }
 }
 
-/// A pruned block function of one register width.
+/// A pruned block function of one register width (called only when the processor has
+/// it).
 #[cfg(target_arch = "x86_64")]
-type PrunedBlock = unsafe fn(&mut [i16], &[(u64, u32, i16)], u64, i16) -> Option<(i16, usize)>;
+type PrunedBlock = fn(&mut [i16], &[(u64, u32, i16)], u64, i16) -> Option<(i16, usize)>;
+
+/// Each width's pruned block, and whether the processor has its features.
+#[cfg(target_arch = "x86_64")]
+fn pruned_blocks() -> [(bool, PrunedBlock); 2] {
+    // SAFETY (each): called only when the processor has the width's features.
+    [
+        (has_avx2(), |buckets, weighted, b, at_least| unsafe {
+            avx2::block_at_least(buckets, &avx2::Weights::Signed(weighted, b), at_least)
+        }),
+        (has_avx512(), |buckets, weighted, b, at_least| unsafe {
+            avx512::block_at_least(buckets, &avx512::Weights::Signed(weighted, b), at_least)
+        }),
+    ]
+}
 
 #[cfg(target_arch = "x86_64")]
 #[test]
@@ -170,17 +196,12 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
                 let max = i32::block(&mut plain, &wide, b);
                 let first = plain.iter().position(|&v| v == max).expect("present");
                 let max = i16::try_from(max).expect("small weights");
-                let checks: [(bool, PrunedBlock); 2] = [
-                    (has_avx2(), avx2::block_at_least),
-                    (has_avx512(), avx512::block_at_least),
-                ];
                 for threshold in [i16::MIN, max - 40, max - 1, max, max + 1] {
                     let want = (max >= threshold).then_some((max, first));
-                    for (has, block) in checks {
+                    for (has, block) in pruned_blocks() {
                         if has {
                             let mut buckets = vec![0x1234i16; len];
-                            // SAFETY: the processor has the feature, checked just above.
-                            let got = unsafe { block(&mut buckets, &weighted, b, threshold) };
+                            let got = block(&mut buckets, &weighted, b, threshold);
                             assert_eq!(got, want, "2^{bits}, b = {b}, at least {threshold}");
                         }
                     }
@@ -195,4 +216,99 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
             }
         }
     }
+}
+
+#[test]
+fn a_coset_of_blocks_finds_what_each_block_finds() {
+    // Random signatures whose low parts repeat (a few hundred low parts, several
+    // signatures each: the weights of one low part are summed for the whole coset)
+    // for blocks of 2^5 to 2^19 entries, every block of two cosets kept or some:
+    // the coset's blocks, entry for entry (each width's block of summed weights
+    // against the same width's block of signed weights), and through the lane's
+    // dispatch (the plain loops a block at a time without AVX2) the same blocks found
+    // in the same order as block by block, with the threshold rising as they are.
+    let mut rng = crate::rng::SplitMix64(23);
+    for bits in [5usize, 9, 13, 16, 19] {
+        let len = 1usize << bits;
+        let count = rng.below(6000) + 1;
+        let (mut weighted, _) = random_signatures(&mut rng, len, count, 0xfff);
+        let few = rng.below(400) + 1;
+        for w in &mut weighted {
+            w.1 = (u64::from(w.1) % few * (len as u64 / few)) as u32;
+        }
+        weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
+        let coset = Coset::new(&weighted);
+        assert!(coset.lows.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(coset.ends.last().map(|&e| e as usize), Some(weighted.len()));
+        #[cfg(target_arch = "x86_64")]
+        for base in [0u64, 0x5a7, 0xfe0] {
+            macro_rules! width {
+                ($width:ident, $has:expr) => {
+                    if $has {
+                        let lanes = $width::LANES;
+                        let mut sums = vec![0i16; coset.lows.len() * lanes];
+                        // SAFETY: the processor has the width's features, checked above.
+                        unsafe { $width::fold_coset(&weighted, &coset.ends, base, &mut sums) };
+                        for x in 0..lanes {
+                            let b = base & !(lanes as u64 - 1) | x as u64;
+                            let (mut want, mut got) = (vec![0i16; len], vec![7i16; len]);
+                            let summed = $width::Weights::Summed(&coset.lows, &sums, x);
+                            // SAFETY: as above.
+                            let (max, got_max) = unsafe {
+                                (
+                                    $width::block(
+                                        &mut want,
+                                        &$width::Weights::Signed(&weighted, b),
+                                    ),
+                                    $width::block(&mut got, &summed),
+                                )
+                            };
+                            assert_eq!((got_max, &got), (max, &want), "2^{bits}, block {b}");
+                            let first = want.iter().position(|&v| v == max);
+                            let mut buckets = vec![0x1234i16; len];
+                            // SAFETY: as above.
+                            let pruned =
+                                unsafe { $width::block_at_least(&mut buckets, &summed, max) };
+                            assert_eq!(pruned, Some((max, first.expect("present"))));
+                        }
+                    }
+                };
+            }
+            width!(avx2, has_avx2());
+            width!(avx512, has_avx512());
+        }
+        let lanes = i16::coset() as u64;
+        for (base, kept) in [
+            (0u64, (1u64 << lanes) - 1),
+            (lanes * 7, 0b1011 & ((1 << lanes) - 1)),
+        ] {
+            let mut buckets = vec![0i16; len];
+            let mut sums = vec![0i16; coset.lows.len() * lanes as usize];
+            let found = searched(|threshold, record| {
+                let buffers = (buckets.as_mut_slice(), sums.as_mut_slice());
+                i16::coset_at_least(buffers, &coset, (base, kept), threshold, record)
+            });
+            let one_by_one = searched(|threshold, record| {
+                each_block_at_least(&mut buckets, &weighted, (base, kept), threshold, record)
+            });
+            assert!(
+                !found.is_empty(),
+                "2^{bits}: the first kept block finds its best"
+            );
+            assert_eq!(found, one_by_one, "2^{bits}, coset at {base}");
+        }
+    }
+}
+
+/// What a coset's search gives to `found`, in order (its threshold the best so far).
+fn searched(
+    search: impl FnOnce(&dyn Fn() -> i64, &dyn Fn(u64, i16, usize)),
+) -> Vec<(u64, i16, usize)> {
+    let found = std::cell::RefCell::new(Vec::new());
+    let top = std::cell::Cell::new(i64::MIN);
+    search(&|| top.get(), &|x, max, a| {
+        top.set(top.get().max(i64::from(max)));
+        found.borrow_mut().push((x, max, a));
+    });
+    found.into_inner()
 }
