@@ -48,17 +48,29 @@ pub(super) struct Kernel {
     progress: std::sync::Arc<super::progress::SearchProgress>,
 }
 
-/// Word operations a second of the Walsh-Hadamard transform, both cores, in AVX-512
-/// registers with the pruned blocks ([`super::registers`]), the rows they skip not
-/// counted: measured with `solve --stats --search-time 1h` on a random solvable
+/// Word operations a second of the Walsh-Hadamard transform, both cores, with the
+/// pruned blocks ([`super::registers`]), the rows they skip not counted: in AVX-512
+/// registers, measured with `solve --stats --search-time 1h` on a random solvable
 /// 61 x 61 (nullity 40, 1.23e13 in 41.5 s, 3.0e11) and 62 x 64 (nullity 36, 7.7e11 in
 /// 2.8 to 3.1 s); rounded down for the noise of the machine. Pruning skips more of an
 /// all-on board's blocks, so its proof is faster than this says (61 x 61: 6.1 s
-/// against 7 s), and without AVX-512 slower. The signatures' fold into each block is
-/// counted as one addition each, though it costs hundreds (BENCHMARKS.md): boards of
-/// many signatures take longer than this says (the all-on 119 x 119, 10,065
-/// signatures: 585 s against 373 s).
-const TRANSFORM_RATE: f64 = 2.5e11;
+/// against 7 s). The signatures' fold into each block is counted as one addition each;
+/// folded once for a coset of blocks, it is now near that (BENCHMARKS.md).
+const TRANSFORM_RATE_AVX512: f64 = 2.5e11;
+
+/// [`TRANSFORM_RATE_AVX512`] with AVX2 only (16 lanes a register): the random 61 x 61
+/// in 69.5 s (1.77e11), the all-on 119 x 119 (10,065 signatures, 9.3e13) in 601 s
+/// (1.55e11); rounded down. Without AVX2 (the plain loops) slower still.
+const TRANSFORM_RATE_AVX2: f64 = 1.5e11;
+
+/// Word operations a second of the transform on this processor.
+fn transform_rate() -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    if super::registers::has_avx512() {
+        return TRANSFORM_RATE_AVX512;
+    }
+    TRANSFORM_RATE_AVX2
+}
 
 /// Word operations a second of the Gray-code walk (one XOR and popcount a word, one
 /// core): measured with `solve --stats --search-budget 10^11` on the all-on 2059 x 2059
@@ -173,7 +185,7 @@ impl Kernel {
     /// the transform, when that is more than the budget buys.
     pub(super) fn allow_board_seconds(&mut self, seconds: f64) {
         // Saturating: a float past u64's range is u64::MAX, NaN is 0.
-        let ops = (seconds * TRANSFORM_RATE) as u64;
+        let ops = (seconds * transform_rate()) as u64;
         self.board_ops = self.board_ops.max(ops);
     }
 
@@ -233,7 +245,7 @@ impl Kernel {
         // cheaper in word operations, the walk on a tie), at that method's rate.
         match (gray, transform) {
             (Some(g), Some(t)) if g <= t => Some(g as f64 / WALK_RATE),
-            (_, Some(t)) => Some(t as f64 / TRANSFORM_RATE),
+            (_, Some(t)) => Some(t as f64 / transform_rate()),
             (Some(g), None) => Some(g as f64 / WALK_RATE),
             (None, None) => None,
         }
@@ -335,7 +347,7 @@ impl Kernel {
                 } else {
                     self.progress.left_unproven(
                         own_cost.unwrap_or(u64::MAX),
-                        own_cost.map_or(f64::INFINITY, |c| c as f64 / TRANSFORM_RATE),
+                        own_cost.map_or(f64::INFINITY, |c| c as f64 / transform_rate()),
                     );
                     let (f, _, bound) = sig.heuristic(x0, self.budget);
                     combine(best, x0, &self.quiet, f);

@@ -63,8 +63,9 @@ pub(super) trait Lane:
     /// [`block_at_least`](Lane::block_at_least) for the blocks `base + x`, each `x`
     /// of `kept` (bit `x`, `x <` [`coset`](Lane::coset), `base` a multiple of it), in
     /// order: each at least `threshold()` as it stands when the block begins, each
-    /// found one given to `found(x, max, first index)`. `sums` is scratch, of
-    /// [`coset`](Lane::coset) entries a low part of `coset`.
+    /// found one given to `found(x, max, first index)`. `buffers` are the blocks'
+    /// buckets and scratch for the coset's sums ([`coset`](Lane::coset) entries for
+    /// each of `coset.lows`).
     fn coset_at_least(
         buffers: (&mut [Self], &mut [Self]),
         coset: &Coset<'_, Self>,
@@ -239,8 +240,8 @@ impl Lane for i16 {
             let at_least = || i16::try_from(threshold().max(i64::from(i16::MIN))).ok();
             macro_rules! each {
                 ($width:ident) => {{
-                    // SAFETY: the processor supports the width's features, checked
-                    // by `coset()`.
+                    // SAFETY: the processor supports the width's features (checked
+                    // where this is used).
                     unsafe { $width::fold_coset(coset.weighted, &coset.ends, base, sums) };
                     let mut rest = kept;
                     while rest != 0 {
