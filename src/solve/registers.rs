@@ -4,9 +4,9 @@
 //! levels inside a register already done (its register gets the weight times the
 //! transform of a single 1 at its lane; the weights are the signatures' own, or each
 //! low part's summed for a coset of blocks at once: [`weights`]), then the levels
-//! between registers run three
-//! at a time (radix 8: eight registers loaded, three levels of butterflies, eight
-//! stored), piece by piece while each is in the first-level cache, then above them.
+//! between registers run three at a time (radix 8: eight registers loaded, three
+//! levels of butterflies, eight stored), piece by piece while each is in the
+//! first-level cache, then above them.
 //!
 //! The search runs the pruned block ([`avx512::block_at_least`]): it needs only the
 //! entries that reach the best found so far. The block is `2^TOP` rows of columns;
