@@ -1,8 +1,9 @@
 //! The search over all `2^k` solutions, block by block on all cores: each block a
 //! transform of `2^k1` entries ([`Lane::block_at_least`]), a coset of consecutive
 //! blocks at a time ([`Lane::coset_at_least`]: the signatures folded once for all of
-//! them), the best entry so far on any core the threshold every block prunes below. The maths is in
-//! [`super::fewest`], the kernels in [`super::walsh`] and [`super::registers`].
+//! them), the best entry so far on any core the threshold every block prunes below.
+//! The maths is in [`super::fewest`], the kernels in [`super::walsh`] and
+//! [`super::registers`].
 
 use super::walsh::{Coset, Lane};
 use rayon::prelude::*;

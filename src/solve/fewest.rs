@@ -17,8 +17,9 @@
 //! transform of `2^k1` entries (in cache) gives every `a` at once. The signs of a
 //! coset of consecutive `b` (16 or 32, the lanes of a register) are the transform of a
 //! single 1 over the low bits of `s_b`, so one register add a signature folds it for
-//! the whole coset ([`super::registers`]). Blocks of `b` run on all cores. The minimum is proven: every `f` is counted. Ties go to the smallest `f` in
-//! the search's order (the low bits as the blocks place them, [`super::blocks::Rows`]).
+//! the whole coset ([`super::registers`]). Blocks of `b` run on all cores. The minimum
+//! is proven: every `f` is counted. Ties go to the smallest `f` in the search's order
+//! (the low bits as the blocks place them, [`super::blocks::Rows`]).
 //!
 //! The bound when the transform is out of budget: `W^(f) <= sum_s |W(s)|`, so
 //! `presses >= |x0| + (sum_i w_i - sum_s |W(s)|) / 2` (each signature class is pressed

@@ -113,8 +113,9 @@ fn blocks() -> [(bool, Block); 2] {
 fn a_block_in_registers_equals_the_plain_block() {
     // Random signatures (low parts anywhere in the buckets, several in one
     // register or one lane, weights of either sign) for every size from one
-    // register to 2^16 entries and several blocks b: each width's block (when the processor has it) against the i32
-    // block of the plain loops, entry for entry and in its maximum.
+    // register to 2^16 entries and several blocks b: each width's block (when the
+    // processor has it) against the i32 block of the plain loops, entry for entry and
+    // in its maximum.
     let mut rng = crate::rng::SplitMix64(16);
     for bits in 5..=16 {
         let len = 1usize << bits;
