@@ -79,9 +79,9 @@ pub use solve::first_row::{
     min_press_set as first_row_min_press_set, min_presses as first_row_min_presses,
 };
 pub use solve::{
-    nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Search, SearchProgress,
-    Skipped, Solution, Solver, Target, Workspace, CHASE_LIGHTS, DENSE_LIGHTS, SEARCH_BUDGET,
-    SIGNATURE_CELLS,
+    nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Keeper, Kept, Search,
+    SearchProgress, Skipped, Solution, Solver, Target, Workspace, CHASE_LIGHTS, DENSE_LIGHTS,
+    SEARCH_BUDGET, SIGNATURE_CELLS,
 };
 pub use solve::{
     Census, CensusError, StateAnswer, StateSearch, StatesError, StatesSolver, TooManyStateUnknowns,

@@ -6,6 +6,7 @@ mod config;
 mod generate;
 mod hint;
 mod input;
+mod keep;
 mod mapped;
 mod play;
 mod render;

@@ -15,6 +15,9 @@ pub(crate) struct Reporter {
     pub shape: Option<((usize, usize), usize)>,
     /// The nullity of a shape of the game being played.
     pub nullity_of: Box<dyn Fn(usize, usize) -> usize>,
+    /// The solver's search progress: what a board's search did with its file
+    /// (`--checkpoint`) is noted with the board.
+    pub progress: Option<std::sync::Arc<lightsout::SearchProgress>>,
 }
 
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
@@ -29,6 +32,7 @@ impl Reporter {
             bounds_noted: 0,
             shape: None,
             nullity_of: Box::new(lightsout::nullity),
+            progress: None,
         }
     }
 
@@ -104,6 +108,9 @@ impl Reporter {
     }
 
     pub(crate) fn report(&mut self, m: u64, solution: &lightsout::Solution) {
+        if let Some(kept) = self.progress.as_ref().and_then(|p| p.take_kept()) {
+            self.kept(m, &kept);
+        }
         let presses = solution.presses.count_ones();
         let (rows, cols) = (solution.presses.rows(), solution.presses.cols());
         if self.stats {
@@ -158,6 +165,29 @@ impl Reporter {
                 self.noun,
                 thousands(presses),
                 thousands(solution.lower_bound)
+            ));
+        }
+    }
+}
+
+impl Reporter {
+    /// What board `m`'s search did with its file: resumed (and from how far), or could
+    /// not save it.
+    fn kept(&self, m: u64, kept: &lightsout::Kept) {
+        if let Some((fraction, seconds)) = kept.resumed {
+            note(format_args!(
+                "note: {} {m}: resumed the search kept in {} ({:.1} % of it done before, in {})",
+                self.noun,
+                kept.place,
+                fraction * 100.0,
+                words_of(std::time::Duration::from_secs_f64(seconds.max(0.0))),
+            ));
+        }
+        if let Some(error) = &kept.error {
+            note(format_args!(
+                "note: {} {m}: could not save the search's progress in {}: {error} (the \
+                 search went on)",
+                self.noun, kept.place,
             ));
         }
     }

@@ -21,6 +21,7 @@ pub(crate) fn classic(
 ) -> anyhow::Result<()> {
     let cols = solver.cols() as u32;
     let mut reporter = Reporter::new(stats, "board");
+    reporter.progress = Some(solver.progress());
     let watch = crate::report::Watch::start(
         Some(solver.progress()),
         solver.search_seconds(),
@@ -59,6 +60,7 @@ pub(crate) fn game(
 ) -> anyhow::Result<()> {
     let mut reporter = Reporter::new(stats, "board");
     reporter.shape = Some((solver.presses_shape(), solver.nullity()));
+    reporter.progress = solver.progress();
     let (_, cols) = solver.board_shape();
     let watch = crate::report::Watch::start(
         solver.progress(),

@@ -302,6 +302,15 @@ pub(crate) struct SolveArgs {
     /// than two states and PBM: 16777216]
     #[arg(long, value_name = "OPS")]
     pub search_budget: Option<u64>,
+    /// Keep each long search's progress in DIR (made if missing, a file a search): a
+    /// proof stopped part way (Ctrl-C, a reboot) resumes there when run again on the same
+    /// board, a finished one answers at once. Two-state text boards; the same answers.
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<PathBuf>,
+    /// How often a kept search saves; a stop loses at most this and a 1024th of it.
+    #[arg(long, value_name = "DURATION", default_value = "30s",
+          value_parser = values::parse_duration, requires = "checkpoint")]
+    pub checkpoint_every: std::time::Duration,
     /// Print for each board, on stderr, its nullity, press count, how the fewest
     /// presses were found (or the lower bound) and the search time.
     #[arg(long)]

@@ -91,6 +91,12 @@ pub(super) fn classic(args: &crate::cli::GameArgs) -> bool {
 }
 
 pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
+    if args.checkpoint.is_some() && args.format == FormatArg::Pbm {
+        return Err(usage(
+            "--checkpoint keeps the searches of text boards; give the boards as text \
+             (--format text) to keep them",
+        ));
+    }
     if !classic(&args.game) {
         return solve_game(args);
     }
@@ -122,6 +128,7 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
     let input = open_input(args.input, "solve")?;
     let shape = shape.map(|(r, c)| (r as usize, c as usize));
     let target = two_state_target(args.target)?;
+    let keep = crate::keep::Directory::open(args.checkpoint.as_deref()).map_err(usage)?;
     if args.format == FormatArg::Pbm {
         return Ok(Job::SolvePbm {
             input,
@@ -161,6 +168,9 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
             )
         }
     };
+    if let Some(dir) = keep {
+        solver.progress().keep_with(dir, args.checkpoint_every);
+    }
     Ok(Job::Solve {
         line_buffered: args.line_buffered || input.interactive,
         input,
@@ -210,6 +220,12 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
         ));
     }
     if game.states() > 2 {
+        if args.checkpoint.is_some() {
+            return Err(usage(
+                "--checkpoint keeps the searches of two-state games; a game of more states \
+                 searches its own way (--search-budget bounds it)",
+            ));
+        }
         if args.format == FormatArg::Pbm {
             return Err(usage(
                 "--format pbm takes two-state boards; give boards of more states as text",
@@ -257,6 +273,11 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
             )
         }
     };
+    if let Some(dir) = crate::keep::Directory::open(args.checkpoint.as_deref()).map_err(usage)? {
+        if let Some(progress) = solver.progress() {
+            progress.keep_with(dir, args.checkpoint_every);
+        }
+    }
     let input = open_input(args.input, "solve")?;
     Ok(Job::SolveGame {
         options: lightsout::SolveOptions {

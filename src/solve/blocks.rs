@@ -5,12 +5,16 @@
 //! The maths is in [`super::fewest`], the kernels in [`super::walsh`] and
 //! [`super::registers`].
 
+use super::checkpoint::{self, Checkpoint, Progress};
+use super::progress::Kept;
 use super::walsh::{Coset, Lane};
 use rayon::prelude::*;
 use std::cell::Cell;
+use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
 
-/// The blocks a search keeps (a predicate on `b`), and how many it keeps.
-pub(super) type Only<'a> = (&'a (dyn Fn(u64) -> bool + Sync), u64);
+/// The blocks a search keeps (a predicate on `b`), how many it keeps, and words that
+/// name the predicate (a saved search is resumed only by one keeping the same blocks).
+pub(super) type Only<'a> = (&'a (dyn Fn(u64) -> bool + Sync), u64, &'a [u64]);
 
 /// The largest `W^(f)` and its smallest `f`, over all `b` blocks (with `only`, the
 /// blocks it keeps): each folds the signatures (`(high, low, weight)`, in the
@@ -18,7 +22,9 @@ pub(super) type Only<'a> = (&'a (dyn Fn(u64) -> bool + Sync), u64);
 /// blocks run on all cores. `floor` is a value `W^` is known to reach (a solution
 /// already found; `i64::MIN` for none): a block needs to find only entries of at
 /// least it and of the best so far on any core, which lets it prune
-/// ([`Lane::block_at_least`]); the answer is the same.
+/// ([`Lane::block_at_least`]); the answer is the same. When `progress` keeps searches
+/// on disk, the blocks run in parts, in order, and the search saves its progress
+/// after a part and resumes a saved one ([`super::checkpoint`]).
 pub(super) fn best_of_blocks<T: Lane>(
     weighted: &[(u64, u32, i32)],
     (k1, k2): (usize, usize),
@@ -27,7 +33,28 @@ pub(super) fn best_of_blocks<T: Lane>(
     progress: &super::progress::SearchProgress,
     presses_of: &(dyn Fn(i64) -> u64 + Sync),
 ) -> (i64, u64) {
-    use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
+    let blocks: u64 = 1 << k2;
+    progress.start(only.map_or(blocks, |(_, kept, _)| kept));
+    let keep = progress.keeping().map(|(keeper, every)| {
+        let named = only.map(|(_, kept, rule)| (kept, rule));
+        let key = checkpoint::key(weighted, (k1, k2), size_of::<T>(), named);
+        (Checkpoint::new(keeper, key), every)
+    });
+    let mut state = Progress::start(blocks, keep.is_some(), floor);
+    let mut resumed = None;
+    if let Some(saved) = keep.as_ref().and_then(|(file, _)| file.load()) {
+        if (saved.part, saved.parts) == (state.part, state.parts) {
+            progress.advance(saved.kept);
+            if saved.best.0 > i64::MIN {
+                progress.found(presses_of(saved.best.0));
+            }
+            resumed = Some((saved.done as f64 / saved.parts as f64, saved.seconds));
+            state = Progress {
+                floor: floor.max(saved.floor),
+                ..saved
+            };
+        }
+    }
     let weighted: Vec<(u64, u32, T)> = weighted
         .iter()
         .map(|&(high, lo, w)| (high, lo, T::from_i32(w)))
@@ -37,212 +64,233 @@ pub(super) fn best_of_blocks<T: Lane>(
             && weighted.last().is_none_or(|w| (w.1 as usize) < 1 << k1),
         "low parts in order, within the buckets"
     );
-    let blocks: u64 = 1 << k2;
-    progress.start(only.map_or(blocks, |(_, kept)| kept));
-    // The best entry found on any core (or the floor): a block's threshold.
-    let reached = AtomicI64::new(floor);
-    // Runs of blocks, one buffer each (a buffer a block would be allocated and
-    // zeroed as often as it is transformed): enough runs for every core to stay busy,
-    // each of whole cosets of blocks searched together ([`Lane::coset_at_least`]).
-    let coset = (T::coset() as u64).min(blocks);
     let together = Coset::new(&weighted);
-    let run = (blocks / (64 * rayon::current_num_threads() as u64))
-        .clamp(1, 64)
-        .next_multiple_of(coset);
-    (0..blocks.div_ceil(run))
-        .into_par_iter()
-        .map(|r| {
-            // Aligned to a cache line, so no register's load or store straddles two
-            // (a large allocation starts 16 bytes into a page).
-            let mut storage = vec![T::default(); (1 << k1) + 64];
-            let skip = storage.as_ptr().align_offset(64).min(64);
-            let buckets = &mut storage[skip..skip + (1 << k1)];
-            let mut sums = vec![T::default(); together.lows.len() * coset as usize];
-            let best = Cell::new((i64::MIN, u64::MAX));
-            // Ties keep the smallest `f`, so an entry equal to the best so far
-            // still counts.
-            let threshold = || reached.load(Relaxed).max(best.get().0);
-            for base in (r * run..((r + 1) * run).min(blocks)).step_by(coset as usize) {
-                let kept = (0..coset)
-                    .filter(|&x| only.is_none_or(|(keep, _)| keep(base + x)))
-                    .fold(0u64, |kept, x| kept | 1 << x);
-                if kept != 0 {
-                    let found = |x: u64, max: T, a: usize| {
-                        let (top, at) = best.get();
-                        let f = (base + x) << k1 | a as u64;
-                        if max.to_i64() > top || f < at {
-                            best.set((max.to_i64(), f));
-                            reached.fetch_max(max.to_i64(), Relaxed);
-                            progress.found(presses_of(max.to_i64()));
-                        }
-                    };
-                    let buffers = (&mut *buckets, sums.as_mut_slice());
-                    T::coset_at_least(buffers, &together, (base, kept), &threshold, &found);
+    // The best entry found on any core (or the floor): a block's threshold.
+    let reached = AtomicI64::new(state.floor.max(state.best.0));
+    let search = Search {
+        weighted: &together,
+        k1,
+        only,
+        reached: &reached,
+        progress,
+        presses_of,
+    };
+    let started = std::time::Instant::now();
+    let (before, mut saved_at) = (state.seconds, started);
+    let mut error = None;
+    while state.done < state.parts {
+        let first = state.done * state.part;
+        let (best, kept) = search.part(first..(first + state.part).min(blocks));
+        state.best = checkpoint::better(state.best, best);
+        state.done += 1;
+        state.kept += kept;
+        state.seconds = before + started.elapsed().as_secs_f64();
+        if let Some((file, every)) = &keep {
+            // Saved every `every`, and at the end when it took that long or resumed
+            // (a search run again then answers at once).
+            let due = saved_at.elapsed() >= *every
+                || (state.done == state.parts
+                    && (resumed.is_some() || state.seconds >= every.as_secs_f64()));
+            if due {
+                saved_at = std::time::Instant::now();
+                if let Err(e) = file.save(&state) {
+                    error = Some(e.to_string());
                 }
-                progress.advance(u64::from(kept.count_ones()));
             }
-            best.get()
-        })
-        .reduce(
-            || (i64::MIN, u64::MAX),
-            |x, y| {
-                if x.0 > y.0 || (x.0 == y.0 && x.1 < y.1) {
-                    x
-                } else {
-                    y
-                }
-            },
-        )
+        }
+    }
+    if let Some((file, _)) = &keep {
+        if state.best.0 < state.floor {
+            // Nothing reached the floor: it was not this board's (the caller
+            // searches again without one), so the file is no one's to resume.
+            file.remove();
+        }
+        if resumed.is_some() || error.is_some() || state.seconds >= 1.0 {
+            progress.set_kept(Kept {
+                place: file.place(),
+                resumed,
+                error,
+            });
+        }
+    }
+    state.best
 }
 
-/// Which low bits of `f` name the rows of a pruned block ([`super::registers`]), which
-/// skips the rows no signature's low part falls in: the top `TOP` bits, unless
-/// another choice of `TOP` low bits leaves more rows empty (the all-on 65 x 65: 50
-/// rows of 64 filled with the top bits, 34 so). A permutation of the low bits within
-/// the block, so the blocks (and the orbits of the board's symmetries) stay as they are.
-#[derive(Debug, Clone)]
-pub(super) struct Rows {
-    /// Bit `j` of a low part goes to bit `to[j]`; empty: each stays.
-    to: Vec<u32>,
-    /// The rows some signature falls in, and of how many (`(1, 1)`: the block is not
-    /// split into rows).
-    filled: (usize, usize),
+/// What every part of one search shares.
+struct Search<'a, T> {
+    weighted: &'a Coset<'a, T>,
+    k1: usize,
+    only: Option<Only<'a>>,
+    reached: &'a AtomicI64,
+    progress: &'a super::progress::SearchProgress,
+    presses_of: &'a (dyn Fn(i64) -> u64 + Sync),
 }
 
-impl Rows {
-    /// The rows for the signatures `distinct` and blocks of `2^low` entries, of `i16`
-    /// when `narrow` (only those blocks split into rows): the top bits, or the `TOP`
-    /// bits chosen one at a time, each the one that leaves the fewest rows filled.
-    pub(super) fn new(distinct: &[u64], low: usize, narrow: bool) -> Rows {
-        let whole = Rows {
-            to: Vec::new(),
-            filled: (1, 1),
+impl<T: Lane> Search<'_, T> {
+    /// The best entry of the blocks `range` (whole cosets from its start) and the
+    /// blocks kept among them, on all cores.
+    fn part(&self, range: std::ops::Range<u64>) -> ((i64, u64), u64) {
+        let (k1, only, reached) = (self.k1, self.only, self.reached);
+        // Runs of blocks: enough for every core to stay busy, each of whole cosets of
+        // blocks searched together ([`Lane::coset_at_least`]).
+        let blocks = range.end - range.start;
+        let coset = (T::coset() as u64).min(blocks);
+        let run = (blocks / (64 * rayon::current_num_threads() as u64))
+            .clamp(1, 64)
+            .next_multiple_of(coset);
+        // Each job's buffers serve all its runs.
+        let buffers = || {
+            let storage = vec![T::default(); (1 << k1) + 64];
+            let sums = vec![T::default(); self.weighted.lows.len() * coset as usize];
+            (storage, sums)
         };
-        #[cfg(target_arch = "x86_64")]
-        if narrow && super::registers::splits_rows(low) {
-            let top = super::registers::TOP as usize;
-            // The rows filled when `bits` name them (at most 64 of them).
-            let filled = |bits: &[usize]| {
-                let mut seen = 0u64;
-                for s in distinct {
-                    let row = bits
-                        .iter()
-                        .enumerate()
-                        .fold(0, |r, (i, &b)| r | (s >> b & 1) << i);
-                    seen |= 1 << row;
+        (0..blocks.div_ceil(run))
+            .into_par_iter()
+            .map_init(buffers, |(storage, sums), r| {
+                // Aligned to a cache line, so no register's load or store straddles
+                // two (a large allocation starts 16 bytes into a page).
+                let skip = storage.as_ptr().align_offset(64).min(64);
+                let buckets = &mut storage[skip..skip + (1 << k1)];
+                let best = Cell::new((i64::MIN, u64::MAX));
+                let mut kept_here = 0;
+                // Ties keep the smallest `f`, so an entry equal to the best so far
+                // still counts.
+                let threshold = || reached.load(Relaxed).max(best.get().0);
+                let start = range.start + r * run;
+                for base in (start..(start + run).min(range.end)).step_by(coset as usize) {
+                    let kept = (0..coset)
+                        .filter(|&x| only.is_none_or(|(keep, _, _)| keep(base + x)))
+                        .fold(0u64, |kept, x| kept | 1 << x);
+                    if kept != 0 {
+                        let found = |x: u64, max: T, a: usize| {
+                            let (top, at) = best.get();
+                            let f = (base + x) << k1 | a as u64;
+                            if max.to_i64() > top || f < at {
+                                best.set((max.to_i64(), f));
+                                reached.fetch_max(max.to_i64(), Relaxed);
+                                self.progress.found((self.presses_of)(max.to_i64()));
+                            }
+                        };
+                        let buffers = (&mut *buckets, sums.as_mut_slice());
+                        T::coset_at_least(buffers, self.weighted, (base, kept), &threshold, &found);
+                    }
+                    self.progress.advance(u64::from(kept.count_ones()));
+                    kept_here += u64::from(kept.count_ones());
                 }
-                seen.count_ones() as usize
-            };
-            let mut chosen: Vec<usize> = Vec::with_capacity(top);
-            while chosen.len() < top {
-                let pick = (0..low)
-                    .filter(|j| !chosen.contains(j))
-                    .min_by_key(|&j| filled(&[chosen.as_slice(), &[j]].concat()))
-                    .expect("more low bits than rows' bits");
-                chosen.push(pick);
-            }
-            chosen.sort_unstable();
-            let natural: Vec<usize> = (low - top..low).collect();
-            let (at_top, greedy) = (filled(&natural), filled(&chosen));
-            if greedy >= at_top {
-                return Rows {
-                    filled: (at_top, 1 << top),
-                    ..whole
-                };
-            }
-            // The chosen bits on top, the others below, each set in its order.
-            let mut to = vec![0u32; low];
-            let rest = (0..low).filter(|j| !chosen.contains(j));
-            for (place, j) in rest.chain(chosen.iter().copied()).enumerate() {
-                to[j] = place as u32;
-            }
-            return Rows {
-                to,
-                filled: (greedy, 1 << top),
-            };
-        }
-        let _ = (distinct, low, narrow);
-        whole
-    }
-
-    /// The rows some signature falls in, and of how many.
-    pub(super) fn filled(&self) -> (usize, usize) {
-        self.filled
-    }
-
-    /// A signature's low part, its bits where the block has them.
-    pub(super) fn place(&self, lo: u32) -> u32 {
-        self.moved(u64::from(lo), true) as u32
-    }
-
-    /// The low part of `f` from a block's index `a` ([`Rows::place`] undone: `<s, f>`
-    /// is kept when both are permuted alike).
-    pub(super) fn unplace(&self, a: u64) -> u64 {
-        self.moved(a, false)
-    }
-
-    /// `x` with bit `j` moved to bit `to[j]` (`forward`), or back.
-    fn moved(&self, x: u64, forward: bool) -> u64 {
-        if self.to.is_empty() {
-            return x;
-        }
-        self.to.iter().zip(0..).fold(0, |y, (&to, j)| {
-            let (from, into) = if forward { (j, to) } else { (to, j) };
-            y | (x >> from & 1) << into
-        })
+                (best.get(), kept_here)
+            })
+            .reduce(
+                || ((i64::MIN, u64::MAX), 0),
+                |x, y| (checkpoint::better(x.0, y.0), x.1 + y.1),
+            )
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Rows;
+    use super::*;
 
-    /// The parity of `s & f`.
-    fn parity(s: u64, f: u64) -> u32 {
-        (s & f).count_ones() % 2
+    /// Random signatures split at `k1`, in the order of their low parts, and the
+    /// search of them (entries of `i16`) with `progress`.
+    fn search(
+        weighted: &[(u64, u32, i32)],
+        split: (usize, usize),
+        progress: &crate::solve::SearchProgress,
+    ) -> (i64, u64) {
+        let presses = |hat: i64| hat.unsigned_abs();
+        best_of_blocks::<i16>(weighted, split, None, i64::MIN, progress, &presses)
     }
 
-    #[cfg(target_arch = "x86_64")]
     #[test]
-    fn rows_are_chosen_to_leave_rows_empty_and_keep_every_parity() {
-        // Signatures of 16 low bits whose bits 0..6 take only 4 values between them
-        // (bits 6..16 at random): the top bits fill every row, bits 0..6 four, so
-        // the rows are named by bits 0..6 (each chosen one at a time, the first
-        // leaving 2 rows filled, ... 4 at most); a pruned block splits 2^16 entries
-        // into rows on any vector kernel.
-        use crate::solve::registers::{has_avx2, TOP};
-        let mut rng = crate::rng::SplitMix64(5);
-        let few = [0b000000, 0b000011, 0b101100, 0b110101];
-        let distinct: Vec<u64> = (0..2000)
-            .map(|_| rng.next_u64() & 0xffc0 | few[rng.below(4) as usize])
+    fn a_kept_search_resumes_to_the_answer_of_an_unbroken_one() {
+        let (k1, k2) = (8, 12);
+        let mut rng = crate::rng::SplitMix64(41);
+        let mut weighted: Vec<(u64, u32, i32)> = (0..300)
+            .map(|_| {
+                let lo = rng.below(1 << k1) as u32;
+                (rng.below(1 << k2), lo, rng.below(9) as i32 - 4)
+            })
             .collect();
-        let rows = Rows::new(&distinct, 16, true);
-        if !has_avx2() {
-            assert_eq!(rows.filled(), (1, 1));
-            return;
-        }
-        assert_eq!(rows.filled(), (4, 1 << TOP));
-        // The placed low parts fill just those rows, and `<s, f>` keeps its parity
-        // when both are placed; `unplace` undoes `place`.
-        let mut seen = std::collections::HashSet::new();
-        for &s in &distinct {
-            let placed = u64::from(rows.place(s as u32));
-            seen.insert(placed >> (16 - TOP));
-            let f = rng.next_u64() & 0xffff;
-            assert_eq!(rows.unplace(u64::from(rows.place(f as u32))), f);
-            assert_eq!(
-                parity(placed, u64::from(rows.place(f as u32))),
-                parity(s, f)
-            );
-        }
-        assert_eq!(seen.len(), 4);
-        // Signatures spread over every bit: the top bits stay, nothing moves.
-        let spread: Vec<u64> = (0..2000).map(|_| rng.next_u64() & 0xffff).collect();
-        let rows = Rows::new(&spread, 16, true);
-        assert_eq!(rows.filled(), (64, 1 << TOP));
-        assert_eq!(rows.place(0x1234), 0x1234);
-        assert_eq!(rows.unplace(0x1234), 0x1234);
-        // Entries of 32 bits are not split into rows.
-        assert_eq!(Rows::new(&distinct, 16, false).filled(), (1, 1));
+        weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
+        let plain = search(&weighted, (k1, k2), &Default::default());
+        let memory = std::sync::Arc::new(checkpoint::Memory::default());
+        let kept = || {
+            let progress = crate::solve::SearchProgress::default();
+            progress.keep_with(memory.clone(), std::time::Duration::ZERO);
+            let best = search(&weighted, (k1, k2), &progress);
+            (best, progress.take_kept())
+        };
+        // Kept, the search saves after every part (no interval) and ends with all
+        // 64 parts done and its answer, the unbroken search's.
+        let (best, news) = kept();
+        assert_eq!(best, plain);
+        let file = Checkpoint::new(
+            memory.as_ref(),
+            checkpoint::key(&weighted, (k1, k2), 2, None),
+        );
+        let done = file.load().expect("saved");
+        assert_eq!((done.parts, done.done, done.kept), (64, 64, 1 << k2));
+        assert_eq!(done.best, plain);
+        assert_eq!(
+            news, None,
+            "a fresh search of under a second: nothing to note"
+        );
+        // The best of each half, by the blocks' own rule, without a file.
+        let half = |first: bool| {
+            let keep = move |b: u64| (b < 1 << (k2 - 1)) == first;
+            let rule = [u64::from(first)];
+            let only = Some((&keep as _, 1 << (k2 - 1), rule.as_slice()));
+            let presses = |hat: i64| hat.unsigned_abs();
+            let progress = crate::solve::SearchProgress::default();
+            best_of_blocks::<i16>(&weighted, (k1, k2), only, i64::MIN, &progress, &presses)
+        };
+        let (first, second) = (half(true), half(false));
+        assert_eq!(checkpoint::better(first, second), plain);
+        assert_ne!(
+            first, second,
+            "the halves' best differ (else the test tells nothing)"
+        );
+        // Stopped half way with the first half's best: resumed, the same answer.
+        let stopped = Progress {
+            done: 32,
+            kept: 1 << (k2 - 1),
+            best: first,
+            seconds: 12.0,
+            ..done
+        };
+        file.save(&stopped).unwrap();
+        let (best, news) = kept();
+        assert_eq!(best, plain);
+        assert_eq!(news.expect("resumed").resumed, Some((0.5, 12.0)));
+        assert_eq!(file.load().map(|p| (p.done, p.best)), Some((64, plain)));
+        // The first half is not searched again: a file that says it holds nothing
+        // gives the second half's best; a finished file gives its answer at once.
+        file.save(&Progress {
+            best: (i64::MIN, u64::MAX),
+            ..stopped
+        })
+        .unwrap();
+        assert_eq!(kept().0, second);
+        file.save(&Progress {
+            best: first,
+            ..done
+        })
+        .unwrap();
+        assert_eq!(kept().0, first);
+        // A floor that nothing reached (not this board's): the answer says so, and the
+        // file goes, so a search without it starts afresh.
+        file.save(&Progress {
+            floor: plain.0 + 1,
+            best: (i64::MIN, u64::MAX),
+            ..stopped
+        })
+        .unwrap();
+        assert!(kept().0 .0 < plain.0 + 1);
+        assert_eq!(file.load(), None);
+        assert_eq!(kept().0, plain);
+        // A torn file is searched afresh.
+        memory.put(&memory.only().0, b"LOSEARCH");
+        assert_eq!(kept().0, plain);
+        assert_eq!(file.load().map(|p| p.done), Some(64));
     }
 }

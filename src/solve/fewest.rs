@@ -19,13 +19,14 @@
 //! single 1 over the low bits of `s_b`, so one register add a signature folds it for
 //! the whole coset ([`super::registers`]). Blocks of `b` run on all cores. The minimum
 //! is proven: every `f` is counted. Ties go to the smallest `f` in the search's order
-//! (the low bits as the blocks place them, [`super::blocks::Rows`]).
+//! (the low bits as the blocks place them, [`super::rows::Rows`]).
 //!
 //! The bound when the transform is out of budget: `W^(f) <= sum_s |W(s)|`, so
 //! `presses >= |x0| + (sum_i w_i - sum_s |W(s)|) / 2` (each signature class is pressed
 //! at least as often as the smaller of its two halves).
 
-use super::blocks::{best_of_blocks, Rows};
+use super::blocks::best_of_blocks;
+use super::rows::Rows;
 use super::walsh::walsh_hadamard;
 use crate::board::Board;
 

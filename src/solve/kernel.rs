@@ -334,7 +334,8 @@ impl Kernel {
                             // One block of each orbit, in the symmetries' basis.
                             let (basis, sym_sig) = (sym.0.basis(), &sym.1);
                             let first = |b: u64| o.is_first(b);
-                            let only = Some((&first as _, o.count));
+                            let rule = o.key();
+                            let only = Some((&first as _, o.count, rule.as_slice()));
                             let (f, _) = sym_sig.fewest(x0, &self.progress, only, known);
                             combine(best, x0, basis, f);
                         }

@@ -5,6 +5,7 @@ pub(crate) mod algebra;
 mod blocks;
 mod bytes;
 mod chase;
+mod checkpoint;
 pub(crate) mod dense;
 mod fewest;
 pub(crate) mod first_row;
@@ -19,12 +20,13 @@ mod progress;
 mod registers;
 mod residue;
 pub(crate) mod ring;
+mod rows;
 mod small;
 pub(crate) mod states;
 mod symmetry;
 mod walsh;
 
-pub use progress::SearchProgress;
+pub use progress::{Keeper, Kept, SearchProgress};
 
 pub use fewest::{Search, Skipped};
 pub use game::{GameSolveError, GameSolver, GameWorkspace, CHASE_LIGHTS, DENSE_LIGHTS};

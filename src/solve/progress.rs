@@ -1,9 +1,26 @@
 //! How far a solver's search of the board in hand has gone, for a progress bar: the
 //! work done of all of it, and the fewest presses found so far. A solver updates it
 //! with relaxed atomics (one add a block of the transform); whoever shows it reads it
-//! from another thread.
+//! from another thread. It also holds where searches keep their progress between runs
+//! (a [`Keeper`], given by the caller: the solver does no I/O of its own; the format is
+//! [`super::checkpoint`]'s), and what the last one did with it.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Where searches keep their progress between runs (`solve --checkpoint DIR`: a file a
+/// search in DIR): bytes by name, the name made from what is searched.
+pub trait Keeper: Send + Sync + std::fmt::Debug {
+    /// The bytes kept under `name`, when there are.
+    fn read(&self, name: &str) -> Option<Vec<u8>>;
+    /// Keeps `bytes` under `name`, whole: a later `read` gets the old bytes or these.
+    fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<()>;
+    /// Forgets `name`.
+    fn remove(&self, name: &str);
+    /// Where `name` is kept, for people (a file's path).
+    fn place(&self, name: &str) -> String;
+}
 
 /// The progress of the search of one board (the last one started, when several run).
 #[derive(Debug, Default)]
@@ -15,6 +32,23 @@ pub struct SearchProgress {
     /// floats order as their bits do) of a board left unproven; 0 when none was.
     unproven_ops: AtomicU64,
     unproven_seconds: AtomicU64,
+    /// Where searches keep their progress, and how often they save it.
+    keep: std::sync::OnceLock<(Arc<dyn Keeper>, Duration)>,
+    /// What the last search did with its progress on disk, until reported.
+    kept: std::sync::Mutex<Option<Kept>>,
+}
+
+/// What a search did with its progress on disk (`solve --checkpoint`).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Kept {
+    /// Where the search is kept ([`Keeper::place`]).
+    pub place: String,
+    /// When it resumed a search stopped before: the fraction searched then, and the
+    /// seconds that took.
+    pub resumed: Option<(f64, f64)>,
+    /// The last error saving it (the search went on).
+    pub error: Option<String>,
 }
 
 impl SearchProgress {
@@ -55,6 +89,32 @@ impl SearchProgress {
         let ops = self.unproven_ops.load(Ordering::Relaxed);
         let seconds = f64::from_bits(self.unproven_seconds.load(Ordering::Relaxed));
         (ops > 0).then_some((ops, seconds.is_finite().then_some(seconds)))
+    }
+
+    /// Searches from now on keep their progress with `keeper` (under a name made from
+    /// what they search), saved at most every `every`: a search stopped part way
+    /// resumes there. Set once; later calls change nothing.
+    pub fn keep_with(&self, keeper: Arc<dyn Keeper>, every: Duration) {
+        let _ = self.keep.set((keeper, every));
+    }
+
+    /// Where searches keep their progress, and how often, when they do.
+    pub(crate) fn keeping(&self) -> Option<(&dyn Keeper, Duration)> {
+        self.keep
+            .get()
+            .map(|(keeper, every)| (keeper.as_ref(), *every))
+    }
+
+    /// What the last search did with its progress on disk, once: `None` after.
+    pub fn take_kept(&self) -> Option<Kept> {
+        self.kept.lock().ok()?.take()
+    }
+
+    /// A search records what it did with its progress on disk.
+    pub(crate) fn set_kept(&self, kept: Kept) {
+        if let Ok(mut slot) = self.kept.lock() {
+            *slot = Some(kept);
+        }
     }
 
     /// A solution of `presses` presses was found.

@@ -56,7 +56,7 @@ const PIECE_BYTES: usize = 16 << 10;
 /// (34 of 64 rows hold a weight there): 6 levels 2.8 to 2.9 s, 7 4.8 s, 5 6.7 to 6.9 s.
 pub(super) const TOP: u32 = 6;
 
-// The rows a block fills are kept as the bits of a `u64` (`pruned`, `blocks::Rows`).
+// The rows a block fills are kept as the bits of a `u64` (`pruned`, `rows::Rows`).
 const _: () = assert!(TOP <= 6, "at most 64 rows");
 
 /// What the last pass of a kernel's `levels` does besides storing: nothing

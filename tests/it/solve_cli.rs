@@ -225,3 +225,114 @@ fn an_unproven_board_gets_a_lower_bound_below_the_published_minimum() {
     let pressed = pattern.bytes().filter(|&b| b == b'1').count() as u64;
     assert_eq!(pressed, presses, "the note counts the printed presses");
 }
+
+/// A random solvable `n x n` board as `solve` reads it (one board).
+fn random_solvable(seed: u64, n: usize) -> String {
+    let mut rng = common::Rng(seed);
+    let board = lightsout::Board::new(n, n).after_presses(&common::random_board(&mut rng, n, n));
+    let mut text = String::from("1\n");
+    for r in 0..n {
+        text.extend((0..n).map(|c| if board.get(r, c) { '1' } else { '0' }));
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn a_search_stopped_part_way_resumes_from_its_checkpoint() {
+    // A random 39 x 39 board (2^32 solutions, no symmetry: about 0.3 s of search in
+    // 128 parts), saved after every part; the first run killed once a part is saved.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("board.in");
+    std::fs::write(&input, random_solvable(7, 39)).unwrap();
+    let keep = dir.path().join("searches");
+    let (input, keep) = (input.to_str().unwrap(), keep.to_str().unwrap());
+    let args = |kept: bool| {
+        let mut args = QUICK_39[..6].to_vec();
+        args.extend(["1m", "--stats", input]);
+        if kept {
+            args.extend(["--checkpoint", keep, "--checkpoint-every", "0s"]);
+        }
+        args
+    };
+    let plain = lightsout().args(args(false)).output().unwrap();
+    assert!(plain.status.success());
+    assert!(String::from_utf8_lossy(&plain.stderr).contains("proven minimal"));
+    let mut first = std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+        .args(args(true))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let saved = |dir: &std::path::Path| {
+        std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().ends_with(".search"))
+    };
+    let started = std::time::Instant::now();
+    while !saved(keep.as_ref()) && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let _ = first.kill();
+    let _ = first.wait();
+    assert!(saved(keep.as_ref()), "a part saved within a minute");
+    // Run again: resumed (how far the first got depends on when it was killed), the
+    // same answer; a third run answers from the finished file at once.
+    for _ in 0..2 {
+        let again = lightsout().args(args(true)).output().unwrap();
+        assert!(again.status.success());
+        let stderr = String::from_utf8_lossy(&again.stderr);
+        assert!(stderr.contains("resumed the search kept in "), "{stderr}");
+        assert!(stderr.contains("proven minimal"), "{stderr}");
+        assert_eq!(again.stdout, plain.stdout);
+    }
+    let last = lightsout().args(args(true)).output().unwrap();
+    assert!(String::from_utf8_lossy(&last.stderr).contains("(100.0 % of it done before"));
+}
+
+#[test]
+fn a_checkpoint_needs_a_directory_and_two_state_text_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let file = file.to_str().unwrap();
+    let dir = dir.path().to_str().unwrap();
+    let board = ["solve", "--rows", "3", "--cols", "3"];
+    let cases: [(&[&str], &[&str], &str, &str); 4] = [
+        (
+            &board,
+            &["--checkpoint", file],
+            "1\n000\n000\n000\n",
+            "a file is there; give a directory",
+        ),
+        (
+            &board,
+            &["--states", "3", "--checkpoint", dir],
+            "1\n000\n000\n000\n",
+            "--checkpoint keeps the searches of two-state games",
+        ),
+        (
+            &["solve", "--format", "pbm"],
+            &["--checkpoint", dir],
+            "P1\n1 1\n0\n",
+            "give the boards as text",
+        ),
+        (
+            &board,
+            &["--checkpoint-every", "1s"],
+            "1\n000\n000\n000\n",
+            "--checkpoint <DIR>",
+        ),
+    ];
+    for (command, flags, input, says) in cases {
+        lightsout()
+            .args(command)
+            .args(flags)
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+}

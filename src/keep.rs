@@ -1,0 +1,55 @@
+//! `solve --checkpoint DIR`: the directory where long searches keep their progress, a
+//! file a search (the library's [`Keeper`]; the bytes and their names are the
+//! library's). A file is written beside its place and renamed over it, so a reader
+//! finds the old one or the new one, whole.
+
+use lightsout::Keeper;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A directory of searches' progress files.
+#[derive(Debug)]
+pub(crate) struct Directory(pub PathBuf);
+
+impl Directory {
+    /// The directory of `--checkpoint`, made when missing (`None` without the flag);
+    /// the error says what to give instead.
+    pub(crate) fn open(dir: Option<&Path>) -> Result<Option<Arc<Directory>>, String> {
+        let Some(dir) = dir else {
+            return Ok(None);
+        };
+        let shown = dir.display();
+        if dir.exists() && !dir.is_dir() {
+            return Err(format!(
+                "--checkpoint {shown}: a file is there; give a directory (it is made if missing)"
+            ));
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("--checkpoint {shown}: cannot make the directory: {e}"))?;
+        Ok(Some(Arc::new(Directory(dir.to_path_buf()))))
+    }
+}
+
+impl Keeper for Directory {
+    fn read(&self, name: &str) -> Option<Vec<u8>> {
+        std::fs::read(self.0.join(name)).ok()
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+        let place = self.0.join(name);
+        let fresh = self.0.join(format!("{name}.part"));
+        let mut file = std::fs::File::create(&fresh)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&fresh, &place)
+    }
+
+    fn remove(&self, name: &str) {
+        let _ = std::fs::remove_file(self.0.join(name));
+    }
+
+    fn place(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+}

@@ -1,0 +1,197 @@
+//! The symmetries' tests: the orbits against brute force and Burnside's count, one
+//! block an orbit against the whole search and a plain walk, the low span kept.
+
+use super::*;
+use crate::solve::fewest::Signatures;
+
+#[test]
+fn each_orbit_has_exactly_one_first_block_and_burnside_counts_them() {
+    // The all-on 19 x 19 board's quiet patterns (k = 16) split at 10 low bits: six
+    // high bits, 64 blocks; the orbits by brute force against the count.
+    let mut rng = crate::rng::SplitMix64(9);
+    for n in [9usize, 16, 19] {
+        let solver = crate::solve::Solver::with_search_budget(n, n, 0).unwrap();
+        let quiet = solver.quiet_patterns();
+        let low = quiet.len() / 2;
+        let sym = Symmetry::new(&quiet, low).expect("the square's symmetries");
+        let mut board = Board::new(n, n);
+        board.invert();
+        let (x0, _) = solver.solve(&board, crate::solve::Target::Off).unwrap();
+        let orbits = sym.orbits(&x0);
+        assert_eq!(orbits.symmetries(), 8, "n = {n}");
+        let k2 = quiet.len() - low;
+        let first = (0..1u64 << k2).filter(|&b| orbits.is_first(b)).count() as u64;
+        assert_eq!(first, orbits.count, "n = {n}");
+        // The high bits are a flag too: each symmetry maps block bit `j` into bits
+        // `0..=j`, so whole cosets of the low blocks map to whole cosets, and the
+        // first blocks come in whole cosets but where a symmetry keeps one.
+        for (columns, _) in &orbits.maps {
+            for (j, &col) in columns.iter().enumerate() {
+                assert_eq!(col >> j, 1, "n = {n}: bit {j} goes to {col:#b}");
+            }
+        }
+        let whole = (0..1u64 << k2)
+            .step_by(4)
+            .filter(|&c| (c..c + 4).all(|b| orbits.is_first(b)))
+            .count() as u64;
+        // (n = 19: 11 whole cosets of 4 hold 44 of the 62 first blocks; fewer
+        // high bits leave most cosets kept by some symmetry.)
+        assert!(
+            k2 < 8 || 8 * whole >= first,
+            "n = {n}: {whole} whole cosets"
+        );
+        // Every block's orbit (its images under the whole group) holds exactly one
+        // first block.
+        for b in 0..1u64 << k2 {
+            let mut orbit: Vec<u64> = orbits
+                .maps
+                .iter()
+                .map(|(cols, shift)| apply(cols, b) ^ shift)
+                .chain([b])
+                .collect();
+            orbit.sort_unstable();
+            orbit.dedup();
+            let firsts = orbit.iter().filter(|&&x| orbits.is_first(x)).count();
+            assert_eq!(firsts, 1, "n = {n}, block {b}: orbit {orbit:?}");
+        }
+        // A random board has no symmetry but the identity, as a rule.
+        let random = Board::new(n, n).after_presses(&{
+            let mut p = Board::new(n, n);
+            for r in 0..n {
+                for c in 0..n {
+                    p.set(r, c, rng.below(2) == 1);
+                }
+            }
+            p
+        });
+        let (x0, _) = solver.solve(&random, crate::solve::Target::Off).unwrap();
+        assert_eq!(sym.orbits(&x0).count, 1 << k2);
+    }
+}
+
+/// `p` made invariant under `maps` (and what they generate): each cell pressed
+/// when any of its images is.
+fn symmetrised(p: &Board, maps: &[Cell]) -> Board {
+    let mut out = p.clone();
+    loop {
+        let before = out.clone();
+        for &map in maps {
+            let moved = permuted(&out, map);
+            for r in 0..p.rows() {
+                for c in 0..p.cols() {
+                    if moved.get(r, c) {
+                        out.set(r, c, true);
+                    }
+                }
+            }
+        }
+        if out == before {
+            return out;
+        }
+    }
+}
+
+#[test]
+fn the_search_of_one_block_an_orbit_equals_the_whole_search_on_symmetric_boards() {
+    // Every shape to 24 x 24 with nullity 2..=16, split low at 1, half and all but
+    // one of its bits (so there are blocks to skip); boards symmetric under the
+    // whole group, under each single symmetry, and the all-on board: the fewest
+    // presses from the first blocks of the orbits equal the whole transform's and
+    // a plain walk's, and the solution named has that many presses.
+    let mut rng = crate::rng::SplitMix64(24);
+    let progress = crate::solve::SearchProgress::default();
+    let (mut shapes, mut searched) = (0, 0);
+    for rows in 1..=24 {
+        for cols in 1..=24 {
+            let k = crate::solve::nullity(rows, cols);
+            if !(2..=16).contains(&k) {
+                continue;
+            }
+            shapes += 1;
+            let solver = crate::solve::Solver::with_search_budget(rows, cols, 0).unwrap();
+            let quiet = solver.quiet_patterns();
+            let all = shape_maps(rows, cols);
+            let mut subgroups: Vec<Vec<Cell>> = vec![all.clone()];
+            subgroups.extend(all.iter().map(|&m| vec![m]));
+            let mut boards = vec![{
+                let mut on = Board::new(rows, cols);
+                on.invert();
+                on
+            }];
+            for group in &subgroups {
+                let mut p = Board::new(rows, cols);
+                for r in 0..rows {
+                    for c in 0..cols {
+                        p.set(r, c, rng.below(5) == 0);
+                    }
+                }
+                boards.push(Board::new(rows, cols).after_presses(&symmetrised(&p, group)));
+            }
+            for low in [1, k / 2, k - 1] {
+                let sym = Symmetry::new(&quiet, low).expect("the plus rule's symmetries");
+                let sig = Signatures::split_at(sym.basis(), low);
+                for board in &boards {
+                    let Some((x0, _)) = solver.solve(board, crate::solve::Target::Off) else {
+                        continue;
+                    };
+                    let orbits = sym.orbits(&x0);
+                    let first = |b: u64| orbits.is_first(b);
+                    let rule = orbits.key();
+                    let only = Some((&first as _, orbits.count, rule.as_slice()));
+                    let (f, fewest) = sig.fewest(&x0, &progress, only, None);
+                    let (_, whole) = sig.fewest(&x0, &progress, None, None);
+                    assert_eq!(fewest, whole, "{rows} x {cols}, low {low}");
+                    let mut named = x0.clone();
+                    for (j, q) in sym.basis().iter().enumerate() {
+                        if f >> j & 1 == 1 {
+                            named.xor_assign(q);
+                        }
+                    }
+                    assert_eq!(named.count_ones(), fewest, "{rows} x {cols}");
+                    assert_eq!(board.after_presses(&named).count_ones(), 0);
+                    let mut walk = (x0.clone(), x0.count_ones());
+                    for step in 1u64..1 << k {
+                        walk.0.xor_assign(&quiet[step.trailing_zeros() as usize]);
+                        walk.1 = walk.1.min(walk.0.count_ones());
+                    }
+                    assert_eq!(fewest, walk.1, "{rows} x {cols}: the plain walk");
+                    // A count known beforehand (the fewest, one more, or a wrong
+                    // one fewer) changes nothing in the answer.
+                    for known in [walk.1, walk.1 + 1, walk.1.wrapping_sub(1)] {
+                        let pruned = sig.fewest(&x0, &progress, only, Some(known));
+                        assert_eq!(pruned, (f, fewest), "{rows} x {cols}, known {known}");
+                    }
+                    searched += usize::from(orbits.symmetries() > 1);
+                }
+            }
+        }
+    }
+    assert!(shapes > 100, "{shapes} shapes");
+    assert!(searched > 1000, "{searched} searches used a symmetry");
+}
+
+#[test]
+fn the_low_span_is_kept_by_every_symmetry() {
+    for n in [16usize, 19, 30] {
+        let solver = crate::solve::Solver::with_search_budget(n, n, 0).unwrap();
+        let quiet = solver.quiet_patterns();
+        for low in 1..quiet.len() {
+            let sym = Symmetry::new(&quiet, low).expect("symmetric");
+            for map in &sym.maps {
+                for j in 0..low {
+                    assert_eq!(map.columns[j] >> low, 0, "n = {n}, low = {low}");
+                }
+                // The columns are the images, pressed out: g(basis_j) is the sum.
+                for (j, b) in sym.basis.iter().enumerate() {
+                    let mut sum = Board::new(n, n);
+                    for (i, q) in sym.basis.iter().enumerate() {
+                        if map.columns[j] >> i & 1 == 1 {
+                            sum.xor_assign(q);
+                        }
+                    }
+                    assert_eq!(sum, permuted(b, map.perm));
+                }
+            }
+        }
+    }
+}
