@@ -2,15 +2,17 @@
 //! transform of `2^k1` entries ([`Lane::block_at_least`]), a coset of consecutive
 //! blocks at a time ([`Lane::coset_at_least`]: the signatures folded once for all of
 //! them), the best entry so far on any core the threshold every block prunes below.
+//! Each core takes the next run of blocks when it is free (no core waits for another
+//! until the end); kept searches count the runs done in parts ([`super::checkpoint`]).
 //! The maths is in [`super::fewest`], the kernels in [`super::walsh`] and
 //! [`super::registers`].
 
 use super::checkpoint::{self, Checkpoint, Progress};
 use super::progress::Kept;
 use super::walsh::{Coset, Lane};
-use rayon::prelude::*;
 use std::cell::Cell;
-use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::*};
+use std::sync::Mutex;
 
 /// The blocks a search keeps (a predicate on `b`), how many it keeps, and words that
 /// name the predicate (a saved search is resumed only by one keeping the same blocks).
@@ -22,9 +24,9 @@ pub(super) type Only<'a> = (&'a (dyn Fn(u64) -> bool + Sync), u64, &'a [u64]);
 /// blocks run on all cores. `floor` is a value `W^` is known to reach (a solution
 /// already found; `i64::MIN` for none): a block needs to find only entries of at
 /// least it and of the best so far on any core, which lets it prune
-/// ([`Lane::block_at_least`]); the answer is the same. When `progress` keeps searches
-/// on disk, the blocks run in parts, in order, and the search saves its progress
-/// after a part and resumes a saved one ([`super::checkpoint`]).
+/// ([`Lane::block_at_least`]); the answer is the same. When `progress` keeps searches,
+/// the search saves the parts done every so often and resumes a saved one
+/// ([`super::checkpoint`]).
 pub(super) fn best_of_blocks<T: Lane>(
     weighted: &[(u64, u32, i32)],
     (k1, k2): (usize, usize),
@@ -75,31 +77,65 @@ pub(super) fn best_of_blocks<T: Lane>(
         progress,
         presses_of,
     };
+    // Runs of whole cosets of blocks ([`Lane::coset_at_least`]), enough for every
+    // core to stay busy, a power of two (so a part is whole runs), taken in order by
+    // whichever core is free: the parts finish nearly in order, and no core waits for
+    // another at a part's end.
+    let threads = rayon::current_num_threads() as u64;
+    let coset = (T::coset() as u64).min(blocks);
+    let run = (blocks / (64 * threads))
+        .clamp(1, 64)
+        .next_power_of_two()
+        .max(coset)
+        .min(state.part);
+    let runs_a_part = state.part / run;
+    let parts: Vec<Part> = (0..state.parts)
+        .map(|_| Part {
+            left: AtomicU64::new(runs_a_part),
+            found: Mutex::new(((i64::MIN, u64::MAX), 0)),
+        })
+        .collect();
+    let next = AtomicU64::new(state.done * runs_a_part);
     let started = std::time::Instant::now();
-    let (before, mut saved_at) = (state.seconds, started);
-    let mut error = None;
-    while state.done < state.parts {
-        let first = state.done * state.part;
-        let (best, kept) = search.part(first..(first + state.part).min(blocks));
-        state.best = checkpoint::better(state.best, best);
-        state.done += 1;
-        state.kept += kept;
-        state.seconds = before + started.elapsed().as_secs_f64();
-        if let Some((file, every)) = &keep {
-            // Saved every `every`, and at the end when it took that long or resumed
-            // (a search run again then answers at once).
-            let due = saved_at.elapsed() >= *every
-                || (state.done == state.parts
-                    && (resumed.is_some() || state.seconds >= every.as_secs_f64()));
-            if due {
-                saved_at = std::time::Instant::now();
-                if let Err(e) = file.save(&state) {
-                    error = Some(e.to_string());
+    let book = Mutex::new(Book {
+        before: state.seconds,
+        state,
+        saved_at: started,
+        error: None,
+    });
+    let keep = keep.as_ref();
+    let all = state.parts * runs_a_part;
+    rayon::broadcast(|_| {
+        let mut storage = vec![T::default(); (1 << k1) + 64];
+        let mut sums = vec![T::default(); together.lows.len() * coset as usize];
+        loop {
+            let r = next.fetch_add(1, Relaxed);
+            if r >= all {
+                break;
+            }
+            let found = search.run(r * run..(r + 1) * run, (&mut storage, &mut sums), coset);
+            let part = &parts[(r / runs_a_part) as usize];
+            if let Ok(mut slot) = part.found.lock() {
+                *slot = (checkpoint::better(slot.0, found.0), slot.1 + found.1);
+            }
+            if part.left.fetch_sub(1, AcqRel) == 1 {
+                if let Ok(mut book) = book.lock() {
+                    book.advance(&parts, keep, started);
                 }
             }
         }
-    }
-    if let Some((file, _)) = &keep {
+    });
+    let Book {
+        state, mut error, ..
+    } = book.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some((file, every)) = keep {
+        // At the end when it took that long or resumed (a search run again then
+        // answers at once).
+        if resumed.is_some() || state.seconds >= every.as_secs_f64() {
+            if let Err(e) = file.save(&state) {
+                error = Some(e.to_string());
+            }
+        }
         if state.best.0 < state.floor {
             // Nothing reached the floor: it was not this board's (the caller
             // searches again without one), so the file is no one's to resume.
@@ -116,7 +152,53 @@ pub(super) fn best_of_blocks<T: Lane>(
     state.best
 }
 
-/// What every part of one search shares.
+/// A part of a search: its runs not yet done, and the best entry and the blocks kept
+/// of those done.
+struct Part {
+    left: AtomicU64,
+    found: Mutex<((i64, u64), u64)>,
+}
+
+/// The parts done (the first ones, all of whose runs are done), saved every so often.
+struct Book {
+    state: Progress,
+    /// Seconds spent before this run, and when this run last saved.
+    before: f64,
+    saved_at: std::time::Instant,
+    error: Option<String>,
+}
+
+impl Book {
+    /// Counts the parts done since, and saves them when the interval has passed.
+    fn advance(
+        &mut self,
+        parts: &[Part],
+        keep: Option<&(Checkpoint<'_>, std::time::Duration)>,
+        started: std::time::Instant,
+    ) {
+        let state = &mut self.state;
+        while let Some(part) = parts.get(state.done as usize) {
+            if part.left.load(Acquire) != 0 {
+                break;
+            }
+            let (best, kept) = *part.found.lock().unwrap_or_else(|e| e.into_inner());
+            state.best = checkpoint::better(state.best, best);
+            state.kept += kept;
+            state.done += 1;
+        }
+        state.seconds = self.before + started.elapsed().as_secs_f64();
+        if let Some((file, every)) = keep {
+            if self.saved_at.elapsed() >= *every && state.done < state.parts {
+                self.saved_at = std::time::Instant::now();
+                if let Err(e) = file.save(state) {
+                    self.error = Some(e.to_string());
+                }
+            }
+        }
+    }
+}
+
+/// What every run of one search shares.
 struct Search<'a, T> {
     weighted: &'a Coset<'a, T>,
     k1: usize,
@@ -127,62 +209,46 @@ struct Search<'a, T> {
 }
 
 impl<T: Lane> Search<'_, T> {
-    /// The best entry of the blocks `range` (whole cosets from its start) and the
-    /// blocks kept among them, on all cores.
-    fn part(&self, range: std::ops::Range<u64>) -> ((i64, u64), u64) {
+    /// The best entry of the blocks `range` (whole cosets of `coset` blocks) and the
+    /// blocks kept among them, with `buffers` (the buckets, with 64 entries to spare,
+    /// and the coset's sums).
+    fn run(
+        &self,
+        range: std::ops::Range<u64>,
+        (storage, sums): (&mut [T], &mut [T]),
+        coset: u64,
+    ) -> ((i64, u64), u64) {
         let (k1, only, reached) = (self.k1, self.only, self.reached);
-        // Runs of blocks: enough for every core to stay busy, each of whole cosets of
-        // blocks searched together ([`Lane::coset_at_least`]).
-        let blocks = range.end - range.start;
-        let coset = (T::coset() as u64).min(blocks);
-        let run = (blocks / (64 * rayon::current_num_threads() as u64))
-            .clamp(1, 64)
-            .next_multiple_of(coset);
-        // Each job's buffers serve all its runs.
-        let buffers = || {
-            let storage = vec![T::default(); (1 << k1) + 64];
-            let sums = vec![T::default(); self.weighted.lows.len() * coset as usize];
-            (storage, sums)
-        };
-        (0..blocks.div_ceil(run))
-            .into_par_iter()
-            .map_init(buffers, |(storage, sums), r| {
-                // Aligned to a cache line, so no register's load or store straddles
-                // two (a large allocation starts 16 bytes into a page).
-                let skip = storage.as_ptr().align_offset(64).min(64);
-                let buckets = &mut storage[skip..skip + (1 << k1)];
-                let best = Cell::new((i64::MIN, u64::MAX));
-                let mut kept_here = 0;
-                // Ties keep the smallest `f`, so an entry equal to the best so far
-                // still counts.
-                let threshold = || reached.load(Relaxed).max(best.get().0);
-                let start = range.start + r * run;
-                for base in (start..(start + run).min(range.end)).step_by(coset as usize) {
-                    let kept = (0..coset)
-                        .filter(|&x| only.is_none_or(|(keep, _, _)| keep(base + x)))
-                        .fold(0u64, |kept, x| kept | 1 << x);
-                    if kept != 0 {
-                        let found = |x: u64, max: T, a: usize| {
-                            let (top, at) = best.get();
-                            let f = (base + x) << k1 | a as u64;
-                            if max.to_i64() > top || f < at {
-                                best.set((max.to_i64(), f));
-                                reached.fetch_max(max.to_i64(), Relaxed);
-                                self.progress.found((self.presses_of)(max.to_i64()));
-                            }
-                        };
-                        let buffers = (&mut *buckets, sums.as_mut_slice());
-                        T::coset_at_least(buffers, self.weighted, (base, kept), &threshold, &found);
+        // Aligned to a cache line, so no register's load or store straddles two (a
+        // large allocation starts 16 bytes into a page).
+        let skip = storage.as_ptr().align_offset(64).min(64);
+        let buckets = &mut storage[skip..skip + (1 << k1)];
+        let best = Cell::new((i64::MIN, u64::MAX));
+        let mut kept_here = 0;
+        // Ties keep the smallest `f`, so an entry equal to the best so far still
+        // counts.
+        let threshold = || reached.load(Relaxed).max(best.get().0);
+        for base in range.step_by(coset as usize) {
+            let kept = (0..coset)
+                .filter(|&x| only.is_none_or(|(keep, _, _)| keep(base + x)))
+                .fold(0u64, |kept, x| kept | 1 << x);
+            if kept != 0 {
+                let found = |x: u64, max: T, a: usize| {
+                    let (top, at) = best.get();
+                    let f = (base + x) << k1 | a as u64;
+                    if max.to_i64() > top || f < at {
+                        best.set((max.to_i64(), f));
+                        reached.fetch_max(max.to_i64(), Relaxed);
+                        self.progress.found((self.presses_of)(max.to_i64()));
                     }
-                    self.progress.advance(u64::from(kept.count_ones()));
-                    kept_here += u64::from(kept.count_ones());
-                }
-                (best.get(), kept_here)
-            })
-            .reduce(
-                || ((i64::MIN, u64::MAX), 0),
-                |x, y| (checkpoint::better(x.0, y.0), x.1 + y.1),
-            )
+                };
+                let buffers = (&mut *buckets, &mut *sums);
+                T::coset_at_least(buffers, self.weighted, (base, kept), &threshold, &found);
+            }
+            self.progress.advance(u64::from(kept.count_ones()));
+            kept_here += u64::from(kept.count_ones());
+        }
+        (best.get(), kept_here)
     }
 }
 

@@ -2,10 +2,11 @@
 //! that is stopped (a closed terminal, a reboot) resumes where it stopped rather than
 //! from the start. The bytes go to the caller's [`Keeper`] (a directory's files).
 //!
-//! With somewhere to keep it, the search ([`super::blocks`]) runs its blocks in
-//! [`PARTS`] parts, in order; after a part, when the interval has passed since the last
-//! save, it writes how many parts are done and the best entry they hold. They are
-//! named and keyed by the search's own inputs (the weighted signatures, the split, the
+//! With somewhere to keep it, the search ([`super::blocks`]) counts its blocks in
+//! [`PARTS`] parts (its runs are taken in order, so they finish nearly in order); when
+//! a part is done and the interval has passed since the last save, it writes how many
+//! parts are done (the first ones) and the best entry they hold. These are named and
+//! keyed by the search's own inputs (the weighted signatures, the split, the
 //! blocks kept), so any board whose search is the same resumes it and no other does.
 //! The answer is the one an unbroken search gives: the best entry is the largest, ties
 //! to the smallest `f`, an order that does not depend on the part that found it, and
