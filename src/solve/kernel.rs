@@ -58,10 +58,12 @@ pub(super) struct Kernel {
 /// folded once for a coset of blocks, it is now near that (BENCHMARKS.md).
 const TRANSFORM_RATE_AVX512: f64 = 2.5e11;
 
-/// [`TRANSFORM_RATE_AVX512`] with AVX2 only (16 lanes a register): the random 61 x 61
-/// in 69.5 s (1.77e11), the all-on 119 x 119 (10,065 signatures, 9.3e13) in 601 s
-/// (1.55e11); rounded down. Without AVX2 (the plain loops) slower still.
-const TRANSFORM_RATE_AVX2: f64 = 1.5e11;
+/// [`TRANSFORM_RATE_AVX512`] with AVX2 only (16 lanes a register), since each core
+/// takes the next run when free ([`super::blocks`]): the random 61 x 61 (1.16e13) in
+/// 61.4 s (1.88e11), the all-on 65 x 65 (6.2e12) in 33.3 s (1.85e11); the all-on
+/// 119 x 119 (10,065 signatures, 9.3e13) took 601 s before that (1.55e11): rounded
+/// down between. Without AVX2 (the plain loops) slower still.
+const TRANSFORM_RATE_AVX2: f64 = 1.7e11;
 
 /// Word operations a second of the transform on this processor.
 fn transform_rate() -> f64 {
