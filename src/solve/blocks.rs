@@ -36,7 +36,8 @@ pub(super) fn best_of_blocks<T: Lane>(
     presses_of: &(dyn Fn(i64) -> u64 + Sync),
 ) -> (i64, u64) {
     let blocks: u64 = 1 << k2;
-    progress.start(only.map_or(blocks, |(_, kept, _)| kept));
+    let searched = only.map_or(blocks, |(_, kept, _)| kept);
+    progress.start(searched);
     let keep = progress.keeping().map(|(keeper, every)| {
         let named = only.map(|(_, kept, rule)| (kept, rule));
         let key = checkpoint::key(weighted, (k1, k2), size_of::<T>(), named);
@@ -50,7 +51,8 @@ pub(super) fn best_of_blocks<T: Lane>(
             if saved.best.0 > i64::MIN {
                 progress.found(presses_of(saved.best.0));
             }
-            resumed = Some((saved.done as f64 / saved.parts as f64, saved.seconds));
+            // The fraction of the blocks kept (the first parts keep more of theirs).
+            resumed = Some((saved.kept as f64 / searched.max(1) as f64, saved.seconds));
             state = Progress {
                 floor: floor.max(saved.floor),
                 ..saved

@@ -17,7 +17,8 @@
 //! them, the floor they were searched at, the best entry and its `f`, the seconds spent
 //! (f64), and a CRC-32 of everything before it; the name is the key's CRC-32 and
 //! length, `8fd6928b-65256.search`. Bytes that do not read back whole (torn, of
-//! another version, of another key) are searched afresh and overwritten.
+//! another version, of another key) are searched afresh and overwritten. The CRC
+//! catches accidents, not forgery: a search trusts what its own file says.
 
 use super::progress::Keeper;
 use byteorder::{ReadBytesExt, WriteBytesExt, LE};

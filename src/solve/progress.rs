@@ -44,8 +44,8 @@ pub struct SearchProgress {
 pub struct Kept {
     /// Where the search is kept ([`Keeper::place`]).
     pub place: String,
-    /// When it resumed a search stopped before: the fraction searched then, and the
-    /// seconds that took.
+    /// When it resumed a search stopped before: the fraction of its blocks searched
+    /// then, and the seconds that took.
     pub resumed: Option<(f64, f64)>,
     /// The last error saving it (the search went on).
     pub error: Option<String>,
