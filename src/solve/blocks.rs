@@ -81,7 +81,7 @@ pub(super) fn best_of_blocks<T: Lane>(
     };
     // Runs of whole cosets of blocks ([`Lane::coset_at_least`]), enough for every
     // core to stay busy, a power of two (so a part is whole runs), taken in order by
-    // whichever core is free: the parts finish nearly in order, and no core waits for
+    // whichever worker is free: the parts finish nearly in order, and no core waits for
     // another at a part's end.
     let threads = rayon::current_num_threads() as u64;
     let coset = (T::coset() as u64).min(blocks);
@@ -107,7 +107,9 @@ pub(super) fn best_of_blocks<T: Lane>(
     });
     let keep = keep.as_ref();
     let all = state.parts * runs_a_part;
-    rayon::broadcast(|_| {
+    // One worker a core, each taking runs until none is left; spawned (not
+    // broadcast), so a core busy with another search does not hold this one up.
+    let work = || {
         let mut storage = vec![T::default(); (1 << k1) + 64];
         let mut sums = vec![T::default(); together.lows.len() * coset as usize];
         loop {
@@ -125,6 +127,11 @@ pub(super) fn best_of_blocks<T: Lane>(
                     book.advance(&parts, keep, started);
                 }
             }
+        }
+    };
+    rayon::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|_| work());
         }
     });
     let Book {
