@@ -150,7 +150,8 @@ impl<'a> Checkpoint<'a> {
             best: (r.read_i64::<LE>().ok()?, r.read_u64::<LE>().ok()?),
             seconds: r.read_f64::<LE>().ok()?,
         };
-        (r.is_empty() && progress.done <= progress.parts).then_some(progress)
+        let whole = r.is_empty() && progress.done <= progress.parts;
+        (whole && progress.seconds.is_finite() && progress.seconds >= 0.0).then_some(progress)
     }
 
     /// Keeps `progress`, whole.
@@ -269,6 +270,11 @@ mod tests {
         assert_eq!(file.load(), None, "cut short");
         memory.put(&name, &bytes);
         assert_eq!(file.load(), Some(saved));
+        // Seconds that are no duration (a hand-made file): nothing.
+        for seconds in [f64::INFINITY, f64::NAN, -1.0] {
+            file.save(&Progress { seconds, ..saved }).unwrap();
+            assert_eq!(file.load(), None, "{seconds} s");
+        }
         file.remove();
         assert_eq!(file.load(), None);
     }
