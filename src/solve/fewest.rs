@@ -21,13 +21,12 @@
 //! is proven: every `f` is counted. Ties go to the smallest `f` in the search's order
 //! (the low bits as the blocks place them, [`super::rows::Rows`]).
 //!
-//! The bound when the transform is out of budget: `W^(f) <= sum_s |W(s)|`, so
-//! `presses >= |x0| + (sum_i w_i - sum_s |W(s)|) / 2` (each signature class is pressed
-//! at least as often as the smaller of its two halves).
+//! Past the budget (or past nullity 64, which no transform takes), the local search
+//! and its lower bound ([`super::local`]) work on the same signatures.
 
 use super::blocks::best_of_blocks;
 use super::rows::Rows;
-use super::walsh::walsh_hadamard;
+use super::word::Word;
 use crate::board::Board;
 
 /// The most low bits of `f` transformed at once: `2^19` entries of `i16` (1 MiB, in
@@ -49,27 +48,24 @@ pub(super) fn block_bits(k: usize) -> usize {
     }
 }
 
-/// The most additions the local search and its bound spend on a board, whatever the
-/// budget (seconds).
-const HEURISTIC_CAP: u64 = 1 << 32;
-
 /// Whether the transform's entries for a shape of `cells` cells fit 16-bit lanes
 /// (twice as many a vector instruction as 32-bit): entries are bounded by the
 /// number of cells.
-fn narrow(cells: usize) -> bool {
+pub(super) fn narrow(cells: usize) -> bool {
     cells < 1 << 15
 }
 
-/// The cells of a shape grouped by signature (from its quiet patterns), for `k <= 64`.
+/// The cells of a shape grouped by signature (from its quiet patterns): words of
+/// `u64` for `k <= 64` (the transform's), `u128` to `k = 128` (the local search's).
 #[derive(Debug, Clone)]
-pub(super) struct Signatures {
-    k: usize,
+pub(super) struct Signatures<S = u64> {
+    pub(super) k: usize,
     /// The low bits of `f` transformed at once ([`block_bits`], or fewer in tests).
     low: usize,
     /// For each cell (row-major in the working orientation), its signature's index.
     cell: Vec<u32>,
     /// The distinct signatures.
-    distinct: Vec<u64>,
+    pub(super) distinct: Vec<S>,
     /// Which low bits of `f` name a pruned block's rows.
     rows: Rows,
 }
@@ -105,7 +101,8 @@ pub enum Skipped {
     /// The search budget is zero: no search was asked for.
     NoBudget,
     /// A walk over the `2^k` solutions exceeds the budget, and the signatures (for the
-    /// transform and the local search) are kept for a nullity of at most 64 only.
+    /// transform to a nullity of 64, the local search to 128) are kept for a nullity
+    /// of at most 128 only.
     Nullity(usize),
     /// A walk exceeds the budget, and boards of more lights than this get no
     /// signatures (their memory).
@@ -124,7 +121,7 @@ impl std::fmt::Display for Skipped {
             Skipped::Nullity(k) => write!(
                 f,
                 "nullity {k}: a walk over 2^{k} solutions is over the search budget, and \
-                 the signature search takes a nullity of at most 64"
+                 the local search takes a nullity of at most 128"
             ),
             Skipped::Lights(limit) => write!(
                 f,
@@ -139,26 +136,27 @@ impl std::fmt::Display for Skipped {
     }
 }
 
-impl Signatures {
-    /// The signatures of the cells of `quiet` (at most 64 patterns of one shape).
-    pub(super) fn new(quiet: &[Board]) -> Signatures {
+impl<S: Word> Signatures<S> {
+    /// The signatures of the cells of `quiet` (at most `S::BITS` patterns of one
+    /// shape).
+    pub(super) fn new(quiet: &[Board]) -> Signatures<S> {
         Signatures::split_at(quiet, block_bits(quiet.len()))
     }
 
     /// [`new`](Self::new) with the transform's blocks of `2^low` entries (`low <=
     /// BLOCK_BITS`).
-    pub(super) fn split_at(quiet: &[Board], low: usize) -> Signatures {
+    pub(super) fn split_at(quiet: &[Board], low: usize) -> Signatures<S> {
         let k = quiet.len();
         let low = low.min(k).min(BLOCK_BITS);
-        assert!(k <= 64, "signatures are 64-bit words");
+        assert!(k <= S::BITS, "signatures are {}-bit words", S::BITS);
         let (rows, cols) = quiet.first().map_or((0, 0), |q| (q.rows(), q.cols()));
-        let mut sigs = vec![0u64; rows * cols];
+        let mut sigs = vec![S::default(); rows * cols];
         let mut scratch = [0];
         for (j, pattern) in quiet.iter().enumerate() {
             for r in 0..rows {
                 let row = pattern.row_words(r, &mut scratch);
                 for (c, sig) in sigs[r * cols..(r + 1) * cols].iter_mut().enumerate() {
-                    *sig |= (row[c / 64] >> (c % 64) & 1) << j;
+                    *sig = *sig | S::from_u64(row[c / 64] >> (c % 64) & 1) << j;
                 }
             }
         }
@@ -181,7 +179,7 @@ impl Signatures {
 
     /// The bytes these signatures hold.
     pub(super) fn memory_bytes(&self) -> usize {
-        self.cell.len() * 4 + self.distinct.len() * 8
+        self.cell.len() * 4 + self.distinct.len() * size_of::<S>()
     }
 
     /// The number of distinct signatures.
@@ -208,7 +206,7 @@ impl Signatures {
 
     /// `W(s)` for each distinct signature, from one solution `x0`, and `|x0|` and
     /// `sum_i w_i`.
-    fn weights(&self, x0: &Board) -> (Vec<i64>, i64, i64) {
+    pub(super) fn weights(&self, x0: &Board) -> (Vec<i64>, i64, i64) {
         let (rows, cols) = (x0.rows(), x0.cols());
         let mut w = vec![0i64; self.distinct.len()];
         let mut scratch = [0];
@@ -224,7 +222,7 @@ impl Signatures {
     }
 
     /// The press count of the solution `x0 + sum f_j q_j`, from the weights.
-    fn presses(&self, w: &[i64], pressed: i64, total: i64, f: u64) -> u64 {
+    pub(super) fn presses(&self, w: &[i64], pressed: i64, total: i64, f: S) -> u64 {
         let hat: i64 = self
             .distinct
             .iter()
@@ -239,7 +237,9 @@ impl Signatures {
             .sum();
         (pressed + (total - hat) / 2) as u64
     }
+}
 
+impl Signatures<u64> {
     /// The `f` of a fewest-press solution (ties: the smallest `f` searched) and its press
     /// count, by the split transform: every block, or with `only` just the blocks it
     /// keeps (a predicate on the block's high bits, and how many it keeps: the first
@@ -296,115 +296,5 @@ impl Signatures {
         let count = (pressed + (total - hat) / 2) as u64;
         debug_assert_eq!(count, self.presses(&w, pressed, total, f));
         (f, count)
-    }
-
-    /// An upper bound on `W^(f)` over all `f`, within about `budget` additions: with `f
-    /// = (a, b)` split at the largest `k1` that fits, `W^(a, b) = sum_g +-V_g(a)` over
-    /// the groups `g` of signatures sharing their high part, `V_g` the transform of the
-    /// group's low parts; so `W^ <= max_a sum_g |V_g(a)|`. (`k1 = 0` is the bound
-    /// `sum_s |W(s)|`; `k1 = k` would be exact.)
-    fn bound_hat(&self, w: &[i64], budget: u64) -> i64 {
-        let groups_at = |k1: usize| {
-            let mut highs: Vec<u64> = self.distinct.iter().map(|s| s >> k1).collect();
-            highs.dedup();
-            highs.len() as u64
-        };
-        let mut k1 = 0;
-        while k1 < self.k.min(BLOCK_BITS)
-            && groups_at(k1 + 1).saturating_mul((k1 as u64 + 3) << (k1 + 1)) <= budget
-        {
-            k1 += 1;
-        }
-        let low = (1u64 << k1) - 1;
-        let mut sum = vec![0i64; 1 << k1];
-        let mut buckets = vec![0i32; 1 << k1];
-        // `distinct` is sorted, so each group (same high part) is one run.
-        let mut start = 0;
-        while start < self.distinct.len() {
-            let high = self.distinct[start] >> k1;
-            let end = start
-                + self.distinct[start..]
-                    .iter()
-                    .take_while(|&&s| s >> k1 == high)
-                    .count();
-            buckets.fill(0);
-            for i in start..end {
-                buckets[(self.distinct[i] & low) as usize] +=
-                    i32::try_from(w[i]).expect("at most 2^31 cells");
-            }
-            walsh_hadamard(&mut buckets);
-            for (acc, &v) in sum.iter_mut().zip(&buckets) {
-                *acc += i64::from(v).abs();
-            }
-            start = end;
-        }
-        sum.into_iter().max().expect("at least one entry")
-    }
-
-    /// A good `f` by local search (steepest single flips from `x0` and from seeded
-    /// random starts, until about `budget` additions are spent), its press count, and a
-    /// proven lower bound on the fewest presses.
-    pub(super) fn heuristic(&self, x0: &Board, budget: u64) -> (u64, u64, u64) {
-        // A budget buys proofs; guesses stop at a fixed effort, so a huge budget on an
-        // unprovable search (nullity 64 and more) answers in seconds, not never.
-        let budget = budget.min(HEURISTIC_CAP);
-        let (w, pressed, total) = self.weights(x0);
-        let bound_hat = self.bound_hat(&w, budget / 2);
-        let bound = (pressed + (total - bound_hat) / 2).max(0) as u64;
-        let budget = budget - budget / 2;
-        let bits: u64 = self
-            .distinct
-            .iter()
-            .map(|s| u64::from(s.count_ones()))
-            .sum();
-        let step_cost = bits + self.distinct.len() as u64 + 1;
-        let mut spent = 0u64;
-        let mut rng = crate::rng::SplitMix64(0x6C69_6768_7473);
-        let mask = if self.k == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.k) - 1
-        };
-        let mut best = (0u64, self.presses(&w, pressed, total, 0));
-        let mut start = 0u64;
-        let mut gain = vec![0i64; self.k];
-        loop {
-            // Steepest ascent of W^ from `start` by single flips.
-            let mut f = start;
-            loop {
-                gain.fill(0);
-                for (&s, &weight) in self.distinct.iter().zip(&w) {
-                    let signed = if (s & f).count_ones().is_multiple_of(2) {
-                        weight
-                    } else {
-                        -weight
-                    };
-                    let mut rest = s;
-                    while rest != 0 {
-                        gain[rest.trailing_zeros() as usize] -= 2 * signed;
-                        rest &= rest - 1;
-                    }
-                }
-                spent = spent.saturating_add(step_cost);
-                let (j, &g) = gain
-                    .iter()
-                    .enumerate()
-                    .max_by_key(|&(j, g)| (*g, std::cmp::Reverse(j)))
-                    .expect("k > 0");
-                if g <= 0 || spent >= budget {
-                    break;
-                }
-                f ^= 1 << j;
-            }
-            let count = self.presses(&w, pressed, total, f);
-            if count < best.1 || (count == best.1 && f < best.0) {
-                best = (f, count);
-            }
-            if spent >= budget || best.1 == bound {
-                break;
-            }
-            start = rng.next_u64() & mask;
-        }
-        (best.0, best.1, bound)
     }
 }

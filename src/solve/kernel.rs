@@ -5,8 +5,12 @@
 //! search through here.
 
 use super::fewest::{block_bits, Search, Signatures, Skipped};
-use super::symmetry::Symmetry;
+use super::symmetry::{fixed_by_shape, shape_symmetries, Symmetry};
+use super::word::Word;
 use crate::board::Board;
+use incumbent::symmetric_spaces;
+
+mod incumbent;
 
 /// How a game's boards look for their fewest presses.
 #[derive(Debug, Clone)]
@@ -19,7 +23,10 @@ enum Plan {
     Transform(Box<Signatures>),
     /// Out of budget: local search and a lower bound.
     Heuristic(Box<Signatures>),
-    /// Out of budget and no signatures (nullity above 64, too many cells, no budget).
+    /// Nullity 65 to 128, past every search of all solutions: local search and a
+    /// lower bound, on signatures of 128 bits.
+    Wide(Box<Signatures<u128>>),
+    /// Out of budget and no signatures (nullity above 128, too many cells, no budget).
     Unsearched(Skipped),
 }
 
@@ -129,7 +136,8 @@ impl Kernel {
         let gray = walk_cost(nullity, step_words);
         // A zero budget asks for no search at all (`nullity --patterns`): no signatures.
         let signatures = budget > 0 && nullity <= 64 && cells <= signature_cells;
-        let quiet = if nullity > 0 && (fits(gray, budget) || signatures) {
+        let wide = budget > 0 && (65..=128).contains(&nullity) && cells <= signature_cells;
+        let quiet = if nullity > 0 && (fits(gray, budget) || signatures || wide) {
             quiet()
         } else {
             Vec::new()
@@ -163,9 +171,11 @@ impl Kernel {
             }
         } else if fits(gray, budget) {
             Plan::GrayWalk
+        } else if wide {
+            Plan::Wide(Box::new(Signatures::new(&quiet)))
         } else if budget == 0 {
             Plan::Unsearched(Skipped::NoBudget)
-        } else if nullity > 64 {
+        } else if nullity > 128 {
             Plan::Unsearched(Skipped::Nullity(nullity))
         } else {
             Plan::Unsearched(Skipped::Lights(signature_cells))
@@ -229,7 +239,7 @@ impl Kernel {
                     (g, t) => g.or(t),
                 }
             }
-            Plan::GrayWalk | Plan::Unsearched(_) => gray,
+            Plan::GrayWalk | Plan::Wide(_) | Plan::Unsearched(_) => gray,
         }
     }
 
@@ -241,7 +251,7 @@ impl Kernel {
         let transform = match &self.plan {
             Plan::Unique => return Some(0.0),
             Plan::Transform(sig) | Plan::Heuristic(sig) => transform_cost(sig, self.cells),
-            Plan::GrayWalk | Plan::Unsearched(_) => None,
+            Plan::GrayWalk | Plan::Wide(_) | Plan::Unsearched(_) => None,
         };
         // The method a budget of [`cost`](Self::cost) runs, as `new` chooses it (the
         // cheaper in word operations, the walk on a tie), at that method's rate.
@@ -265,6 +275,7 @@ impl Kernel {
             + symmetric
             + match &self.plan {
                 Plan::Transform(sig) | Plan::Heuristic(sig) => sig.memory_bytes(),
+                Plan::Wide(sig) => sig.memory_bytes(),
                 _ => 0,
             }
     }
@@ -283,6 +294,18 @@ impl Kernel {
             Plan::Unique => (Search::Unique, None, false),
             _ if !search => (Search::Skipped(Skipped::TimeUp), Some(0), false),
             Plan::Unsearched(why) => (Search::Skipped(*why), Some(0), false),
+            Plan::Wide(sig) => {
+                let (f, _, bound) = sig.heuristic(x0, self.budget);
+                combine(best, x0, &self.quiet, f);
+                // The solutions the shape's symmetries fix, found from the quiet
+                // patterns themselves (no `Symmetry` past nullity 64).
+                let (rows, cols) = (x0.rows(), x0.cols());
+                let spaces = symmetric_spaces(shape_symmetries(rows, cols), |which| {
+                    fixed_by_shape(x0, &self.quiet, which)
+                });
+                self.best_of_spaces(spaces, best, self.board_ops);
+                (Search::Heuristic, Some(bound), true)
+            }
             Plan::GrayWalk => {
                 best.words_mut().copy_from_slice(x0.words());
                 let mut fewest = x0.count_ones();
@@ -362,86 +385,13 @@ impl Kernel {
             }
         }
     }
-
-    /// Before a long proof: the press count of a good solution, found for about a
-    /// sixty-fourth of the proof's cost (at most [`INCUMBENT_OPS`]) by the local
-    /// search and, on a board with symmetries, its symmetric solutions; the proof's
-    /// blocks then skip what cannot beat it ([`Signatures::fewest`]). `None` for a
-    /// proof too short to gain from it. `best` is scratch.
-    fn incumbent(
-        &self,
-        sig: &Signatures,
-        x0: &Board,
-        best: &mut Board,
-        cost: Option<u64>,
-        symmetric: bool,
-    ) -> Option<u64> {
-        let cost = cost.unwrap_or(u64::MAX);
-        if cost < INCUMBENT_FROM {
-            return None;
-        }
-        let ops = (cost / 64).min(INCUMBENT_OPS).min(self.budget);
-        let (f, _, _) = sig.heuristic(x0, ops);
-        combine(best, x0, &self.quiet, f);
-        if symmetric {
-            self.fixed_incumbent(x0, best, ops);
-        }
-        Some(best.count_ones())
-    }
-
-    /// Past the budget, for a board with symmetries: the fewest presses among its
-    /// solutions that they all fix, or failing any, that each two or each one fixes
-    /// (smaller affine spaces: each by the transform when it fits its share of what a
-    /// board's proof may take, else by the local search within it), kept in `best` when
-    /// fewer than the local search's. With `--search-budget`, a symmetric board past
-    /// the budget spends up to twice it (the local search's, then the spaces'), and
-    /// at most 28 spaces of 2^26 word operations each beyond that.
-    fn fixed_incumbent(&self, x0: &Board, best: &mut Board, ops: u64) {
-        let Some(sym) = self.symmetry.as_ref().map(|s| &s.0) else {
-            return;
-        };
-        // Fixed by all of them; else by each two (a subgroup of four, or all eight),
-        // and by each one.
-        let spaces: Vec<(Board, Vec<Board>)> = match sym.fixed_solutions(x0, None) {
-            Some(space) => vec![space],
-            None => {
-                let n = sym.len();
-                let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| vec![i, j]));
-                pairs
-                    .chain((0..n).map(|i| vec![i]))
-                    .filter_map(|which| sym.fixed_solutions(x0, Some(&which)))
-                    .collect()
-            }
-        };
-        // Each space gets an equal share of what a board's proof may take: whole by the
-        // transform when it fits (a space of one block or so, about a millisecond,
-        // whatever the budget), else by the local search within the share.
-        let share = ops / (spaces.len() as u64).max(1);
-        for (fixed, free) in spaces {
-            let mut candidate = fixed.clone();
-            if !free.is_empty() && free.len() <= 64 {
-                let sig = Signatures::new(&free);
-                let f = if fits(transform_cost(&sig, self.cells), share.max(1 << 26)) {
-                    sig.fewest(&fixed, &self.progress, None, None).0
-                } else {
-                    // The local search's word operations are slower than the
-                    // transform's: never more of them than the budget gives it.
-                    sig.heuristic(&fixed, share.min(self.budget)).0
-                };
-                combine(&mut candidate, &fixed, &free, f);
-            }
-            if candidate.count_ones() < best.count_ones() {
-                best.words_mut().copy_from_slice(candidate.words());
-            }
-        }
-    }
 }
 
 /// `out = x0 + sum f_j basis_j` (bit `j` of `f`).
-fn combine(out: &mut Board, x0: &Board, basis: &[Board], f: u64) {
+fn combine<S: Word>(out: &mut Board, x0: &Board, basis: &[Board], f: S) {
     out.words_mut().copy_from_slice(x0.words());
     for (j, pattern) in basis.iter().enumerate() {
-        if f >> j & 1 == 1 {
+        if f.bit(j) {
             out.xor_assign(pattern);
         }
     }

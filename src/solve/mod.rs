@@ -13,6 +13,7 @@ mod game;
 pub(crate) mod general;
 mod kernel;
 mod linear;
+mod local;
 mod plus;
 mod poly;
 mod progress;
@@ -25,6 +26,7 @@ mod small;
 pub(crate) mod states;
 mod symmetry;
 mod walsh;
+mod word;
 
 pub use progress::{Keeper, Kept, SearchProgress};
 

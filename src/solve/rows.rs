@@ -2,6 +2,8 @@
 //! block's entries permuted so that as many rows as can be are left empty by the
 //! signatures' low parts (the empty rows are skipped).
 
+use super::word::Word;
+
 /// Which low bits of `f` name the rows of a pruned block ([`super::registers`]), which
 /// skips the rows no signature's low part falls in: the top `TOP` bits, unless
 /// another choice of `TOP` low bits leaves more rows empty (the all-on 65 x 65: 50
@@ -20,7 +22,7 @@ impl Rows {
     /// The rows for the signatures `distinct` and blocks of `2^low` entries, of `i16`
     /// when `narrow` (only those blocks split into rows): the top bits, or the `TOP`
     /// bits chosen one at a time, each the one that leaves the fewest rows filled.
-    pub(super) fn new(distinct: &[u64], low: usize, narrow: bool) -> Rows {
+    pub(super) fn new<S: Word>(distinct: &[S], low: usize, narrow: bool) -> Rows {
         let whole = Rows {
             to: Vec::new(),
             filled: (1, 1),
@@ -35,7 +37,7 @@ impl Rows {
                     let row = bits
                         .iter()
                         .enumerate()
-                        .fold(0, |r, (i, &b)| r | (s >> b & 1) << i);
+                        .fold(0, |r, (i, &b)| r | u64::from(s.bit(b)) << i);
                     seen |= 1 << row;
                 }
                 seen.count_ones() as usize

@@ -346,3 +346,57 @@ fn symmetric_boards_of_other_rules_and_topologies_take_the_plain_walks_minimum()
         }
     }
 }
+
+#[test]
+fn past_nullity_64_the_local_search_answers_with_a_bound_no_solution_beats() {
+    // The 18 x 18 torus with the 3 x 3 box rule has nullity 68, past the transform's
+    // 64-bit signatures: the local search and its bound run on 128-bit ones. A board
+    // made by `m` presses has a solution of `m` presses, so a sound bound is at most
+    // `m`; the answer solves the board, its count at least the bound.
+    use lightsout::rules::{Game, Rule, Topology};
+    use lightsout::GameSolver;
+    let n = 18;
+    let game = Game::grid(n, n, Topology::Torus, Rule::parse("box").unwrap(), 2).unwrap();
+    let solver = GameSolver::new(game.clone(), 1 << 24).unwrap();
+    assert_eq!(solver.nullity(), 68);
+    let lit_by = |presses: &Board| {
+        let mut board = Board::new(n, n);
+        for b in (0..n * n).filter(|&b| presses.get(b / n, b % n)) {
+            for &(light, _) in game.pattern(b).iter() {
+                let (r, c) = (light as usize / n, light as usize % n);
+                board.set(r, c, !board.get(r, c));
+            }
+        }
+        board
+    };
+    let mut rng = Rng(68);
+    let mut bounds = Vec::new();
+    for m in [1, 2, 5, 20, 60, 150] {
+        let mut pressed = Board::new(n, n);
+        while (pressed.count_ones() as usize) < m {
+            let b = rng.below((n * n) as u64) as usize;
+            pressed.set(b / n, b % n, true);
+        }
+        let board = lit_by(&pressed);
+        let mut ws = solver.workspace();
+        let s = solver
+            .solve_with(&board, Target::Off, &mut ws, true)
+            .expect("solvable");
+        assert_eq!(s.search, Search::Heuristic, "m = {m}");
+        assert!(!s.proven_minimal, "m = {m}");
+        assert_eq!(
+            lit_by(s.presses),
+            board,
+            "m = {m}: the answer solves the board"
+        );
+        assert!(
+            s.lower_bound <= m as u64,
+            "m = {m}: bound {}",
+            s.lower_bound
+        );
+        assert!(s.lower_bound <= s.presses.count_ones(), "m = {m}");
+        bounds.push(s.lower_bound);
+    }
+    // The bound says something on the boards of many presses.
+    assert!(bounds.iter().any(|&b| b > 0), "bounds {bounds:?}");
+}

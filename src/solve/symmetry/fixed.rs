@@ -1,8 +1,9 @@
 //! The board's solutions that the symmetries fix: a smaller affine space of them, for a
 //! first upper bound when the whole search is out of reach.
 
-use super::{permuted, span, Map, Symmetry};
+use super::{permuted, shape_maps, span, Map, Symmetry};
 use crate::board::Board;
+use crate::solve::word::Word;
 
 impl Symmetry {
     /// The board's solutions that every symmetry keeping its solution set fixes (with
@@ -55,4 +56,69 @@ impl Symmetry {
         fixed.xor_assign(&combine(particular));
         Some((fixed, free.into_iter().map(combine).collect()))
     }
+}
+
+/// The solutions `x0 + sum f_j quiet_j` of a nullity to 128 (past [`Symmetry`]'s
+/// coordinates) that the shape's symmetries fix (with `only`, those listed, by their
+/// index among the shape's): one of them and a basis of the patterns between them,
+/// `None` when none is fixed (or no symmetry is named). A fixed solution is a solution whatever the game, so no
+/// symmetry need keep the set: `g(x) = x` is, light by light, `(g(x0) + x0)_i + sum_j
+/// f_j (g(q_j) + q_j)_i = 0`, one equation a light whose row is that light's
+/// signature in the boards `g(q_j) + q_j`.
+pub(in crate::solve) fn fixed_by_shape(
+    x0: &Board,
+    quiet: &[Board],
+    only: Option<&[usize]>,
+) -> Option<(Board, Vec<Board>)> {
+    let k = quiet.len();
+    if k > u128::BITS as usize {
+        return None;
+    }
+    let (rows, cols) = (x0.rows(), x0.cols());
+    let maps = shape_maps(rows, cols);
+    let which: Vec<usize> = match only {
+        Some(which) => which.iter().copied().filter(|&i| i < maps.len()).collect(),
+        None => (0..maps.len()).collect(),
+    };
+    if which.is_empty() {
+        return None;
+    }
+    let mut equations: Vec<(u128, bool)> = Vec::new();
+    for map in which.into_iter().map(|i| maps[i]) {
+        let mut moved = permuted(x0, map);
+        moved.xor_assign(x0);
+        let changed: Vec<Board> = quiet
+            .iter()
+            .map(|q| {
+                let mut b = permuted(q, map);
+                b.xor_assign(q);
+                b
+            })
+            .collect();
+        for r in 0..rows {
+            for c in 0..cols {
+                let row = changed
+                    .iter()
+                    .enumerate()
+                    .fold(0u128, |row, (j, b)| row | u128::from(b.get(r, c)) << j);
+                if row != 0 || moved.get(r, c) {
+                    equations.push((row, moved.get(r, c)));
+                }
+            }
+        }
+    }
+    if equations.is_empty() {
+        return Some((x0.clone(), quiet.to_vec()));
+    }
+    let (particular, free) = span::solve(&mut equations, k)?;
+    let combine = |f: u128| {
+        let mut out = Board::new(rows, cols);
+        for (_, q) in quiet.iter().enumerate().filter(|&(j, _)| f.bit(j)) {
+            out.xor_assign(q);
+        }
+        out
+    };
+    let mut fixed = x0.clone();
+    fixed.xor_assign(&combine(particular));
+    Some((fixed, free.into_iter().map(combine).collect()))
 }

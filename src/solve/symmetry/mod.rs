@@ -28,6 +28,14 @@ use span::{apply, fixed_points, invariant_subspace, Coordinates, Span};
 mod fixed;
 mod span;
 
+pub(super) use fixed::fixed_by_shape;
+
+/// The symmetries of a `rows x cols` shape but the identity: the square's 7, a
+/// rectangle's 3 (fewer for a single row or column).
+pub(super) fn shape_symmetries(rows: usize, cols: usize) -> usize {
+    shape_maps(rows, cols).len()
+}
+
 /// A cell map of a shape: `(r, c, rows, cols)` to the cell `(r, c)` goes to.
 type Cell = fn(usize, usize, usize, usize) -> (usize, usize);
 

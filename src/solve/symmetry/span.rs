@@ -4,6 +4,7 @@
 //! affine map.
 
 use crate::board::Board;
+use crate::solve::word::Word;
 
 /// Coordinates in a basis of boards: echelon rows with the combination of basis
 /// vectors each is.
@@ -166,18 +167,18 @@ pub(super) fn fixed_points(columns: &[u64], shift: u64, k2: usize) -> u128 {
 /// The solutions of `equations` (each a row of `k` unknowns and its right side) over
 /// GF(2): one solution and a basis of the homogeneous ones, or `None` when there is
 /// none. The rows are reduced in place.
-pub(super) fn solve(equations: &mut [(u64, bool)], k: usize) -> Option<(u64, Vec<u64>)> {
+pub(super) fn solve<S: Word>(equations: &mut [(S, bool)], k: usize) -> Option<(S, Vec<S>)> {
     let mut pivots: Vec<usize> = Vec::new();
     let mut rank = 0;
     for col in 0..k {
-        let Some(at) = (rank..equations.len()).find(|&r| equations[r].0 >> col & 1 == 1) else {
+        let Some(at) = (rank..equations.len()).find(|&r| equations[r].0.bit(col)) else {
             continue;
         };
         equations.swap(rank, at);
         let (row, rhs) = equations[rank];
         for (r, e) in equations.iter_mut().enumerate() {
-            if r != rank && e.0 >> col & 1 == 1 {
-                e.0 ^= row;
+            if r != rank && e.0.bit(col) {
+                e.0 = e.0 ^ row;
                 e.1 ^= rhs;
             }
         }
@@ -191,7 +192,7 @@ pub(super) fn solve(equations: &mut [(u64, bool)], k: usize) -> Option<(u64, Vec
         .iter()
         .zip(equations.iter())
         .filter(|(_, &(_, rhs))| rhs)
-        .fold(0u64, |f, (&col, _)| f | 1 << col);
+        .fold(S::default(), |f, (&col, _)| f | S::ONE << col);
     let free = (0..k)
         .filter(|c| !pivots.contains(c))
         .map(|c| {
@@ -199,8 +200,8 @@ pub(super) fn solve(equations: &mut [(u64, bool)], k: usize) -> Option<(u64, Vec
             pivots
                 .iter()
                 .zip(equations.iter())
-                .filter(|(_, &(row, _))| row >> c & 1 == 1)
-                .fold(1u64 << c, |f, (&col, _)| f | 1 << col)
+                .filter(|(_, &(row, _))| row.bit(c))
+                .fold(S::ONE << c, |f, (&col, _)| f | S::ONE << col)
         })
         .collect();
     Some((particular, free))

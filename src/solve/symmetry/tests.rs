@@ -195,3 +195,50 @@ fn the_low_span_is_kept_by_every_symmetry() {
         }
     }
 }
+
+#[test]
+fn the_solutions_a_shape_fixes_are_counted_by_a_walk_over_all() {
+    // `fixed_by_shape` (the wide boards' symmetric solutions, from the quiet patterns
+    // alone) against a Gray-code walk over every solution, each checked by permuting
+    // it: as many fixed solutions as `2^free`, and each one it gives is fixed. Square
+    // and rectangular shapes, all-on and random boards, all symmetries and a few.
+    let mut rng = crate::rng::SplitMix64(12);
+    for (rows, cols) in [(9, 9), (16, 16), (19, 19), (4, 9), (5, 17)] {
+        let solver = crate::solve::Solver::with_search_budget(rows, cols, 0).unwrap();
+        let quiet = solver.quiet_patterns();
+        let maps = shape_maps(rows, cols);
+        let mut random = Board::new(rows, cols);
+        for r in 0..rows {
+            for c in 0..cols {
+                random.set(r, c, rng.next_u64() & 1 == 1);
+            }
+        }
+        let mut on = Board::new(rows, cols);
+        on.invert();
+        for board in [on, Board::new(rows, cols).after_presses(&random)] {
+            let (x0, _) = solver.solve(&board, crate::solve::Target::Off).unwrap();
+            for which in [None, Some(vec![0]), Some(vec![0, maps.len() - 1])] {
+                let used: Vec<Cell> = match &which {
+                    Some(w) => w.iter().map(|&i| maps[i]).collect(),
+                    None => maps.clone(),
+                };
+                let is_fixed = |x: &Board| used.iter().all(|&m| permuted(x, m) == *x);
+                let mut x = x0.clone();
+                let mut count = u64::from(is_fixed(&x));
+                for step in 1u64..1 << quiet.len() {
+                    x.xor_assign(&quiet[step.trailing_zeros() as usize]);
+                    count += u64::from(is_fixed(&x));
+                }
+                let what = format!("{rows} x {cols}, {which:?}");
+                match fixed_by_shape(&x0, &quiet, which.as_deref()) {
+                    None => assert_eq!(count, 0, "{what}"),
+                    Some((fixed, free)) => {
+                        assert_eq!(count, 1 << free.len(), "{what}");
+                        assert!(is_fixed(&fixed), "{what}");
+                        assert!(free.iter().all(is_fixed), "{what}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! A good solution before a long proof, and past the budget: the local search's,
+//! bettered by the solutions the board's symmetries fix (smaller affine spaces,
+//! searched whole when they fit).
+
+use super::{combine, fits, transform_cost, Kernel, INCUMBENT_FROM, INCUMBENT_OPS};
+use crate::board::Board;
+use crate::solve::fewest::Signatures;
+
+impl Kernel {
+    /// Before a long proof: the press count of a good solution, found for about a
+    /// sixty-fourth of the proof's cost (at most [`INCUMBENT_OPS`]) by the local
+    /// search and, on a board with symmetries, its symmetric solutions; the proof's
+    /// blocks then skip what cannot beat it ([`Signatures::fewest`]). `None` for a
+    /// proof too short to gain from it. `best` is scratch.
+    pub(super) fn incumbent(
+        &self,
+        sig: &Signatures,
+        x0: &Board,
+        best: &mut Board,
+        cost: Option<u64>,
+        symmetric: bool,
+    ) -> Option<u64> {
+        let cost = cost.unwrap_or(u64::MAX);
+        if cost < INCUMBENT_FROM {
+            return None;
+        }
+        let ops = (cost / 64).min(INCUMBENT_OPS).min(self.budget);
+        let (f, _, _) = sig.heuristic(x0, ops);
+        combine(best, x0, &self.quiet, f);
+        if symmetric {
+            self.fixed_incumbent(x0, best, ops);
+        }
+        Some(best.count_ones())
+    }
+
+    /// Past the budget, for a board with symmetries: the fewest presses among its
+    /// solutions that they all fix, or failing any, that each two or each one fixes
+    /// (smaller affine spaces: each by the transform when it fits its share of what a
+    /// board's proof may take, else by the local search within it), kept in `best` when
+    /// fewer than the local search's. With `--search-budget`, a symmetric board past
+    /// the budget spends up to twice it (the local search's, then the spaces'), and
+    /// at most 28 spaces of 2^26 word operations each beyond that.
+    pub(super) fn fixed_incumbent(&self, x0: &Board, best: &mut Board, ops: u64) {
+        let Some(sym) = self.symmetry.as_ref().map(|s| &s.0) else {
+            return;
+        };
+        let spaces = symmetric_spaces(sym.len(), |which| sym.fixed_solutions(x0, which));
+        self.best_of_spaces(spaces, best, ops);
+    }
+
+    /// The fewest presses among the solutions of each space (a solution and the
+    /// patterns between), kept in `best` when fewer than it has. Each space gets an
+    /// equal share of `ops`: whole by the transform when it fits (a space of one block
+    /// or so, about a millisecond, whatever the budget), else by the local search
+    /// within the share.
+    pub(super) fn best_of_spaces(
+        &self,
+        spaces: Vec<(Board, Vec<Board>)>,
+        best: &mut Board,
+        ops: u64,
+    ) {
+        let share = ops / (spaces.len() as u64).max(1);
+        for (fixed, free) in spaces {
+            let mut candidate = fixed.clone();
+            if !free.is_empty() && free.len() <= 64 {
+                let sig = Signatures::new(&free);
+                let f = if fits(transform_cost(&sig, self.cells), share.max(1 << 26)) {
+                    sig.fewest(&fixed, &self.progress, None, None).0
+                } else {
+                    // The local search's word operations are slower than the
+                    // transform's: never more of them than the budget gives it.
+                    sig.heuristic(&fixed, share.min(self.budget)).0
+                };
+                combine(&mut candidate, &fixed, &free, f);
+            } else if free.len() > 64 {
+                let sig = Signatures::<u128>::new(&free);
+                let f = sig.heuristic(&fixed, share.min(self.budget)).0;
+                combine(&mut candidate, &fixed, &free, f);
+            }
+            if candidate.count_ones() < best.count_ones() {
+                best.words_mut().copy_from_slice(candidate.words());
+            }
+        }
+    }
+}
+
+/// The spaces of solutions fixed by `n` symmetries (`fixed(None)`: by all of them);
+/// when none is fixed by all, those fixed by each two (a subgroup of four, or all
+/// eight) and by each one (indices listed).
+pub(super) fn symmetric_spaces(
+    n: usize,
+    fixed: impl Fn(Option<&[usize]>) -> Option<(Board, Vec<Board>)>,
+) -> Vec<(Board, Vec<Board>)> {
+    match fixed(None) {
+        Some(space) => vec![space],
+        None => {
+            let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| vec![i, j]));
+            pairs
+                .chain((0..n).map(|i| vec![i]))
+                .filter_map(|which| fixed(Some(&which)))
+                .collect()
+        }
+    }
+}
