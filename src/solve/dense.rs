@@ -232,9 +232,14 @@ impl Dense {
         };
         let nullity = buttons - dense.system.rank();
         let step = words_for(buttons) as u64;
+        let cover = (0..buttons)
+            .map(|b| game.pattern(b).len())
+            .max()
+            .unwrap_or(0);
         dense.kernel = Kernel::new(nullity, buttons, step, budget, signature_cells, || {
             dense.quiet_patterns()
-        });
+        })
+        .with_cover(cover);
         dense
     }
 
@@ -308,7 +313,8 @@ impl Dense {
         presses.set_row_words(0, &x);
         let mut best = Board::new(1, self.buttons);
         let started = std::time::Instant::now();
-        let (search, bound, chosen) = self.kernel.search(&mut presses, &mut best, search);
+        let changed = change.count_ones();
+        let (search, bound, chosen) = self.kernel.search(&mut presses, &mut best, search, changed);
         let search_time = started.elapsed();
         let presses = if chosen { best } else { presses };
         let count = presses.count_ones();

@@ -53,6 +53,8 @@ pub(super) struct Kernel {
     cells: usize,
     /// How far the search of the board in hand has gone.
     progress: std::sync::Arc<super::progress::SearchProgress>,
+    /// The most lights a press changes (0: not known), for [`Kernel::covering`].
+    cover: u64,
 }
 
 /// Word operations a second of the Walsh-Hadamard transform, both cores, with the
@@ -190,6 +192,7 @@ impl Kernel {
             step_words,
             cells,
             progress: Default::default(),
+            cover: 0,
         }
     }
 
@@ -280,11 +283,41 @@ impl Kernel {
             }
     }
 
-    /// Searches the solutions of the board whose particular solution is `x0`: leaves
-    /// the chosen one in `best` when the result says so (`true`; else `x0` stands),
-    /// with how it was found and, when not proven, a lower bound. With `search` false
-    /// only the particular solution is given (the caller's time is spent).
+    /// The game's press patterns change at most `cover` lights each (for
+    /// [`covering`](Self::covering)).
+    pub(super) fn with_cover(mut self, cover: usize) -> Kernel {
+        self.cover = cover as u64;
+        self
+    }
+
+    /// A proven lower bound on the presses of every solution of a board that must
+    /// change `changed` lights, whatever the rule: each of them is changed by an odd
+    /// number of presses, so by one at least, and a press changes at most `cover`
+    /// lights. (The all-on n x n: `n^2 / 5`.) 0 when no cover is known.
+    pub(super) fn covering(&self, changed: u64) -> u64 {
+        changed
+            .checked_div(self.cover)
+            .map_or(0, |_| changed.div_ceil(self.cover))
+    }
+
+    /// Searches the solutions of the board whose particular solution is `x0` (a board
+    /// that must change `changed` lights): leaves the chosen one in `best` when the
+    /// result says so (`true`; else `x0` stands), with how it was found and, when not
+    /// proven, a lower bound (the signatures' or [`covering`](Self::covering), the
+    /// larger). With `search` false only the particular solution is given (the
+    /// caller's time is spent).
     pub(super) fn search(
+        &self,
+        x0: &mut Board,
+        best: &mut Board,
+        search: bool,
+        changed: u64,
+    ) -> (Search, Option<u64>, bool) {
+        let (how, bound, chosen) = self.search_solutions(x0, best, search);
+        (how, bound.map(|b| b.max(self.covering(changed))), chosen)
+    }
+
+    fn search_solutions(
         &self,
         x0: &mut Board,
         best: &mut Board,

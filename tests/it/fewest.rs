@@ -400,3 +400,88 @@ fn past_nullity_64_the_local_search_answers_with_a_bound_no_solution_beats() {
     // The bound says something on the boards of many presses.
     assert!(bounds.iter().any(|&b| b > 0), "bounds {bounds:?}");
 }
+
+#[test]
+fn the_covering_bound_is_never_above_the_minimum_and_tight_on_separate_presses() {
+    // Unsearched (budget 0), the bound is the lights to change over the most a press
+    // changes. Never above the minimum a plain walk finds, on every shape to 12 x 12
+    // of nullity at most 14 (random boards, both targets); and exact on a board made
+    // by `m` presses whose patterns do not meet (`m` presses solve it, and `5 m`
+    // lights to change need `m` presses of 5): the plus rule's own solver, the chase
+    // of a grid game (the box rule on the torus: 9 lights a press) and dense
+    // elimination.
+    use lightsout::rules::{Game, Rule, Topology};
+    use lightsout::GameSolver;
+    let mut rng = Rng(5);
+    for rows in 1..=12 {
+        for cols in 1..=12 {
+            let k = nullity(rows, cols);
+            if k > 14 {
+                continue;
+            }
+            let solver = Solver::with_search_budget(rows, cols, 0).unwrap();
+            let quiet = solver.quiet_patterns();
+            for target in [Target::Off, Target::On] {
+                let board =
+                    Board::new(rows, cols).after_presses(&random_board(&mut rng, rows, cols));
+                let mut ws = solver.workspace();
+                let s = solver
+                    .solve_with(&board, target, &mut ws)
+                    .expect("solvable");
+                let fewest = plain_walk(s.presses, &quiet);
+                assert!(
+                    s.lower_bound <= fewest,
+                    "{rows} x {cols}: {} > {fewest}",
+                    s.lower_bound
+                );
+            }
+        }
+    }
+    let separate = |n: usize, step: usize| {
+        let mut presses = Board::new(n, n);
+        for r in (1..n - 1).step_by(step) {
+            for c in (1..n - 1).step_by(step) {
+                presses.set(r, c, true);
+            }
+        }
+        presses
+    };
+    for n in [9, 16, 30] {
+        let presses = separate(n, 3);
+        let m = presses.count_ones();
+        let board = Board::new(n, n).after_presses(&presses);
+        let solver = Solver::with_search_budget(n, n, 0).unwrap();
+        let mut ws = solver.workspace();
+        let s = solver.solve_with(&board, Target::Off, &mut ws).unwrap();
+        assert_eq!(s.lower_bound, m, "{n} x {n}");
+        let game = Game::grid(n, n, Topology::Plane, Rule::parse("plus").unwrap(), 2).unwrap();
+        let dense = GameSolver::by_elimination(game, 0).unwrap();
+        let mut ws = dense.workspace();
+        let s = dense
+            .solve_with(&board, Target::Off, &mut ws, true)
+            .unwrap();
+        assert_eq!(s.lower_bound, m, "{n} x {n}, dense");
+    }
+    // The box rule on the 18 x 18 torus: presses 3 apart change disjoint 3 x 3 squares.
+    let n = 18;
+    let game = Game::grid(n, n, Topology::Torus, Rule::parse("box").unwrap(), 2).unwrap();
+    let chase = GameSolver::new(game.clone(), 0).unwrap();
+    let mut presses = Board::new(n, n);
+    for r in (0..n).step_by(3) {
+        for c in (0..n).step_by(6) {
+            presses.set(r, c, true);
+        }
+    }
+    let mut board = Board::new(n, n);
+    for b in (0..n * n).filter(|&b| presses.get(b / n, b % n)) {
+        for &(light, _) in game.pattern(b).iter() {
+            let (r, c) = (light as usize / n, light as usize % n);
+            board.set(r, c, !board.get(r, c));
+        }
+    }
+    let mut ws = chase.workspace();
+    let s = chase
+        .solve_with(&board, Target::Off, &mut ws, true)
+        .unwrap();
+    assert_eq!(s.lower_bound, presses.count_ones(), "box torus");
+}

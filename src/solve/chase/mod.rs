@@ -123,9 +123,19 @@ impl Chase {
         };
         let nullity = unknowns - chase.system.rank();
         let step = board_words(grid.rows, grid.cols) as u64;
+        // The most lights a button changes: how many lights name it as a changer.
+        let mut changes = vec![0usize; n];
+        for l in 0..n {
+            chase.changers.of(l, &mut list);
+            for &b in &list {
+                changes[b as usize] += 1;
+            }
+        }
+        let cover = changes.into_iter().max().unwrap_or(0);
         chase.kernel = Kernel::new(nullity, n, step, budget, signature_cells, || {
             chase.quiet_patterns()
-        });
+        })
+        .with_cover(cover);
         Ok(chase)
     }
 
@@ -388,7 +398,8 @@ impl Chase {
         let mut presses = self.board_of(&x);
         let mut best = Board::new(self.grid.rows, self.grid.cols);
         let started = std::time::Instant::now();
-        let (how, bound, chosen) = self.kernel.search(&mut presses, &mut best, search);
+        let changed = change.iter().filter(|&&c| c != 0).count() as u64;
+        let (how, bound, chosen) = self.kernel.search(&mut presses, &mut best, search, changed);
         let took = started.elapsed();
         let presses = if chosen { best } else { presses };
         let count = presses.count_ones();

@@ -83,7 +83,7 @@ impl Solver {
             lower_bound: if proven {
                 u64::from(presses.count_ones())
             } else {
-                0
+                self.kernel.covering(u64::from(lights.count_ones()))
             },
             search: match (self.nullity, self.kernel.skipped()) {
                 (0, _) => Search::Unique,
@@ -174,7 +174,14 @@ impl Solver {
         let started = std::time::Instant::now();
         // Searched in the working orientation: `ws.presses` holds the particular
         // solution there.
-        let (search, bound, chosen) = self.kernel.search(&mut ws.presses, &mut ws.best, search);
+        let lit = board.count_ones();
+        let changed = match target {
+            Target::Off => lit,
+            Target::On => (self.rows * self.cols) as u64 - lit,
+        };
+        let (search, bound, chosen) =
+            self.kernel
+                .search(&mut ws.presses, &mut ws.best, search, changed);
         let work = if chosen { &ws.best } else { &ws.presses };
         let count = work.count_ones();
         Some(Solution {

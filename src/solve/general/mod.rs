@@ -129,7 +129,8 @@ pub struct Solution<'a> {
     /// `true` when every solution was compared (or there is only one).
     pub proven_minimal: bool,
     /// A proven lower bound on the fewest presses: the press count itself when
-    /// `proven_minimal`, else what the signatures prove (0 when nothing is known).
+    /// `proven_minimal`, else the larger of what the signatures prove and the lights
+    /// to change over the most a press changes (each needs a press at least).
     pub lower_bound: u64,
     /// How the presses were chosen among the solutions.
     pub search: Search,
@@ -213,6 +214,9 @@ impl Solver {
         };
         let lights = rows.saturating_mul(cols);
         let step_words = board_words(work_rows, work_cols) as u64;
+        // A press changes its light and its neighbours in the shape: 5 at most.
+        let side = |n: usize| n.min(3) - 1;
+        let cover = 1 + side(rows) + side(cols);
         solver.kernel = Kernel::new(nullity, lights, step_words, budget, signature_cells, || {
             solver
                 .system
@@ -220,7 +224,8 @@ impl Solver {
                 .iter()
                 .map(|top| solver.chase_quiet(top))
                 .collect()
-        });
+        })
+        .with_cover(cover);
         if rows * cols <= 64 {
             solver.small = Some(solver.small_map());
         }
