@@ -295,9 +295,11 @@ impl Kernel {
     /// number of presses, so by one at least, and a press changes at most `cover`
     /// lights. (The all-on n x n: `n^2 / 5`.) 0 when no cover is known.
     pub(super) fn covering(&self, changed: u64) -> u64 {
-        changed
-            .checked_div(self.cover)
-            .map_or(0, |_| changed.div_ceil(self.cover))
+        if self.cover == 0 {
+            0
+        } else {
+            changed.div_ceil(self.cover)
+        }
     }
 
     /// Searches the solutions of the board whose particular solution is `x0` (a board
