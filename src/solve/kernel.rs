@@ -338,7 +338,11 @@ impl Kernel {
                 let spaces = symmetric_spaces(shape_symmetries(rows, cols), |which| {
                     fixed_by_shape(x0, &self.quiet, which)
                 });
-                self.best_of_spaces(spaces, best, self.board_ops);
+                // Within the budget, not `--search-time`'s ops: a space's transform on a
+                // board of many lights folds them all into every block, far slower
+                // than the rate that converts the time (169 x 1541, nullity 65: 107 s
+                // for a default 2 s).
+                self.best_of_spaces(spaces, best, self.budget);
                 (Search::Heuristic, Some(bound), true)
             }
             Plan::GrayWalk => {
