@@ -83,7 +83,10 @@ pub(in crate::solve) fn fixed_by_shape(
     if which.is_empty() {
         return None;
     }
-    let mut equations: Vec<(u128, bool)> = Vec::new();
+    // The equations reduced as they come (a row a pivot, the lowest bit), so at most
+    // `k` are held however many lights; `None` as soon as one contradicts them.
+    let mut pivots: Vec<Option<(u128, bool)>> = vec![None; k];
+    let mut any = false;
     for map in which.into_iter().map(|i| maps[i]) {
         let mut moved = permuted(x0, map);
         moved.xor_assign(x0);
@@ -101,15 +104,31 @@ pub(in crate::solve) fn fixed_by_shape(
                     .iter()
                     .enumerate()
                     .fold(0u128, |row, (j, b)| row | u128::from(b.get(r, c)) << j);
-                if row != 0 || moved.get(r, c) {
-                    equations.push((row, moved.get(r, c)));
+                let (mut row, mut rhs) = (row, moved.get(r, c));
+                while row != 0 {
+                    let slot = &mut pivots[row.trailing_zeros() as usize];
+                    match slot {
+                        Some((pivot, side)) => {
+                            row ^= *pivot;
+                            rhs ^= *side;
+                        }
+                        None => {
+                            *slot = Some((row, rhs));
+                            any = true;
+                            break;
+                        }
+                    }
+                }
+                if row == 0 && rhs {
+                    return None;
                 }
             }
         }
     }
-    if equations.is_empty() {
+    if !any {
         return Some((x0.clone(), quiet.to_vec()));
     }
+    let mut equations: Vec<(u128, bool)> = pivots.into_iter().flatten().collect();
     let (particular, free) = span::solve(&mut equations, k)?;
     let combine = |f: u128| {
         let mut out = Board::new(rows, cols);
