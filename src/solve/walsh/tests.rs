@@ -169,7 +169,8 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
     // pruned block against the plain i32 block's maximum and its first index. The
     // low parts fall in every row of the block, in a few rows (row 0 empty: rows
     // without a weight are skipped, their entries zero), or nowhere; the buckets
-    // start as garbage, so an entry of a skipped row read from them would show.
+    // start as garbage, so an entry of a skipped row read from them would show. Each
+    // input twice, so the rows are taken both ways (`registers::pruned::turn`).
     use crate::solve::registers::TOP;
     let mut rng = crate::rng::SplitMix64(19);
     for bits in 5usize..=19 {
@@ -200,10 +201,12 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
                 for threshold in [i16::MIN, max - 40, max - 1, max, max + 1] {
                     let want = (max >= threshold).then_some((max, first));
                     for (has, block) in pruned_blocks() {
-                        if has {
+                        // Twice: a thread's blocks take their rows each way in turn.
+                        for way in 0..2 * usize::from(has) {
                             let mut buckets = vec![0x1234i16; len];
                             let got = block(&mut buckets, &weighted, b, threshold);
-                            assert_eq!(got, want, "2^{bits}, b = {b}, at least {threshold}");
+                            let at = format!("2^{bits}, b = {b}, at least {threshold}, way {way}");
+                            assert_eq!(got, want, "{at}");
                         }
                     }
                     // And through the lane's dispatch (the plain loops without AVX2).
