@@ -86,7 +86,6 @@ pub(in crate::solve) fn fixed_by_shape(
     // The equations reduced as they come (a row a pivot, the lowest bit), so at most
     // `k` are held however many lights; `None` as soon as one contradicts them.
     let mut pivots: Vec<Option<(u128, bool)>> = vec![None; k];
-    let mut any = false;
     for map in which.into_iter().map(|i| maps[i]) {
         let mut moved = permuted(x0, map);
         moved.xor_assign(x0);
@@ -114,7 +113,6 @@ pub(in crate::solve) fn fixed_by_shape(
                         }
                         None => {
                             *slot = Some((row, rhs));
-                            any = true;
                             break;
                         }
                     }
@@ -125,10 +123,10 @@ pub(in crate::solve) fn fixed_by_shape(
             }
         }
     }
-    if !any {
+    let mut equations: Vec<(u128, bool)> = pivots.into_iter().flatten().collect();
+    if equations.is_empty() {
         return Some((x0.clone(), quiet.to_vec()));
     }
-    let mut equations: Vec<(u128, bool)> = pivots.into_iter().flatten().collect();
     let (particular, free) = span::solve(&mut equations, k)?;
     let combine = |f: u128| {
         let mut out = Board::new(rows, cols);
