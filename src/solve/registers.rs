@@ -18,6 +18,8 @@
 //! in [`super::fewest`]; the plain loops these are held to are in [`super::walsh`].
 
 mod pruned;
+#[cfg(test)]
+pub(super) use pruned::set_stored;
 mod weights;
 
 /// Whether the processor has what [`avx2`] needs.
@@ -61,12 +63,17 @@ const _: () = assert!(TOP <= 6, "at most 64 rows");
 
 /// What the last pass of a kernel's `levels` does besides storing: nothing
 /// ([`PLAIN`]), keep the lane-wise maximum ([`MAX`]), set or add (saturating) each
-/// register's magnitudes at `acc` ([`ABS_SET`], [`ABS_ADD`]).
+/// register's magnitudes at `acc` ([`ABS_SET`], [`ABS_ADD`]); or, storing none of
+/// its registers, only set or add their magnitudes ([`ABS_SET_ONLY`],
+/// [`ABS_ADD_ONLY`]: the pruned block needs a row's entries only for the few columns
+/// that reach their bound, and can find them again with `last_pass_at`).
 pub(super) type Last = u8;
 pub(super) const PLAIN: Last = 0;
 const MAX: Last = 1;
 const ABS_SET: Last = 2;
 const ABS_ADD: Last = 3;
+const ABS_SET_ONLY: Last = 4;
+const ABS_ADD_ONLY: Last = 5;
 
 /// `t[lo][f] = (-1)^{<lo, f>}`: the `N`-entry transform of a single 1 at `lo`.
 const fn unit_transforms<const N: usize>() -> [[i16; N]; N] {
@@ -167,13 +174,15 @@ macro_rules! kernels {
             /// `LAST` says ([`super::Last`]); with [`super::MAX`] it returns the
             /// lane-wise maximum of what it stored, and with [`super::ABS_SET`] or
             /// [`super::ABS_ADD`] it sets or adds each register's magnitudes to the
-            /// register of the same index at `acc`.
+            /// register of the same index at `acc`; with [`super::ABS_SET_ONLY`] or
+            /// [`super::ABS_ADD_ONLY`] the same, but it stores nothing at `p`
+            /// ([`last_pass_at`] gives a register of that pass).
             ///
             /// # Safety
             ///
             /// The target feature, `len` registers readable and writable at `p`, and
-            /// with `ABS_SET` writable at `acc`, with `ABS_ADD` readable and
-            /// writable too.
+            /// with `ABS_SET` or `ABS_SET_ONLY` writable at `acc`, with `ABS_ADD` or
+            /// `ABS_ADD_ONLY` readable and writable too.
             #[target_feature(enable = $feature)]
             pub(in crate::solve) unsafe fn levels<const LAST: super::Last>(
                 p: *mut $v,
@@ -201,6 +210,43 @@ macro_rules! kernels {
                     half <<= levels;
                 }
                 max
+            }
+
+            /// Register `q` of the `len` registers at `p` as [`levels`] from 1 with
+            /// [`super::ABS_SET_ONLY`] or [`super::ABS_ADD_ONLY`] would have stored it: the
+            /// passes before the last stored, the last pass's butterflies again for
+            /// the one group of registers `q` is in.
+            ///
+            /// # Safety
+            ///
+            /// The target feature, `len` registers readable at `p`, and `q < len`.
+            #[target_feature(enable = $feature)]
+            pub(in crate::solve) unsafe fn last_pass_at(p: *const $v, len: usize, q: usize) -> $v {
+                // The last pass's `half` and registers (`r`), as `levels` takes them.
+                let mut half = 1;
+                let mut r = 1;
+                while half * r < len {
+                    half *= r;
+                    r = 1 << (len / half).trailing_zeros().min(3);
+                }
+                let o = q % half;
+                let mut x = [$set1(0); 8];
+                for (t, slot) in x.iter_mut().take(r).enumerate() {
+                    // SAFETY: `o + t half < r half = len`, as the caller promised.
+                    *slot = unsafe { $load(p.add(o + t * half)) };
+                }
+                let mut step = 1;
+                while step < r {
+                    for t in 0..r {
+                        if t & step == 0 {
+                            let (u, v) = (x[t], x[t + step]);
+                            x[t] = $add(u, v);
+                            x[t + step] = $sub(u, v);
+                        }
+                    }
+                    step *= 2;
+                }
+                x[q / half]
             }
 
             /// `log2 R` levels from `half` over `len` registers at `p`: `R` registers
@@ -239,12 +285,16 @@ macro_rules! kernels {
                                 step *= 2;
                             }
                             for (t, slot) in x.iter().enumerate() {
-                                $store(base.add(t * half), *slot);
+                                if !matches!(MODE, super::ABS_SET_ONLY | super::ABS_ADD_ONLY) {
+                                    $store(base.add(t * half), *slot);
+                                }
                                 let at = acc.wrapping_add(group + o + t * half);
                                 match MODE {
                                     super::MAX => max = $max(max, *slot),
-                                    super::ABS_SET => at.write($abs(*slot)),
-                                    super::ABS_ADD => at.write($adds(at.read(), $abs(*slot))),
+                                    super::ABS_SET | super::ABS_SET_ONLY => at.write($abs(*slot)),
+                                    super::ABS_ADD | super::ABS_ADD_ONLY => {
+                                        at.write($adds(at.read(), $abs(*slot)))
+                                    }
                                     _ => {}
                                 }
                             }

@@ -170,7 +170,8 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
     // low parts fall in every row of the block, in a few rows (row 0 empty: rows
     // without a weight are skipped, their entries zero), or nowhere; the buckets
     // start as garbage, so an entry of a skipped row read from them would show. Each
-    // input twice, so the rows are taken both ways (`registers::pruned::turn`).
+    // input four times, so the rows are taken both ways (`registers::pruned::turn`),
+    // their last pass stored and not (`registers::pruned::stored`).
     use crate::solve::registers::TOP;
     let mut rng = crate::rng::SplitMix64(19);
     for bits in 5usize..=19 {
@@ -201,8 +202,10 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
                 for threshold in [i16::MIN, max - 40, max - 1, max, max + 1] {
                     let want = (max >= threshold).then_some((max, first));
                     for (has, block) in pruned_blocks() {
-                        // Twice: a thread's blocks take their rows each way in turn.
-                        for way in 0..2 * usize::from(has) {
+                        // Four times: a thread's blocks take their rows each way in
+                        // turn, and store the rows' last pass or not.
+                        for way in 0..4 * usize::from(has) {
+                            crate::solve::registers::set_stored(way >= 2);
                             let mut buckets = vec![0x1234i16; len];
                             let got = block(&mut buckets, &weighted, b, threshold);
                             let at = format!("2^{bits}, b = {b}, at least {threshold}, way {way}");
