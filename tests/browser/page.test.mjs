@@ -263,7 +263,7 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 test("first paint, and a press on 32 x 32 until its figure", async (page, url, browser) => {
   const paints = { tab: { page: [], plain: [] }, window: { page: [], plain: [] } };
   const boards = [];
-  // The window stays open through its tab's loads (its last tab closed would close it).
+  // The window stays open through its tabs' loads (its last tab closed would close it).
   const tabs = await browser.newContext();
   await (await tabs.newPage()).goto("about:blank");
   // Tabs first, then windows: a window's own pages go on working after it is closed.
