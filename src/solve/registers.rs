@@ -75,6 +75,12 @@ const ABS_ADD: Last = 3;
 const ABS_SET_ONLY: Last = 4;
 const ABS_ADD_ONLY: Last = 5;
 
+/// The registers of the pass a kernel's `levels` runs from `half` over `len` (powers
+/// of two, `half < len`): 8, three levels, while three remain, then 4 or 2.
+fn pass_registers(len: usize, half: usize) -> usize {
+    1 << (len / half).trailing_zeros().min(3)
+}
+
 /// `t[lo][f] = (-1)^{<lo, f>}`: the `N`-entry transform of a single 1 at `lo`.
 const fn unit_transforms<const N: usize>() -> [[i16; N]; N] {
     let mut t = [[0i16; N]; N];
@@ -194,7 +200,7 @@ macro_rules! kernels {
                 let mut half = from;
                 let mut max = $set1(i16::MIN);
                 while half < len {
-                    let levels = (len / half).trailing_zeros().min(3);
+                    let levels = super::pass_registers(len, half).trailing_zeros();
                     let last = half << levels == len;
                     // SAFETY: as the caller promised; each pass stays within `len`.
                     max = unsafe {
@@ -227,7 +233,7 @@ macro_rules! kernels {
                 let mut r = 1;
                 while half * r < len {
                     half *= r;
-                    r = 1 << (len / half).trailing_zeros().min(3);
+                    r = super::pass_registers(len, half);
                 }
                 let o = q % half;
                 let mut x = [$set1(0); 8];
@@ -235,9 +241,22 @@ macro_rules! kernels {
                     // SAFETY: `o + t half < r half = len`, as the caller promised.
                     *slot = unsafe { $load(p.add(o + t * half)) };
                 }
+                // SAFETY: the target feature.
+                unsafe { butterflies(&mut x[..r]) };
+                x[q / half]
+            }
+
+            /// The `log2 x.len()` levels of butterflies among the registers `x`.
+            ///
+            /// # Safety
+            ///
+            /// The target feature.
+            #[target_feature(enable = $feature)]
+            #[inline]
+            unsafe fn butterflies(x: &mut [$v]) {
                 let mut step = 1;
-                while step < r {
-                    for t in 0..r {
+                while step < x.len() {
+                    for t in 0..x.len() {
                         if t & step == 0 {
                             let (u, v) = (x[t], x[t + step]);
                             x[t] = $add(u, v);
@@ -246,7 +265,6 @@ macro_rules! kernels {
                     }
                     step *= 2;
                 }
-                x[q / half]
             }
 
             /// `log2 R` levels from `half` over `len` registers at `p`: `R` registers
@@ -273,17 +291,7 @@ macro_rules! kernels {
                             for (t, slot) in x.iter_mut().enumerate() {
                                 *slot = $load(base.add(t * half));
                             }
-                            let mut step = 1;
-                            while step < R {
-                                for t in 0..R {
-                                    if t & step == 0 {
-                                        let (u, v) = (x[t], x[t + step]);
-                                        x[t] = $add(u, v);
-                                        x[t + step] = $sub(u, v);
-                                    }
-                                }
-                                step *= 2;
-                            }
+                            butterflies(&mut x);
                             for (t, slot) in x.iter().enumerate() {
                                 if !matches!(MODE, super::ABS_SET_ONLY | super::ABS_ADD_ONLY) {
                                     $store(base.add(t * half), *slot);
