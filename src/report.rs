@@ -180,7 +180,16 @@ impl Reporter {
                 self.noun,
                 kept.place,
                 fraction * 100.0,
-                words_of(std::time::Duration::from_secs_f64(seconds.max(0.0))),
+                std::time::Duration::try_from_secs_f64(seconds)
+                    .map_or_else(|_| format!("{seconds} s"), words_of),
+            ));
+        }
+        if let Some(reason) = &kept.refused {
+            note(format_args!(
+                "note: {} {m}: the search kept in {} was not believed: {reason}; searched \
+                 afresh (a checkpoint is trusted for the parts it calls done, and its best \
+                 is checked)",
+                self.noun, kept.place,
             ));
         }
         if let Some(error) = &kept.error {

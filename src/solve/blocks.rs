@@ -35,7 +35,7 @@ pub(super) fn best_of_blocks<T: Lane>(
     progress: &super::progress::SearchProgress,
     presses_of: &(dyn Fn(i64) -> u64 + Sync),
 ) -> (i64, u64) {
-    let blocks: u64 = 1 << k2;
+    let (given, blocks): (_, u64) = (weighted, 1 << k2);
     let searched = only.map_or(blocks, |(_, kept, _)| kept);
     progress.start(searched);
     let keep = progress.keeping().map(|(keeper, every)| {
@@ -45,18 +45,23 @@ pub(super) fn best_of_blocks<T: Lane>(
     });
     let mut state = Progress::start(blocks, keep.is_some(), floor);
     let mut resumed = None;
+    let mut refused = None;
     if let Some(saved) = keep.as_ref().and_then(|(file, _)| file.load()) {
-        if (saved.part, saved.parts) == (state.part, state.parts) {
-            progress.advance(saved.kept);
-            if saved.best.0 > i64::MIN {
-                progress.found(presses_of(saved.best.0));
+        let blocks_kept = only.map(|(keep, kept, _)| (keep as &dyn Fn(u64) -> bool, kept));
+        match checkpoint::doubt(&saved, &state, weighted, k1, blocks_kept) {
+            Some(reason) => refused = Some(reason),
+            None => {
+                progress.advance(saved.kept);
+                if saved.best.0 > i64::MIN {
+                    progress.found(presses_of(saved.best.0));
+                }
+                // The fraction of the blocks kept (the first parts keep more of theirs).
+                resumed = Some((saved.kept as f64 / searched.max(1) as f64, saved.seconds));
+                state = Progress {
+                    floor: floor.max(saved.floor),
+                    ..saved
+                };
             }
-            // The fraction of the blocks kept (the first parts keep more of theirs).
-            resumed = Some((saved.kept as f64 / searched.max(1) as f64, saved.seconds));
-            state = Progress {
-                floor: floor.max(saved.floor),
-                ..saved
-            };
         }
     }
     let weighted: Vec<(u64, u32, T)> = weighted
@@ -149,12 +154,29 @@ pub(super) fn best_of_blocks<T: Lane>(
             // Nothing reached the floor: it was not this board's (the caller
             // searches again without one), so the file is no one's to resume.
             file.remove();
+            if state.floor > floor {
+                // The floor was the file's, not the caller's: the file said a
+                // solution reaches it and none does, so the parts it calls done were
+                // searched for the wrong floor. Searched again, afresh.
+                let best = best_of_blocks::<T>(given, (k1, k2), only, floor, progress, presses_of);
+                progress.set_kept(Kept {
+                    place: file.place(),
+                    resumed: None,
+                    error: None,
+                    refused: Some(format!(
+                        "its floor ({}) is reached by no solution",
+                        state.floor
+                    )),
+                });
+                return best;
+            }
         }
-        if resumed.is_some() || error.is_some() {
+        if resumed.is_some() || error.is_some() || refused.is_some() {
             progress.set_kept(Kept {
                 place: file.place(),
                 resumed,
                 error,
+                refused,
             });
         }
     }
@@ -352,20 +374,68 @@ mod tests {
         })
         .unwrap();
         assert_eq!(kept().0, first);
-        // A floor that nothing reached (not this board's): the answer says so, and the
-        // file goes, so a search without it starts afresh.
+        // A file's floor that nothing reaches (not this board's): the parts it calls
+        // done were searched for the wrong floor, so the search starts again, afresh,
+        // and says why.
         file.save(&Progress {
             floor: plain.0 + 1,
             best: (i64::MIN, u64::MAX),
             ..stopped
         })
         .unwrap();
-        assert!(kept().0 .0 < plain.0 + 1);
-        assert_eq!(file.load(), None);
+        let (best, news) = kept();
+        assert_eq!(best, plain);
+        let refused = news.and_then(|n| n.refused).unwrap_or_default();
+        assert!(refused.contains("reached by no solution"), "{refused}");
+        assert_eq!(file.load().map(|p| (p.done, p.best)), Some((64, plain)));
         assert_eq!(kept().0, plain);
         // A torn file is searched afresh.
         memory.put(&memory.only().0, b"LOSEARCH");
         assert_eq!(kept().0, plain);
         assert_eq!(file.load().map(|p| p.done), Some(64));
+        // The entry a finished search found has the value its index gives.
+        assert_eq!(checkpoint::entry(&weighted, k1, plain.1), plain.0);
+        assert_eq!(checkpoint::entry(&weighted, k1, first.1), first.0);
+        // Forged files (a valid CRC, a claim that does not hold) are not believed: the
+        // search starts afresh, says why, and answers as an unbroken one.
+        let other = (0..1u64 << (k1 + k2))
+            .find(|&f| checkpoint::entry(&weighted, k1, f) < plain.0 && f >> k1 < 1 << (k2 - 1))
+            .expect("an entry below the best in the first half");
+        let (k, b) = (
+            |best| Progress { best, ..done },
+            |best| Progress { best, ..stopped },
+        );
+        let forgeries = [
+            // The index changed, the value kept; a better value than any entry.
+            (k((plain.0, other)), "is said to be"),
+            (k((plain.0 + 2, plain.1)), "is said to be"),
+            // Counts that do not fit the parts; a best outside the parts done.
+            (
+                Progress {
+                    kept: u64::MAX,
+                    ..stopped
+                },
+                "blocks searched",
+            ),
+            (Progress { kept: 3, ..stopped }, "blocks searched"),
+            (Progress { done: 65, ..done }, "parts"),
+            (b(second), "not in a block it searched"),
+            // A best under its own floor.
+            (
+                Progress {
+                    floor: first.0 + 1,
+                    ..stopped
+                },
+                "under the floor",
+            ),
+        ];
+        for (forged, why) in forgeries {
+            file.save(&forged).unwrap();
+            let (best, news) = kept();
+            assert_eq!(best, plain, "{forged:?}");
+            let refused = news.and_then(|n| n.refused).unwrap_or_default();
+            assert!(refused.contains(why), "{forged:?}: {refused}");
+            assert_eq!(file.load().map(|p| (p.done, p.best)), Some((64, plain)));
+        }
     }
 }

@@ -18,7 +18,12 @@
 //! (f64), and a CRC-32 of everything before it; the name is the key's CRC-32 and
 //! length, `8fd6928b-65256.search`. Bytes that do not read back whole (torn, of
 //! another version, of another key) are searched afresh and overwritten. The CRC
-//! catches accidents, not forgery: a search trusts what its own file says.
+//! catches accidents, not forgery, so what a file says is checked before it is
+//! believed ([`super::blocks`]): its counts must fit its parts, and its best entry
+//! must have the value its index gives, at least its floor, in a block it searched;
+//! a floor that no solution reaches sends the search back to the start. What is
+//! taken on trust is that the parts it calls done hold nothing better than its best
+//! (searching them again is the cost the file saves).
 
 use super::progress::Keeper;
 use byteorder::{ReadBytesExt, WriteBytesExt, LE};
@@ -29,6 +34,9 @@ use std::io::Read;
 pub(super) const PARTS: u64 = 1024;
 
 const MAGIC: &[u8; 8] = b"LOSEARCH";
+
+/// The most seconds a file may say were spent (a thousand years): more is no search's.
+const MAX_SECONDS: f64 = 3.2e10;
 const VERSION: u32 = 1;
 
 /// How far a search has gone.
@@ -103,6 +111,89 @@ pub(super) fn key(
     key
 }
 
+/// Why a saved search cannot be this one's, when it cannot: what the file says is
+/// checked against what can be recomputed. The parts it calls done are taken on trust
+/// (searching them again is the cost a file saves); its counts must fit them, and its
+/// best entry must be one this search holds, with the value its index gives
+/// ([`entry`]); the search asks before it resumes, at least the floor, in a block kept and done.
+pub(super) fn doubt(
+    saved: &Progress,
+    fresh: &Progress,
+    weighted: &[(u64, u32, i32)],
+    k1: usize,
+    only: Option<(&dyn Fn(u64) -> bool, u64)>,
+) -> Option<String> {
+    if (saved.part, saved.parts) != (fresh.part, fresh.parts) {
+        return Some(format!(
+            "it splits the search in {} parts of {} blocks, this search in {} of {}",
+            saved.parts, saved.part, fresh.parts, fresh.part
+        ));
+    }
+    if saved.done > saved.parts {
+        return Some(format!(
+            "it calls {} of {} parts done",
+            saved.done, saved.parts
+        ));
+    }
+    let blocks_done = saved.done.checked_mul(saved.part);
+    let searched = only.map_or(u64::MAX, |(_, kept)| kept);
+    match blocks_done {
+        Some(done) if saved.kept <= done && saved.kept <= searched => {}
+        _ => {
+            return Some(format!(
+                "it counts {} blocks searched in {} parts of {}",
+                saved.kept, saved.done, saved.part
+            ))
+        }
+    }
+    if only.is_none() && Some(saved.kept) != blocks_done {
+        return Some(format!(
+            "it counts {} blocks searched in {} parts of {} (every block is kept)",
+            saved.kept, saved.done, saved.part
+        ));
+    }
+    let (value, f) = saved.best;
+    if (value, f) == (i64::MIN, u64::MAX) {
+        return None;
+    }
+    let b = f >> k1;
+    if blocks_done.is_none_or(|done| b >= done) || only.is_some_and(|(keep, _)| !keep(b)) {
+        return Some(format!(
+            "its best entry ({f}) is not in a block it searched"
+        ));
+    }
+    let actual = entry(weighted, k1, f);
+    if actual != value {
+        return Some(format!(
+            "its best entry ({f}) is said to be {value}, and is {actual}"
+        ));
+    }
+    if value < saved.floor {
+        return Some(format!(
+            "its best entry ({value}) is under the floor it was searched at ({})",
+            saved.floor
+        ));
+    }
+    None
+}
+
+/// The transform's entry `f` (block `f >> k1`, low bits `f` as the buckets place them),
+/// summed directly: `sum (-1)^(<high, b> + <low, a>) weight`, in `O(signatures)`.
+pub(super) fn entry(weighted: &[(u64, u32, i32)], k1: usize, f: u64) -> i64 {
+    let (b, a) = (f >> k1, f & ((1u64 << k1) - 1));
+    weighted
+        .iter()
+        .map(|&(high, low, weight)| {
+            let odd = ((high & b).count_ones() + (u64::from(low) & a).count_ones()) % 2 == 1;
+            if odd {
+                -i64::from(weight)
+            } else {
+                i64::from(weight)
+            }
+        })
+        .sum()
+}
+
 /// One search's bytes with a keeper.
 #[derive(Debug)]
 pub(super) struct Checkpoint<'a> {
@@ -150,8 +241,7 @@ impl<'a> Checkpoint<'a> {
             best: (r.read_i64::<LE>().ok()?, r.read_u64::<LE>().ok()?),
             seconds: r.read_f64::<LE>().ok()?,
         };
-        let whole = r.is_empty() && progress.done <= progress.parts;
-        (whole && progress.seconds.is_finite() && progress.seconds >= 0.0).then_some(progress)
+        (r.is_empty() && (0.0..=MAX_SECONDS).contains(&progress.seconds)).then_some(progress)
     }
 
     /// Keeps `progress`, whole.
@@ -271,7 +361,7 @@ mod tests {
         memory.put(&name, &bytes);
         assert_eq!(file.load(), Some(saved));
         // Seconds that are no duration (a hand-made file): nothing.
-        for seconds in [f64::INFINITY, f64::NAN, -1.0] {
+        for seconds in [f64::INFINITY, f64::NAN, -1.0, 1e300] {
             file.save(&Progress { seconds, ..saved }).unwrap();
             assert_eq!(file.load(), None, "{seconds} s");
         }

@@ -49,6 +49,9 @@ pub struct Kept {
     pub resumed: Option<(f64, f64)>,
     /// The last error saving it (the search went on).
     pub error: Option<String>,
+    /// Why the file found there was not believed (the search started afresh and
+    /// overwrote it): what it says does not agree with what can be recomputed.
+    pub refused: Option<String>,
 }
 
 impl SearchProgress {
