@@ -99,3 +99,45 @@ impl Read for PatientStdin {
         }
     }
 }
+
+/// Why a small file (a button map, a checkpoint) was not read.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SmallFileError {
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    /// A FIFO, a device, a directory: nothing a program wrote whole.
+    #[error("it is {0}, not a regular file")]
+    NotRegular(&'static str),
+    /// Longer than its format allows.
+    #[error("it is {} bytes; the most this file may be is {}", lightsout::thousands(*.0), lightsout::thousands(*.1))]
+    TooLong(u64, u64),
+}
+
+/// The bytes of the regular file at `path`, at most `most` of them: opened without
+/// blocking (a FIFO would block a plain open) and looked at before it is read, so a
+/// FIFO, a device or a file longer than its format allows is refused, never waited on
+/// or read into memory (the guards a table file has).
+pub(crate) fn read_small_file(
+    path: &std::path::Path,
+    most: u64,
+) -> Result<Vec<u8>, SmallFileError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(SmallFileError::NotRegular(lightsout::file_type_name(&meta)));
+    }
+    if meta.len() > most {
+        return Err(SmallFileError::TooLong(meta.len(), most));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // A file that grows while it is read stops at the limit, and is refused.
+    file.take(most + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > most {
+        return Err(SmallFileError::TooLong(bytes.len() as u64, most));
+    }
+    Ok(bytes)
+}

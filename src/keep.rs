@@ -4,7 +4,7 @@
 //! finds the old one or the new one, whole.
 
 use lightsout::Keeper;
-use std::io::Write;
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -32,17 +32,27 @@ impl Directory {
 }
 
 impl Keeper for Directory {
-    fn read(&self, name: &str) -> Option<Vec<u8>> {
-        std::fs::read(self.0.join(name)).ok()
+    fn read(&self, name: &str, most: u64) -> Result<Option<Vec<u8>>, String> {
+        // A FIFO, a device or a link to one, or a file longer than the search's own
+        // could be, is not read (the search starts afresh and replaces it).
+        match crate::input::read_small_file(&self.0.join(name), most) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(crate::input::SmallFileError::Io(e)) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e.to_string()),
+        }
     }
 
     fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
-        let place = self.0.join(name);
-        let fresh = self.0.join(format!("{name}.part"));
-        let mut file = std::fs::File::create(&fresh)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&fresh, &place)
+        // A temporary name of its own (two runs on one directory do not share it),
+        // removed if anything fails before the rename.
+        let mut fresh = tempfile::Builder::new()
+            .prefix(&format!("{name}."))
+            .suffix(".part")
+            .tempfile_in(&self.0)?;
+        fresh.write_all(bytes)?;
+        fresh.as_file().sync_all()?;
+        fresh.persist(self.0.join(name)).map_err(|e| e.error)?;
+        Ok(())
     }
 
     fn remove(&self, name: &str) {

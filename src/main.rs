@@ -77,12 +77,16 @@ fn run(job: Job) -> anyhow::Result<()> {
         } => solving::game(input, &solver, options, budget, stats, stdout),
         Job::SolvePbm {
             input,
+            line_buffered,
             shape,
             game,
             target,
             budget,
             stats,
-        } => solving::pbm(input, shape, game.as_ref(), target, budget, stats, stdout),
+        } => {
+            let settings = (shape, game.as_ref(), target, budget, line_buffered);
+            solving::pbm(input, settings, stats, stdout)
+        }
         Job::Explain {
             input,
             method,

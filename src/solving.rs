@@ -140,13 +140,21 @@ fn state_stats(m: u64, answer: &lightsout::StateAnswer, solutions: &str) -> Stri
     )
 }
 
+/// What `solve --format pbm` was asked: the shape every image must have, the game (the
+/// classic one when `None`), the target, the search budget, and whether each answer is
+/// flushed at once.
+pub(crate) type PbmSettings<'a> = (
+    Option<(usize, usize)>,
+    Option<&'a PbmGame>,
+    Target,
+    u64,
+    bool,
+);
+
 /// `solve --format pbm`: images, each of its own size unless `shape` is given.
 pub(crate) fn pbm(
     input: Input,
-    shape: Option<(usize, usize)>,
-    game: Option<&PbmGame>,
-    target: Target,
-    budget: u64,
+    (shape, game, target, budget, line_buffered): PbmSettings<'_>,
     stats: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
@@ -165,7 +173,7 @@ pub(crate) fn pbm(
     let outcome = lightsout::solve_pbm_stream(
         shape,
         game,
-        budget,
+        (budget, line_buffered),
         target,
         input.reader,
         stdout,

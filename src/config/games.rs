@@ -1,6 +1,6 @@
 //! `census` and `play`: the commands that take a whole game rather than boards.
 
-use super::solve::game;
+use super::game::game;
 use super::*;
 use crate::cli::CensusArgs;
 

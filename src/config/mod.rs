@@ -11,12 +11,13 @@ use crate::mapped::{open_table, Table, TableBytes};
 use anyhow::Context;
 use lightsout::rules::Game;
 use lightsout::{DepthTable, Method, QueryOptions, Solver, StoreOptions, Style, TableKind, Target};
+mod game;
 mod games;
 mod serve;
 mod solve;
 
+pub(crate) use game::game as game_of_flags;
 pub(crate) use serve::{ServeConfig, Timeouts};
-pub(crate) use solve::game as game_of_flags;
 
 use crate::input::{open_input, Input};
 use std::io::{self, IsTerminal};
@@ -97,6 +98,8 @@ pub(crate) enum Job {
     Serve(ServeConfig),
     SolvePbm {
         input: Input,
+        /// Flush each answer image at once.
+        line_buffered: bool,
         /// The shape every image must have, when --rows and --cols are given.
         shape: Option<(usize, usize)>,
         /// The game of every image (`None`: the classic game).
@@ -320,7 +323,7 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
     let style = Style {
         colour: colour_wanted(),
     };
-    if args.rows.is_some() || args.cols.is_some() || !solve::classic(&args.game) {
+    if args.rows.is_some() || args.cols.is_some() || !game::classic(&args.game) {
         return solve::explain_game(args, style);
     }
     if args.format == DrawArg::Png {

@@ -1,94 +1,11 @@
-//! The flags of `solve` and `nullity`, checked: the game they name (the classic game
-//! keeps its own path), the solver for it, and the options of the stream.
+//! The flags of `solve`, `nullity`, `check` and `explain` for games, checked: the
+//! solver for the game they name ([`super::game`]; the classic game keeps its own
+//! path), and the options of the stream.
 
+use super::game::{classic, game};
 use super::*;
 use crate::cli::{CheckArgs, DrawArg, ExplainArgs, NullityArgs};
 use crate::report::Budget;
-
-/// The game the game flags name: a built-in game or a button map file (`--game`), else
-/// the grid game of `shape` (required then) with its topology and rule. Every error
-/// is a usage error, located, before any board is read.
-pub(crate) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Result<Game> {
-    use lightsout::rules::{builtin, map, Rule, Topology};
-    if let Some(name) = &args.game {
-        if let Some(builtin) = builtin::find(name) {
-            let game = builtin.game();
-            return match args.states {
-                Some(k) => game.with_states(k).map_err(|e| usage(e.to_string())),
-                None => Ok(game),
-            };
-        }
-        let path = std::path::Path::new(name);
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
-                return Err(usage(format!(
-                    "--game {name}: no built-in game has that name ({}) and no file is \
-                     there",
-                    known.join(", ")
-                )));
-            }
-            Err(err) => {
-                return Err(
-                    UsageError(format!("--game {name}: cannot read the button map: {err}")).into(),
-                )
-            }
-        };
-        let game = map::parse(&text).map_err(|err| usage(format!("button map {name}: {err}")))?;
-        return match args.states {
-            Some(k) if k != game.states() => Err(usage(format!(
-                "--states {k}: the button map {name} says its lights have {} states (its \
-                 first line); leave --states out, or change the map",
-                game.states()
-            ))),
-            _ => Ok(game),
-        };
-    }
-    let Some((rows, cols)) = shape else {
-        return Err(usage(
-            "a grid game needs --rows R and --cols C (or --game FILE|NAME for any other)",
-        ));
-    };
-    let topology = if args.wrap {
-        Topology::Torus
-    } else {
-        match args.topology {
-            TopologyArg::Plane => Topology::Plane,
-            TopologyArg::Cylinder => Topology::Cylinder,
-            TopologyArg::Torus => Topology::Torus,
-            TopologyArg::Projective => Topology::Projective,
-        }
-    };
-    let rule = Rule::parse(&args.rule).map_err(|e| usage(format!("--rule: {e}")))?;
-    let lights = u64::from(rows) * u64::from(cols);
-    if lights > lightsout::CHASE_LIGHTS as u64 {
-        return Err(usage(format!(
-            "a {rows} x {cols} board has {} lights; grid games other than the classic plus \
-             rule on a plane board take up to {} lights",
-            lightsout::thousands(lights),
-            lightsout::thousands(lightsout::CHASE_LIGHTS as u64)
-        )));
-    }
-    Game::grid(
-        rows as usize,
-        cols as usize,
-        topology,
-        rule,
-        args.states.unwrap_or(2),
-    )
-    .map_err(|e| usage(e.to_string()))
-}
-
-/// Whether the game flags name the classic game (plus on a plane board, two states),
-/// which keeps its own path (no game is built: its chase knows the rule).
-pub(super) fn classic(args: &crate::cli::GameArgs) -> bool {
-    args.game.is_none()
-        && args.topology == TopologyArg::Plane
-        && !args.wrap
-        && args.rule == "plus"
-        && args.states.unwrap_or(2) == 2
-}
 
 pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
     if args.checkpoint.is_some() && args.format == FormatArg::Pbm {
@@ -125,12 +42,16 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
             )));
         }
     }
+    if args.format == FormatArg::Pbm {
+        no_search_time(&args, "--format pbm")?;
+    }
     let input = open_input(args.input, "solve")?;
     let shape = shape.map(|(r, c)| (r as usize, c as usize));
     let target = two_state_target(args.target)?;
     let keep = crate::keep::Directory::open(args.checkpoint.as_deref()).map_err(usage)?;
     if args.format == FormatArg::Pbm {
         return Ok(Job::SolvePbm {
+            line_buffered: args.line_buffered || input.interactive,
             input,
             shape,
             game: None,
@@ -139,6 +60,7 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
             stats: args.stats,
         });
     }
+    let search_time = args.search_time.unwrap_or(SEARCH_TIME);
     let (rows, cols) = shape.expect("text input has a shape");
     let make = |budget| {
         Solver::with_search_budget(rows, cols, budget).map_err(|e| UsageError(e.to_string()))
@@ -149,7 +71,7 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
         None => {
             let seconds = solver.search_seconds();
             let rebuild = time_allows(
-                args.search_time,
+                search_time,
                 seconds,
                 solver.search_cost(),
                 solver.proves_minimal(),
@@ -158,11 +80,11 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
                 Some(cost) => make(cost)?,
                 None => solver,
             };
-            solver.allow_search_time(args.search_time);
+            solver.allow_search_time(search_time);
             (
                 solver,
                 Budget::Time {
-                    limit: args.search_time,
+                    limit: search_time,
                     seconds,
                 },
             )
@@ -186,6 +108,14 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
     if args.format == FormatArg::Pbm && args.game.game.is_none() && !args.show {
         // Images carry their own shapes: check the rule and topology once here.
         let probe = game(&args.game, Some((1, 1)))?;
+        if probe.states() > 2 {
+            return Err(usage(format!(
+                "--format pbm takes two-state boards (a pixel is on or off), and --states \
+                 {} asks for more; give boards of more states as text",
+                probe.states()
+            )));
+        }
+        no_search_time(&args, "--format pbm")?;
         let rules = probe.grid_rules().expect("a grid game");
         let pbm = lightsout::PbmGame {
             topology: rules.topology,
@@ -200,8 +130,10 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
                 ))
             }
         };
+        let input = open_input(args.input, "solve")?;
         return Ok(Job::SolvePbm {
-            input: open_input(args.input, "solve")?,
+            line_buffered: args.line_buffered || input.interactive,
+            input,
             shape,
             game: Some(pbm),
             target: two_state_target(args.target)?,
@@ -231,6 +163,7 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
                 "--format pbm takes two-state boards; give boards of more states as text",
             ));
         }
+        no_search_time(&args, &format!("a game of {} states", game.states()))?;
         let goal = goal(args.target, game.states())?;
         let solver = lightsout::GameSolver::new(game, ops_budget(args.search_budget))
             .map_err(|e| UsageError(e.to_string()))?;
@@ -247,6 +180,7 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
         });
     }
     let target = two_state_target(args.target)?;
+    let search_time = args.search_time.unwrap_or(SEARCH_TIME);
     let make = |game, budget| {
         lightsout::GameSolver::new(game, budget).map_err(|e| UsageError(e.to_string()))
     };
@@ -258,16 +192,15 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
             let proves = solver
                 .search_cost()
                 .is_some_and(|c| c <= lightsout::SEARCH_BUDGET);
-            let mut solver =
-                match time_allows(args.search_time, seconds, solver.search_cost(), proves) {
-                    Some(cost) => make(game, cost)?,
-                    None => solver,
-                };
-            solver.allow_search_time(args.search_time);
+            let mut solver = match time_allows(search_time, seconds, solver.search_cost(), proves) {
+                Some(cost) => make(game, cost)?,
+                None => solver,
+            };
+            solver.allow_search_time(search_time);
             (
                 solver,
                 Budget::Time {
-                    limit: args.search_time,
+                    limit: search_time,
                     seconds,
                 },
             )
@@ -290,6 +223,21 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
         stats: args.stats,
         budget,
     })
+}
+
+/// `--search-time` when no flag gives it.
+const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `--search-time` is for two-state text boards: the paths that search by word
+/// operations alone (PBM, games of more states) refuse it rather than ignore it.
+fn no_search_time(args: &SolveArgs, what: &str) -> anyhow::Result<()> {
+    match args.search_time {
+        Some(_) => Err(usage(format!(
+            "--search-time bounds the search of two-state text boards; {what} searches \
+             by word operations: give --search-budget OPS instead"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The word operations of `--search-budget`, or the default's (PBM, K states, and the

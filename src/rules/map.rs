@@ -42,6 +42,10 @@ pub enum MapError {
 /// The largest number of lights a map may declare.
 pub const MAX_LIGHTS: usize = 1 << 24;
 
+/// The longest map file read: 64 MiB, 32 million press entries at their shortest
+/// (`L `), an eighth of [`super::MAX_PRESS_ENTRIES`]; read whole before it is parsed.
+pub const MAX_BYTES: u64 = 64 << 20;
+
 /// Reads a button map.
 pub fn parse(text: &str) -> Result<Game, MapError> {
     let mut header: Option<(usize, u8)> = None;
@@ -97,7 +101,8 @@ fn syntax(line: usize, column: usize, expected: &str, found: &str) -> MapError {
         found: if found.is_empty() {
             "the end of the line".to_string()
         } else {
-            format!("`{found}`")
+            // Control characters (a NUL, an escape) shown escaped, never raw.
+            format!("`{}`", found.escape_debug())
         },
     }
 }
@@ -238,5 +243,8 @@ mod tests {
         assert!(err.starts_with("line 1, column 17: expected"), "{err}");
         let err = parse("").unwrap_err().to_string();
         assert!(err.contains("a first line `lights N`"), "{err}");
+        // Issue 39: a NUL in a map was printed raw in the message.
+        let err = parse("lights 2\n1 \0x2\n").unwrap_err().to_string();
+        assert!(err.ends_with("found `\\0x2`"), "{err}");
     }
 }

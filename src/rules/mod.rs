@@ -58,7 +58,33 @@ pub enum GameError {
         /// States asked for.
         states: u8,
     },
+    /// A rule whose every amount is a multiple of K: no press changes anything.
+    #[error(
+        "the rule `{rule}` adds only multiples of {states} (K), so no press changes a \
+         light; give a rule with an amount that is not"
+    )]
+    NothingChanges {
+        /// The rule, as a pattern.
+        rule: String,
+        /// States of a light.
+        states: u8,
+    },
+    /// More press entries (each button's lights, added up) than any solver here takes.
+    #[error(
+        "this game's buttons change {entries} lights in all (each button's pattern, added \
+         up); the most this program takes is {most}: give a smaller board or rule"
+    )]
+    TooManyEntries {
+        /// The press entries the game has (at most; saturating).
+        entries: u64,
+        /// The most a game may have.
+        most: u64,
+    },
 }
+
+/// The most press entries a game may have (each button's pattern, added up): what a
+/// solver reads at least once (a 2000 x 2000 board under a 7 x 7 rule has 196 million).
+pub const MAX_PRESS_ENTRIES: u64 = 1 << 28;
 
 /// Where a grid game's buttons come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -151,13 +177,40 @@ impl Game {
         if states < 2 {
             return Err(GameError::States { states });
         }
+        if grid.rule.offsets().all(|(_, _, a)| a % states == 0) {
+            return Err(GameError::NothingChanges {
+                rule: grid.rule.to_string(),
+                states,
+            });
+        }
         debug_assert!(lights >= 1);
-        Ok(Game {
+        let game = Game {
             lights,
             states,
             buttons: Vec::new(),
             grid: Some(grid),
-        })
+        };
+        match game.press_entries() {
+            entries if entries > MAX_PRESS_ENTRIES => Err(GameError::TooManyEntries {
+                entries,
+                most: MAX_PRESS_ENTRIES,
+            }),
+            _ => Ok(game),
+        }
+    }
+
+    /// The press entries of the game: each button's pattern's lights, added up (for a
+    /// grid game, at most: the rule's nonzero cells a button, before a wrapped rule's
+    /// repeats merge). What building, solving or listing the game reads at least once.
+    pub fn press_entries(&self) -> u64 {
+        match &self.grid {
+            Some(grid) => {
+                let k = self.states;
+                let cells = grid.rule.offsets().filter(|&(_, _, a)| a % k != 0).count();
+                (self.lights as u64).saturating_mul(cells as u64)
+            }
+            None => self.buttons.iter().map(|p| p.len() as u64).sum(),
+        }
     }
 
     /// A game from its buttons' patterns: `(light, amount)` pairs, lights below
@@ -170,6 +223,13 @@ impl Game {
     ) -> Result<Game, GameError> {
         if states < 2 {
             return Err(GameError::States { states });
+        }
+        let entries = buttons.iter().map(|p| p.len() as u64).sum::<u64>();
+        if entries > MAX_PRESS_ENTRIES {
+            return Err(GameError::TooManyEntries {
+                entries,
+                most: MAX_PRESS_ENTRIES,
+            });
         }
         let buttons = buttons.into_iter().map(|p| merge(p, states)).collect();
         Ok(Game {

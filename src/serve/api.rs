@@ -157,20 +157,21 @@ pub(super) async fn query_stream(
         moves: params.flag("moves")?,
         target: params.target(Target::On)?,
     };
-    let permit = super::job_slot(&state).await?;
+    let slot = super::stream_slot(&state).await?;
     let (limit, deadline) = (state.max_body, super::job_deadline());
-    Ok(body::stream(body, limit, deadline, move |input, output| {
-        let _permit = permit;
-        let method = match method.as_str() {
-            "table" => Method::Table(state.table.borrowed()),
-            "enumerate" => Method::Enumerate,
-            _ => Method::Algebra(Box::new(state.algebra.clone())),
-        };
-        let answered = answer_stream(&method, options, input, output)?;
-        metrics::counter!("lightsout_grids_answered_total").increment(answered);
-        Ok(answered)
-    })
-    .await)
+    Ok(
+        body::stream(body, limit, deadline, slot, move |input, output| {
+            let method = match method.as_str() {
+                "table" => Method::Table(state.table.borrowed()),
+                "enumerate" => Method::Enumerate,
+                _ => Method::Algebra(Box::new(state.algebra.clone())),
+            };
+            let answered = answer_stream(&method, options, input, output)?;
+            metrics::counter!("lightsout_grids_answered_total").increment(answered);
+            Ok(answered)
+        })
+        .await,
+    )
 }
 
 /// `POST /v1/solve?rows=R&cols=C[&target=off|on|D][&topology=..&rule=..&states=K
@@ -204,35 +205,36 @@ pub(super) async fn solve_stream_handler(
         return solve_game_request(state, &params, game, budget, body).await;
     }
     let target = params.target(Target::Off)?;
-    let permit = super::job_slot(&state).await?;
+    let slot = super::stream_slot(&state).await?;
     let (limit, deadline) = (state.max_body, super::job_deadline());
     let search_until = std::time::Instant::now() + state.search_time;
-    Ok(body::stream(body, limit, deadline, move |input, output| {
-        let _permit = permit;
-        let options = SolveOptions {
-            target,
-            line_buffered: false,
-            search_until: Some(search_until),
-        };
-        let mut unproven = Vec::new();
-        let solvers = &state.solvers;
-        let summary = solve_stream_lazy(
-            (rows, cols),
-            || solvers.get(rows, cols),
-            options,
-            &mut *input,
-            &mut *output,
-            &mut |m, solution| {
-                if !solution.proven_minimal && unproven.len() < UNPROVEN_LISTED {
-                    unproven.push(m);
-                }
-            },
-        )?;
-        close_unproven(output, &unproven, summary)?;
-        metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
-        Ok(summary.boards)
-    })
-    .await)
+    Ok(
+        body::stream(body, limit, deadline, slot, move |input, output| {
+            let options = SolveOptions {
+                target,
+                line_buffered: false,
+                search_until: Some(search_until),
+            };
+            let mut unproven = Vec::new();
+            let solvers = &state.solvers;
+            let summary = solve_stream_lazy(
+                (rows, cols),
+                || solvers.get(rows, cols),
+                options,
+                &mut *input,
+                &mut *output,
+                &mut |m, solution| {
+                    if !solution.proven_minimal && unproven.len() < UNPROVEN_LISTED {
+                        unproven.push(m);
+                    }
+                },
+            )?;
+            close_unproven(output, &unproven, summary)?;
+            metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
+            Ok(summary.boards)
+        })
+        .await,
+    )
 }
 
 /// `/v1/solve` for any game but the classic one: its solver made on the blocking pool
@@ -246,51 +248,52 @@ async fn solve_game_request(
 ) -> Result<Response, ApiError> {
     let k = game.states();
     let goal = goal_of(params, k)?;
-    let permit = super::job_slot(&state).await?;
+    let slot = super::stream_slot(&state).await?;
     let (limit, deadline) = (state.max_body, super::job_deadline());
     let search_until = std::time::Instant::now() + state.search_time;
-    Ok(body::stream(body, limit, deadline, move |input, output| {
-        let _permit = permit;
-        let solver = lightsout::GameSolver::new(game, budget)
-            .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
-        let mut unproven = Vec::new();
-        let mut note = |m: u64, proven: bool| {
-            if !proven && unproven.len() < UNPROVEN_LISTED {
-                unproven.push(m);
-            }
-        };
-        let summary = if k > 2 {
-            let options = lightsout::StatesOptions {
-                goal,
-                line_buffered: false,
-                search_until: Some(search_until),
+    Ok(
+        body::stream(body, limit, deadline, slot, move |input, output| {
+            let solver = lightsout::GameSolver::new(game, budget)
+                .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
+            let mut unproven = Vec::new();
+            let mut note = |m: u64, proven: bool| {
+                if !proven && unproven.len() < UNPROVEN_LISTED {
+                    unproven.push(m);
+                }
             };
-            lightsout::solve_states_stream(
-                &solver,
-                options,
-                &mut *input,
-                &mut *output,
-                &mut |m, a| note(m, a.proven_minimal),
-            )?
-        } else {
-            let options = SolveOptions {
-                target: if goal == 1 { Target::On } else { Target::Off },
-                line_buffered: false,
-                search_until: Some(search_until),
+            let summary = if k > 2 {
+                let options = lightsout::StatesOptions {
+                    goal,
+                    line_buffered: false,
+                    search_until: Some(search_until),
+                };
+                lightsout::solve_states_stream(
+                    &solver,
+                    options,
+                    &mut *input,
+                    &mut *output,
+                    &mut |m, a| note(m, a.proven_minimal),
+                )?
+            } else {
+                let options = SolveOptions {
+                    target: if goal == 1 { Target::On } else { Target::Off },
+                    line_buffered: false,
+                    search_until: Some(search_until),
+                };
+                lightsout::solve_game_stream(
+                    &solver,
+                    options,
+                    &mut *input,
+                    &mut *output,
+                    &mut |m, s| note(m, s.proven_minimal),
+                )?
             };
-            lightsout::solve_game_stream(
-                &solver,
-                options,
-                &mut *input,
-                &mut *output,
-                &mut |m, s| note(m, s.proven_minimal),
-            )?
-        };
-        close_unproven(output, &unproven, summary)?;
-        metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
-        Ok(summary.boards)
-    })
-    .await)
+            close_unproven(output, &unproven, summary)?;
+            metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
+            Ok(summary.boards)
+        })
+        .await,
+    )
 }
 
 /// The last line of a `/v1/solve` answer when some boards are not proven the fewest.

@@ -6,10 +6,13 @@ use axum::body::{Body, Bytes};
 use axum::response::{IntoResponse, Response};
 use futures_util::TryStreamExt;
 use lightsout::StreamError;
+use std::cell::RefCell;
 use std::io::{self, Read, Write};
-use std::time::Instant;
-use tokio::sync::mpsc;
-use tokio_util::io::{StreamReader, SyncIoBridge};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::runtime::Handle;
+use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 
 /// Output held back before the response starts: an input error within it still gets
 /// a 400 with the answers so far, not a 200 cut short.
@@ -23,41 +26,172 @@ enum Event {
     FailedEarly(StreamError, Vec<u8>),
 }
 
-/// A `Write` that sends what it is given, once there is enough, as body chunks.
-struct ChannelWriter {
+/// How long the input may stall before what is answered so far goes out (a client
+/// that sends a board and waits for its answer gets it; a body that arrives in pieces
+/// still has its first [`HOLD`] bytes held).
+const STALL: Duration = Duration::from_millis(50);
+
+/// A stream's job slot: held while it works, given back while it waits for its client
+/// (to send more of the body, or to take more of the answer), taken again before it
+/// works on. So slow clients hold no slot, whatever their number.
+pub(super) struct Slot {
+    jobs: Arc<Semaphore>,
+    permit: Option<OwnedSemaphorePermit>,
+    /// How long to wait for a slot again before the stream fails as busy.
+    wait: Duration,
+}
+
+impl Slot {
+    /// The slot `permit` of `jobs`; waits of `wait` at most to take it again.
+    pub(super) fn new(jobs: Arc<Semaphore>, permit: OwnedSemaphorePermit, wait: Duration) -> Self {
+        Slot {
+            jobs,
+            permit: Some(permit),
+            wait,
+        }
+    }
+
+    fn release(&mut self) {
+        self.permit = None;
+    }
+
+    /// Takes the slot again (on the blocking pool), if it was given back.
+    fn take(&mut self, handle: &Handle) -> io::Result<()> {
+        if self.permit.is_some() {
+            return Ok(());
+        }
+        let jobs = self.jobs.clone();
+        let permit = handle.block_on(tokio::time::timeout(self.wait, jobs.acquire_owned()));
+        match permit {
+            Ok(Ok(permit)) => {
+                self.permit = Some(permit);
+                Ok(())
+            }
+            _ => Err(io::Error::other(format!(
+                "the server is busy: every stream slot (--jobs) stayed taken for {} s; \
+                 retry in a second",
+                self.wait.as_secs()
+            ))),
+        }
+    }
+}
+
+/// What the stream's input and output share on its thread: the answers not yet sent,
+/// where they go, and the slot.
+struct Pipe {
     tx: mpsc::Sender<Event>,
     held: Vec<u8>,
     started: bool,
+    slot: Slot,
+    handle: Handle,
 }
 
-impl ChannelWriter {
+impl Pipe {
+    /// Sends what is held as a body chunk; while the client is not taking the answer
+    /// (the channel full), the slot is given back.
     fn send(&mut self) -> io::Result<()> {
         if self.held.is_empty() {
             return Ok(());
         }
-        let chunk = Bytes::from(std::mem::take(&mut self.held));
+        let chunk = Event::Chunk(Bytes::from(std::mem::take(&mut self.held)));
         self.started = true;
-        self.tx
-            .blocking_send(Event::Chunk(chunk))
-            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client went away"))
+        let gone = || io::Error::new(io::ErrorKind::BrokenPipe, "the client went away");
+        match self.tx.try_send(chunk) {
+            Ok(()) => Ok(()),
+            Err(mpsc::error::TrySendError::Closed(_)) => Err(gone()),
+            Err(mpsc::error::TrySendError::Full(chunk)) => {
+                self.slot.release();
+                self.tx.blocking_send(chunk).map_err(|_| gone())?;
+                self.slot.take(&self.handle)
+            }
+        }
     }
 }
 
+/// The stream's output: sends what it is given, once there is enough, as body chunks.
+struct ChannelWriter(Rc<RefCell<Pipe>>);
+
 impl Write for ChannelWriter {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.held.extend_from_slice(bytes);
-        if self.held.len() >= HOLD {
-            self.send()?;
+        let mut pipe = self.0.borrow_mut();
+        pipe.held.extend_from_slice(bytes);
+        if pipe.held.len() >= HOLD {
+            pipe.send()?;
         }
         Ok(bytes.len())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        if self.started {
-            self.send()
+        let mut pipe = self.0.borrow_mut();
+        if pipe.started {
+            pipe.send()
         } else {
             Ok(())
         }
+    }
+}
+
+/// The stream's input: the body's chunks as they come, until `deadline`. When none is
+/// waiting, the slot is given back; when none comes for [`STALL`], the answers so
+/// far are sent.
+struct ChannelReader {
+    rx: mpsc::Receiver<io::Result<Bytes>>,
+    chunk: Bytes,
+    deadline: Instant,
+    pipe: Rc<RefCell<Pipe>>,
+}
+
+impl ChannelReader {
+    /// The next chunk, waited for (`None`: the body is over).
+    fn wait(&mut self) -> io::Result<Option<io::Result<Bytes>>> {
+        let handle = self.pipe.borrow().handle.clone();
+        self.pipe.borrow_mut().slot.release();
+        let rx = &mut self.rx;
+        let next = match handle.block_on(tokio::time::timeout(STALL, rx.recv())) {
+            Ok(next) => next,
+            Err(_) => {
+                self.pipe.borrow_mut().send()?;
+                let until = tokio::time::Instant::from_std(self.deadline);
+                handle
+                    .block_on(tokio::time::timeout_at(until, rx.recv()))
+                    .map_err(|_| out_of_time())?
+            }
+        };
+        if next.is_some() {
+            let mut pipe = self.pipe.borrow_mut();
+            let pipe = &mut *pipe;
+            pipe.slot.take(&pipe.handle)?;
+        }
+        Ok(next)
+    }
+}
+
+fn out_of_time() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::TimedOut,
+        "the request ran out of time reading its body",
+    )
+}
+
+impl Read for ChannelReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if Instant::now() >= self.deadline {
+            return Err(out_of_time());
+        }
+        while self.chunk.is_empty() {
+            let next = match self.rx.try_recv() {
+                Ok(next) => Some(next),
+                Err(mpsc::error::TryRecvError::Disconnected) => None,
+                Err(mpsc::error::TryRecvError::Empty) => self.wait()?,
+            };
+            match next {
+                None => return Ok(0),
+                Some(next) => self.chunk = next?,
+            }
+        }
+        let n = buf.len().min(self.chunk.len());
+        buf[..n].copy_from_slice(&self.chunk.split_to(n));
+        Ok(n)
     }
 }
 
@@ -95,55 +229,59 @@ fn limited(
     )
 }
 
-/// A `Read` that fails once `deadline` has passed: no stream holds its thread past it.
-struct Deadline<R> {
-    inner: R,
-    deadline: Instant,
-}
-
-impl<R: Read> Read for Deadline<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if Instant::now() >= self.deadline {
-            return Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "the request ran out of time reading its body",
-            ));
-        }
-        self.inner.read(buf)
-    }
-}
-
 /// Runs `work` on the blocking pool with the request body (at most `limit` bytes, read
 /// until `deadline`) as its input, and answers with what it writes: `200 text/plain`,
-/// streamed; or, when it fails before [`HOLD`] bytes of output, the error as JSON
-/// (with the answers so far).
-pub(super) async fn stream<F>(body: Body, limit: usize, deadline: Instant, work: F) -> Response
+/// streamed; or, when it fails before [`HOLD`] bytes of output (and before the input
+/// stalled), the error as JSON (with the answers so far). `slot` is held while it
+/// works ([`Slot`]).
+pub(super) async fn stream<F>(
+    body: Body,
+    limit: usize,
+    deadline: Instant,
+    slot: Slot,
+    work: F,
+) -> Response
 where
     F: FnOnce(&mut dyn Read, &mut dyn Write) -> Result<u64, StreamError> + Send + 'static,
 {
-    let reader = StreamReader::new(Box::pin(limited(body, limit)));
-    let mut input = Deadline {
-        inner: SyncIoBridge::new(reader),
-        deadline,
-    };
+    // The body is read here, on the runtime, and handed over a chunk at a time.
+    let (body_tx, body_rx) = mpsc::channel(4);
+    tokio::spawn(async move {
+        let mut chunks = Box::pin(limited(body, limit));
+        while let Some(chunk) = chunks.next().await {
+            if body_tx.send(chunk).await.is_err() {
+                break;
+            }
+        }
+    });
     let (tx, mut rx) = mpsc::channel(4);
+    let handle = Handle::current();
     tokio::task::spawn_blocking(move || {
-        let mut output = ChannelWriter {
+        let pipe = Rc::new(RefCell::new(Pipe {
             tx: tx.clone(),
             held: Vec::new(),
             started: false,
+            slot,
+            handle,
+        }));
+        let mut input = ChannelReader {
+            rx: body_rx,
+            chunk: Bytes::new(),
+            deadline,
+            pipe: pipe.clone(),
         };
-        let result = work(&mut input, &mut output);
+        let result = work(&mut input, &mut ChannelWriter(pipe.clone()));
+        let mut pipe = pipe.borrow_mut();
         let event = match result {
-            Ok(_) => match output.send() {
+            Ok(_) => match pipe.send() {
                 Ok(()) => return,
                 Err(_) => return, // the client went away
             },
-            Err(err) if output.started => {
-                let _ = output.send();
+            Err(err) if pipe.started => {
+                let _ = pipe.send();
                 Event::Failed(err)
             }
-            Err(err) => Event::FailedEarly(err, std::mem::take(&mut output.held)),
+            Err(err) => Event::FailedEarly(err, std::mem::take(&mut pipe.held)),
         };
         let _ = tx.blocking_send(event);
     });

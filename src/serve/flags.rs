@@ -32,6 +32,11 @@ const MAX_SEARCH_BUDGET: u64 = 1 << 32;
 /// solver is made for the request: about 40 bytes a light for K states).
 const GAME_LIGHTS: usize = 1 << 20;
 
+/// The most press entries (each button's pattern, added up) of a request's game: what
+/// building and solving it reads (a 1024 x 1024 board under the 3 x 3 box has 9
+/// million; 2^24 of them solve in about a second).
+pub(super) const GAME_ENTRIES: u64 = 1 << 24;
+
 /// The game a `/v1/solve` request names with the command line's flags, or `None` for
 /// the classic game (which keeps its cached solvers). A `game` must be a built-in
 /// one: the server reads no files.
@@ -91,6 +96,18 @@ pub(super) fn requested_game(
     let (rows, cols) = (shape.0 as u32, shape.1 as u32);
     let game = crate::config::game_of_flags(&args, Some((rows, cols)))
         .map_err(|e| ApiError::bad(e.to_string()))?;
+    if game.press_entries() > GAME_ENTRIES {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "this game's buttons change {} lights in all (each button's pattern, added \
+                 up); this server takes games of at most {} (a smaller rule or board, or \
+                 `lightsout solve` with these flags yourself)",
+                lightsout::thousands(game.press_entries()),
+                lightsout::thousands(GAME_ENTRIES)
+            ),
+        ));
+    }
     if game.lights() > GAME_LIGHTS {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,

@@ -77,6 +77,13 @@ async fn job_slot(state: &State) -> Result<tokio::sync::OwnedSemaphorePermit, Ap
     }
 }
 
+/// A stream's slot ([`body::Slot`]): taken like [`job_slot`]'s, given back while the
+/// stream waits for its client.
+async fn stream_slot(state: &State) -> Result<body::Slot, ApiError> {
+    let permit = job_slot(state).await?;
+    Ok(body::Slot::new(state.jobs.clone(), permit, QUEUE_WAIT))
+}
+
 /// When a stream starting now must be done.
 fn job_deadline() -> Instant {
     Instant::now() + JOB_DEADLINE

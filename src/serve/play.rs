@@ -134,6 +134,10 @@ fn draw_puzzle(
 /// solver is kept for the next press.
 pub(super) const PLAY_LIGHTS: usize = 1 << 14;
 
+/// The most press entries of a game the page plays: `GET /v1/game` lists every one
+/// (about 12 bytes of JSON each: 12 MiB at most).
+pub(super) const PLAY_ENTRIES: u64 = 1 << 20;
+
 /// The game a play request names: the shape and game flags (the classic plus press on
 /// a plane, two states, when none is given), with how to draw it.
 fn played_game(
@@ -159,6 +163,17 @@ fn played_game(
         ));
     }
     let (game, budget) = game_or_classic(params, (rows, cols))?;
+    if game.press_entries() > PLAY_ENTRIES {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "this game's buttons change {} lights in all (each button's pattern, added \
+                 up); the page plays games of at most {} (a smaller rule or board)",
+                lightsout::thousands(game.press_entries()),
+                lightsout::thousands(PLAY_ENTRIES)
+            ),
+        ));
+    }
     if game.lights() > PLAY_LIGHTS {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -186,35 +201,60 @@ fn play_params(raw: Option<String>, extra: &[&'static str]) -> Result<Params, Ap
 
 /// `GET /v1/game?rows=R&cols=C[&game flags]`: what a press of each button adds to
 /// which lights, and where each light is drawn: everything a page needs to play the
-/// game without knowing its rules.
+/// game without knowing its rules. The buttons (up to [`PLAY_ENTRIES`] entries) are
+/// written straight into the answer's text on the blocking pool, under a job slot.
 pub(super) async fn game(
+    axum::extract::State(state): axum::extract::State<std::sync::Arc<State>>,
     axum::extract::RawQuery(raw): axum::extract::RawQuery,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<axum::response::Response, ApiError> {
+    use axum::response::IntoResponse;
     let params = play_params(raw, &[])?;
     let (game, _, layout) = played_game(&params, "GET /v1/game?rows=5&cols=5")?;
-    let mut pattern = Vec::new();
-    let buttons: Vec<Value> = (0..game.buttons())
-        .map(|b| {
-            pattern.clear();
-            game.pattern_into(b, &mut pattern);
-            Value::from(
-                pattern
-                    .iter()
-                    .map(|&(light, amount)| json!([light, amount]))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect();
-    let grid = game.grid_rules().map(grid_json);
+    let name = params.get("game").map(str::to_string);
+    let permit = super::job_slot(&state).await?;
+    let body = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        game_json(&game, name.as_deref(), &layout)
+    })
+    .await
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
+    Ok((json, body).into_response())
+}
+
+/// `GET /v1/game`'s answer: the small fields by `serde_json`, the buttons' entries
+/// written as text (a value a entry would take ten times the memory).
+fn game_json(
+    game: &lightsout::rules::Game,
+    name: Option<&str>,
+    layout: &lightsout::rules::layout::Layout,
+) -> String {
+    use std::fmt::Write;
     let cells: Vec<Value> = layout.cells.iter().map(|&(r, c)| json!([r, c])).collect();
-    Ok(Json(json!({
-        "game": params.get("game"),
+    let rest = json!({
+        "game": name,
         "lights": game.lights(),
         "states": game.states(),
-        "grid": grid,
-        "buttons": buttons,
+        "grid": game.grid_rules().map(grid_json),
         "layout": { "rows": layout.rows, "cols": layout.cols, "cells": cells },
-    })))
+    })
+    .to_string();
+    let entries = usize::try_from(game.press_entries()).unwrap_or(usize::MAX);
+    let mut out = String::with_capacity(entries.saturating_mul(8).min(1 << 24) + rest.len());
+    out.push_str("{\"buttons\":[");
+    let mut pattern = Vec::new();
+    for b in 0..game.buttons() {
+        game.pattern_into(b, &mut pattern);
+        out.push_str(if b == 0 { "[" } else { ",[" });
+        for (i, &(light, amount)) in pattern.iter().enumerate() {
+            let comma = if i == 0 { "" } else { "," };
+            let _ = write!(out, "{comma}[{light},{amount}]");
+        }
+        out.push(']');
+    }
+    out.push_str("],");
+    out.push_str(rest.strip_prefix('{').unwrap_or(&rest));
+    out
 }
 
 /// A board as the query string carries it: one digit a light when K <= 10 (`/`

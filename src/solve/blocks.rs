@@ -46,7 +46,12 @@ pub(super) fn best_of_blocks<T: Lane>(
     let mut state = Progress::start(blocks, keep.is_some(), floor);
     let mut resumed = None;
     let mut refused = None;
-    if let Some(saved) = keep.as_ref().and_then(|(file, _)| file.load()) {
+    let loaded = keep.as_ref().map_or(Ok(None), |(file, _)| file.load());
+    let loaded = loaded.unwrap_or_else(|reason| {
+        refused = Some(reason);
+        None
+    });
+    if let Some(saved) = loaded {
         let blocks_kept = only.map(|(keep, kept, _)| (keep as &dyn Fn(u64) -> bool, kept));
         match checkpoint::doubt(&saved, &state, weighted, k1, blocks_kept) {
             Some(reason) => refused = Some(reason),
@@ -144,8 +149,8 @@ pub(super) fn best_of_blocks<T: Lane>(
     } = book.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some((file, every)) = keep {
         // At the end when it took that long or resumed (a search run again then
-        // answers at once).
-        if resumed.is_some() || state.seconds >= every.as_secs_f64() {
+        // answers at once), or replacing a file refused, however short the search.
+        if resumed.is_some() || refused.is_some() || state.seconds >= every.as_secs_f64() {
             if let Err(e) = file.save(&state) {
                 error = Some(e.to_string());
             }
@@ -287,6 +292,10 @@ impl<T: Lane> Search<'_, T> {
 mod tests {
     use super::*;
 
+    fn loaded(file: &Checkpoint<'_>) -> Option<Progress> {
+        file.load().ok().flatten()
+    }
+
     /// Random signatures split at `k1`, in the order of their low parts, and the
     /// search of them (entries of `i16`) with `progress`.
     fn search(
@@ -325,7 +334,7 @@ mod tests {
             memory.as_ref(),
             checkpoint::key(&weighted, (k1, k2), 2, None),
         );
-        let done = file.load().expect("saved");
+        let done = loaded(&file).expect("saved");
         assert_eq!((done.parts, done.done, done.kept), (64, 64, 1 << k2));
         assert_eq!(done.best, plain);
         assert_eq!(
@@ -359,7 +368,7 @@ mod tests {
         let (best, news) = kept();
         assert_eq!(best, plain);
         assert_eq!(news.expect("resumed").resumed, Some((0.5, 12.0)));
-        assert_eq!(file.load().map(|p| (p.done, p.best)), Some((64, plain)));
+        assert_eq!(loaded(&file).map(|p| (p.done, p.best)), Some((64, plain)));
         // The first half is not searched again: a file that says it holds nothing
         // gives the second half's best; a finished file gives its answer at once.
         file.save(&Progress {
@@ -387,12 +396,12 @@ mod tests {
         assert_eq!(best, plain);
         let refused = news.and_then(|n| n.refused).unwrap_or_default();
         assert!(refused.contains("reached by no solution"), "{refused}");
-        assert_eq!(file.load().map(|p| (p.done, p.best)), Some((64, plain)));
+        assert_eq!(loaded(&file).map(|p| (p.done, p.best)), Some((64, plain)));
         assert_eq!(kept().0, plain);
         // A torn file is searched afresh.
         memory.put(&memory.only().0, b"LOSEARCH");
         assert_eq!(kept().0, plain);
-        assert_eq!(file.load().map(|p| p.done), Some(64));
+        assert_eq!(loaded(&file).map(|p| p.done), Some(64));
         // The entry a finished search found has the value its index gives.
         assert_eq!(checkpoint::entry(&weighted, k1, plain.1), plain.0);
         assert_eq!(checkpoint::entry(&weighted, k1, first.1), first.0);
@@ -435,7 +444,7 @@ mod tests {
             assert_eq!(best, plain, "{forged:?}");
             let refused = news.and_then(|n| n.refused).unwrap_or_default();
             assert!(refused.contains(why), "{forged:?}: {refused}");
-            assert_eq!(file.load().map(|p| (p.done, p.best)), Some((64, plain)));
+            assert_eq!(loaded(&file).map(|p| (p.done, p.best)), Some((64, plain)));
         }
     }
 }

@@ -214,9 +214,22 @@ impl<'a> Checkpoint<'a> {
         self.keeper.place(&self.name)
     }
 
-    /// The progress saved, when it is there and reads back whole with this key.
-    pub(super) fn load(&self) -> Option<Progress> {
-        let bytes = self.keeper.read(&self.name)?;
+    /// The progress saved: `Ok(None)` when nothing is there, an error (why) when
+    /// something is that does not read back whole with this key (to be replaced).
+    pub(super) fn load(&self) -> Result<Option<Progress>, String> {
+        // The magic, version, key length, key, six words, the seconds and the CRC.
+        let most = self.key.len() as u64 + 100;
+        match self.keeper.read(&self.name, most)? {
+            None => Ok(None),
+            Some(bytes) => self
+                .decode(&bytes)
+                .map(Some)
+                .ok_or_else(|| "it is torn, of another version or of another search".to_string()),
+        }
+    }
+
+    /// The progress in `bytes`, when they read back whole with this key.
+    fn decode(&self, bytes: &[u8]) -> Option<Progress> {
         let (body, crc) = bytes.split_at_checked(bytes.len().checked_sub(4)?)?;
         if crc32fast::hash(body).to_le_bytes() != crc {
             return None;
@@ -275,8 +288,11 @@ pub(super) struct Memory(std::sync::Mutex<std::collections::HashMap<String, Vec<
 
 #[cfg(test)]
 impl Keeper for Memory {
-    fn read(&self, name: &str) -> Option<Vec<u8>> {
-        self.0.lock().unwrap().get(name).cloned()
+    fn read(&self, name: &str, most: u64) -> Result<Option<Vec<u8>>, String> {
+        match self.0.lock().unwrap().get(name) {
+            Some(bytes) if bytes.len() as u64 > most => Err("too long".into()),
+            found => Ok(found.cloned()),
+        }
     }
     fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
         self.0
@@ -326,15 +342,15 @@ mod tests {
         };
         assert_eq!(saved.part, 1024, "2^20 blocks in 1024 parts");
         let file = Checkpoint::new(&memory, key1.clone());
-        assert_eq!(file.load(), None, "nothing saved yet");
+        assert_eq!(file.load().ok().flatten(), None, "nothing saved yet");
         file.save(&saved).unwrap();
-        assert_eq!(file.load(), Some(saved));
+        assert_eq!(file.load().ok().flatten(), Some(saved));
         // Another search (one weight changed, another split, the blocks kept by a
         // rule) has a file of its own, and does not read this one.
         let other = key(&[(3, 1, -2), (1, 2, 6)], (2, 20), 2, None);
         for key2 in [other, key(&weighted, (3, 19), 2, None)] {
             assert_ne!(key2, key1);
-            assert_eq!(Checkpoint::new(&memory, key2).load(), None);
+            assert_eq!(Checkpoint::new(&memory, key2).load().ok().flatten(), None);
         }
         let ruled = key(&weighted, (2, 20), 2, Some((5, &[1, 2])));
         assert_ne!(ruled, key(&weighted, (2, 20), 2, Some((5, &[1, 3]))));
@@ -343,7 +359,7 @@ mod tests {
             key: b"another".to_vec(),
             ..Checkpoint::new(&memory, key1.clone())
         };
-        assert_eq!(stranger.load(), None);
+        assert_eq!(stranger.load().ok().flatten(), None);
         // A byte changed anywhere, or the file cut short: nothing.
         let (name, bytes) = memory.only();
         assert_eq!(
@@ -354,19 +370,19 @@ mod tests {
             let mut torn = bytes.clone();
             torn[at] ^= 1;
             memory.put(&name, &torn);
-            assert_eq!(file.load(), None, "byte {at} changed");
+            assert_eq!(file.load().ok().flatten(), None, "byte {at} changed");
         }
         memory.put(&name, &bytes[..bytes.len() - 5]);
-        assert_eq!(file.load(), None, "cut short");
+        assert_eq!(file.load().ok().flatten(), None, "cut short");
         memory.put(&name, &bytes);
-        assert_eq!(file.load(), Some(saved));
+        assert_eq!(file.load().ok().flatten(), Some(saved));
         // Seconds that are no duration (a hand-made file): nothing.
         for seconds in [f64::INFINITY, f64::NAN, -1.0, 1e300] {
             file.save(&Progress { seconds, ..saved }).unwrap();
-            assert_eq!(file.load(), None, "{seconds} s");
+            assert_eq!(file.load().ok().flatten(), None, "{seconds} s");
         }
         file.remove();
-        assert_eq!(file.load(), None);
+        assert_eq!(file.load().ok().flatten(), None);
     }
 
     #[test]

@@ -12,8 +12,10 @@ use std::time::Duration;
 /// Where searches keep their progress between runs (`solve --checkpoint DIR`: a file a
 /// search in DIR): bytes by name, the name made from what is searched.
 pub trait Keeper: Send + Sync + std::fmt::Debug {
-    /// The bytes kept under `name`, when there are.
-    fn read(&self, name: &str) -> Option<Vec<u8>>;
+    /// The bytes kept under `name`: `Ok(None)` when there are none, an error (why,
+    /// for people) when something is there that cannot be read as at most `most`
+    /// bytes (what the search's own file takes: a longer one is not read).
+    fn read(&self, name: &str, most: u64) -> Result<Option<Vec<u8>>, String>;
     /// Keeps `bytes` under `name`, whole: a later `read` gets the old bytes or these.
     fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<()>;
     /// Forgets `name`.

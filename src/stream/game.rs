@@ -42,7 +42,7 @@ pub fn solve_game_stream(
         let search = options.search_until.is_none_or(|t| Instant::now() < t);
         let solved = solver.solve_with(&board, options.target, &mut ws, search);
         push_answer(&mut out, solved, &mut summary, report)?;
-        out.answered()?;
+        out.answered_before(reader.dry())?;
     }
     out.finish()?;
     Ok(summary)

@@ -14,6 +14,9 @@ pub(super) struct LineReader<R> {
     eof: bool,
     /// The number of the next line to be returned, 1-based.
     line: u64,
+    /// The line ends in `buf[pos..end]`, counted as bytes come in (a vectorised count
+    /// a read) for [`has_lines`](Self::has_lines).
+    ahead: usize,
 }
 
 impl<R: Read> LineReader<R> {
@@ -26,6 +29,7 @@ impl<R: Read> LineReader<R> {
             end: 0,
             eof: false,
             line: 1,
+            ahead: 0,
         }
     }
 
@@ -48,6 +52,8 @@ impl<R: Read> LineReader<R> {
                     return Ok(());
                 }
                 Ok(n) => {
+                    let new = &self.buf[self.end..self.end + n];
+                    self.ahead += line_ends(new);
                     self.end += n;
                     return Ok(());
                 }
@@ -66,10 +72,30 @@ impl<R: Read> LineReader<R> {
         Ok(&self.buf[self.pos..self.end])
     }
 
+    /// Whether the next `n` lines can be read without waiting on the source: they are
+    /// buffered whole, or the input is over. A stream asks before it would wait, to
+    /// write the answers it has first (a client waiting for them then gets them).
+    pub(super) fn has_lines(&self, n: usize) -> bool {
+        self.eof || self.ahead >= n
+    }
+
+    /// Moves the next byte to `to`, past `lines` line ends.
+    fn advance(&mut self, to: usize, lines: usize) {
+        debug_assert_eq!(
+            self.buf[self.pos..to]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count(),
+            lines
+        );
+        self.pos = to;
+        self.ahead -= lines;
+    }
+
     /// Marks `bytes` bytes holding `lines` whole lines as read.
     pub(super) fn consume(&mut self, bytes: usize, lines: u64) {
         debug_assert!(self.pos + bytes <= self.end);
-        self.pos += bytes;
+        self.advance(self.pos + bytes, lines as usize);
         self.line += lines;
     }
 
@@ -100,9 +126,21 @@ impl<R: Read> LineReader<R> {
             }
             self.refill()?;
         };
-        self.pos = next;
+        self.advance(next, usize::from(stop < next));
         let number = self.line;
         self.line += 1;
         Ok(Some((number, &self.buf[start..stop])))
     }
+}
+
+/// The `\n`s in `bytes`, counted in runs of 255 bytes into one byte each (which the
+/// compiler does 32 at a time).
+fn line_ends(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|run| {
+            let ends: u8 = run.iter().map(|&b| u8::from(b == b'\n')).sum();
+            usize::from(ends)
+        })
+        .sum()
 }

@@ -131,6 +131,17 @@ impl<W: Write> Chunked<W> {
         }
     }
 
+    /// [`answered`](Self::answered), before reading input that may not be there yet
+    /// (`dry`): then what is gathered is written (not flushed) whatever its size, so
+    /// a writer waiting for the answers to its boards gets them.
+    pub(crate) fn answered_before(&mut self, dry: bool) -> Result<(), StreamError> {
+        if dry && !self.line_buffered {
+            self.write()
+        } else {
+            self.answered()
+        }
+    }
+
     /// Writes what is gathered once it passes a chunk, flushing nothing: for the middle
     /// of one long answer.
     pub(crate) fn spill(&mut self) -> Result<(), StreamError> {

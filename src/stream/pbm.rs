@@ -281,7 +281,8 @@ impl ShapeSolver {
 /// image's) as a board of `game` (the classic game when `None`) and writes each press
 /// pattern as a `P4` image, in order. An image with no solution has no answer image:
 /// `no_solution` is told its number, its shape and that shape's nullity, and the stream
-/// goes on (as text mode's `no solution` line does).
+/// goes on (as text mode's `no solution` line does). With `line_buffered`, each answer
+/// image is flushed as it is written.
 #[allow(
     clippy::too_many_arguments,
     reason = "the stream's settings and its two reports"
@@ -289,7 +290,7 @@ impl ShapeSolver {
 pub fn solve_pbm_stream(
     shape: Option<(usize, usize)>,
     game: Option<&PbmGame>,
-    search_budget: u64,
+    (search_budget, line_buffered): (u64, bool),
     target: Target,
     input: impl Read,
     output: impl Write,
@@ -297,7 +298,7 @@ pub fn solve_pbm_stream(
     no_solution: &mut dyn FnMut(u64, (usize, usize), usize),
 ) -> Result<super::SolveSummary, StreamError> {
     let mut reader = PbmReader::new(input);
-    let mut out = Chunked::new(output, false);
+    let mut out = Chunked::new(output, line_buffered);
     let mut summary = super::SolveSummary::default();
     let mut solver: Option<ShapeSolver> = None;
     loop {

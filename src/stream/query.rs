@@ -55,6 +55,11 @@ pub fn answer_stream<D: AsRef<[u8]>>(
         let mut filled = 0;
         let mut stop = None;
         while filled < batch {
+            // A batch ends where the input would make it wait: the grids in hand are
+            // answered first, for a client that waits for them.
+            if filled > 0 && reader.dry() {
+                break;
+            }
             match reader.next_grid() {
                 Ok(Some(grid)) => {
                     grids[filled] = toward_all_on(grid, options.target);
@@ -89,7 +94,7 @@ pub fn answer_stream<D: AsRef<[u8]>>(
         }
         answered += filled as u64;
         match stop {
-            None => out.answered()?,
+            None => out.answered_before(reader.dry())?,
             Some(result) => {
                 out.finish()?;
                 return result.map(|()| answered).map_err(StreamError::from);

@@ -68,6 +68,12 @@ impl<R: Read> BoardReader<R> {
         })
     }
 
+    /// Whether reading the next board may wait on the source (its lines are not all
+    /// buffered): the answers so far should be written first.
+    pub fn dry(&self) -> bool {
+        !self.finished && !self.lines.has_lines(self.rows)
+    }
+
     /// The number of boards the count line announced.
     pub fn count(&self) -> u64 {
         self.count

@@ -108,7 +108,7 @@ pub fn solve_stream_lazy<S: Deref<Target = Solver>>(
         let search = options.search_until.is_none_or(|t| Instant::now() < t);
         let solved = solver.solve_searching(&board, options.target, ws, search);
         push_answer(&mut out, solved, &mut summary, report)?;
-        out.answered()?;
+        out.answered_before(reader.dry())?;
     }
     out.finish()?;
     Ok(summary)

@@ -38,6 +38,13 @@ pub struct StatesReader<R> {
 }
 
 impl<R: Read> StatesReader<R> {
+    /// Whether reading the next board may wait on the source ([`BoardReader::dry`]).
+    ///
+    /// [`BoardReader::dry`]: super::BoardReader::dry
+    pub fn dry(&self) -> bool {
+        self.done < self.count && !self.lines.has_lines(self.rows)
+    }
+
     /// Reads the count line; boards are `rows` lines of `cols` cells of `states` states.
     pub fn new(source: R, states: u8, rows: usize, cols: usize) -> Result<Self, InputError> {
         let limit = cols
@@ -232,7 +239,7 @@ pub fn solve_states_stream(
                 out.buf.extend_from_slice(b"no solution\n");
             }
         }
-        out.answered()?;
+        out.answered_before(reader.dry())?;
     }
     out.finish()?;
     Ok(summary)

@@ -24,6 +24,7 @@ mod exhaustive;
 mod explain_cli;
 mod fewest;
 mod games;
+mod guards;
 mod hardening;
 mod memory;
 mod nullity_cli;

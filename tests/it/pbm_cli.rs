@@ -204,3 +204,81 @@ fn an_image_too_large_is_named_rows_by_columns() {
         .code(1)
         .stderr(predicate::str::contains("20000 x 70000 (rows x columns)"));
 }
+
+#[test]
+fn pbm_takes_no_flag_it_would_ignore() {
+    // Issue 39: `--states 3` with PBM answered the two-state game (the centre pressed
+    // once, where three states press it twice); `--search-time` was taken and not used.
+    let plus = "P1\n3 3\n010\n111\n010\n";
+    for (flags, says) in [
+        (&["--states", "3"][..], "--states 3"),
+        (&["--rule", "cross", "--states", "5"], "--states 5"),
+        (&["--search-time", "3s"], "--search-budget"),
+        (
+            &["--topology", "torus", "--search-time", "1s"],
+            "--search-budget",
+        ),
+    ] {
+        lightsout()
+            .args(["solve", "--format", "pbm"])
+            .args(flags)
+            .write_stdin(plus)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says));
+    }
+    // Two states is the PBM game itself; --search-budget is what PBM searches by.
+    for flags in [&["--states", "2"][..], &["--search-budget", "1000"]] {
+        let out = lightsout()
+            .args(["solve", "--format", "pbm"])
+            .args(flags)
+            .write_stdin(plus)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{flags:?}");
+        let presses = &images(&out.stdout)[0];
+        let pressed: Vec<(usize, usize)> = (0..3)
+            .flat_map(|r| (0..3).map(move |c| (r, c)))
+            .filter(|&(r, c)| presses.get(r, c))
+            .collect();
+        assert_eq!(pressed, [(1, 1)], "{flags:?}");
+    }
+    // Games of more states search by word operations too.
+    lightsout()
+        .args(["solve", "--rows", "3", "--cols", "3", "--states", "3"])
+        .args(["--search-time", "3s"])
+        .write_stdin("1\n010\n111\n010\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a game of 3 states"));
+}
+
+#[test]
+fn pbm_line_buffered_answers_each_image_before_the_next() {
+    use std::io::{Read, Write};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+        .args(["solve", "--format", "pbm", "--line-buffered"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"P1\n3 3\n010\n111\n010\n").unwrap();
+    stdin.flush().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (send, answer) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // `P4\n3 3\n` and a byte a row.
+        let mut image = [0u8; 10];
+        let read = stdout.read_exact(&mut image).map(|()| image);
+        let _ = send.send(read.map_err(|e| e.to_string()));
+    });
+    let image = answer
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the answer came while the input was still open")
+        .unwrap();
+    assert_eq!(&image[..], b"P4\n3 3\n\x00\x40\x00");
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}

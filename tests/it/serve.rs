@@ -1188,3 +1188,136 @@ fn get_solve_answers_one_board_of_every_game_as_the_command_line_does() {
     assert_eq!(status, 200);
     assert!(body.starts_with("<svg"), "{body}");
 }
+
+#[test]
+fn slow_clients_hold_no_stream_slot() {
+    // Issue 39, item 5: four connections that POST with `Content-Length: 1000000` and
+    // then send a byte every so often held the four slots, and every other POST got 503.
+    // A slot is now held while a stream works, not while it waits for its client.
+    use std::io::Write as _;
+    let server = Server::start(&["--jobs", "2"]);
+    let addr = server.url.trim_start_matches("http://").to_string();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let trickles: Vec<_> = (0..4)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&addr).unwrap();
+            s.write_all(b"POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n")
+                .unwrap();
+            s.write_all(b"100000\n").unwrap();
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                for _ in 0..100 {
+                    if stop.load(std::sync::atomic::Ordering::Relaxed) || s.write_all(b"1").is_err()
+                    {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(300));
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(1));
+    for _ in 0..3 {
+        let (status, body) = server.post("/v1/query", &classic_input(&[lightsout::ALL_ON]));
+        assert_eq!((status, body.as_str()), (200, "0\n"));
+        let (status, _) = server.post("/v1/solve?rows=5&cols=6", &read_data("extended_5x6.in"));
+        assert_eq!(status, 200);
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for t in trickles {
+        t.join().unwrap();
+    }
+}
+
+#[test]
+fn a_client_that_waits_for_each_answer_gets_it_while_its_body_is_open() {
+    // Issue 39, item 5: a chunked POST with one whole grid got no answer for 120 s
+    // (answers were held until 64 KiB); when the input stalls, the answers so far go out.
+    use std::io::Write as _;
+    let server = Server::start(&[]);
+    let addr = server.url.trim_start_matches("http://").to_string();
+    let mut s = std::net::TcpStream::connect(&addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let chunk = |text: &str| format!("{:x}\r\n{text}\r\n", text.len());
+    let head = "POST /v1/query HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(chunk("2\n11111\n11111\n11111\n11111\n11111\n").as_bytes())
+        .unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("\r\n0\n") {
+        let n = s
+            .read(&mut buf)
+            .expect("the first answer before the body ends");
+        assert!(n > 0, "closed: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+    }
+    assert!(String::from_utf8_lossy(&seen).starts_with("HTTP/1.1 200"));
+    // The second grid (a corner pressed on all on: 1) and the body's end.
+    s.write_all(chunk("11111\n11111\n11111\n11110\n11100\n").as_bytes())
+        .unwrap();
+    s.write_all(b"0\r\n\r\n").unwrap();
+    while !String::from_utf8_lossy(&seen).contains("\r\n0\r\n\r\n") {
+        let n = s.read(&mut buf).unwrap();
+        assert!(n > 0, "closed: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&seen);
+    assert!(text.contains("\r\n1\n"), "{text}");
+}
+
+#[test]
+fn a_game_of_too_many_press_entries_is_refused_before_any_work() {
+    // Issue 39, item 3: a 64 x 64 board under a 127 x 127 rule of 1s (a 16 KB URL)
+    // built a 146 MB answer and took the server to 3.9 GB.
+    let server = Server::start(&[]);
+    let ones = |n: usize| vec!["1".repeat(n); n].join("/");
+    for (path, says) in [
+        (
+            format!("/v1/game?rows=64&cols=64&rule={}", ones(127)),
+            "66,064,384",
+        ),
+        (
+            format!("/v1/game?rows=128&cols=128&topology=torus&rule={}", ones(9)),
+            "the page plays",
+        ),
+        (
+            format!("/v1/solve?rows=64&cols=64&board=0&rule={}", ones(127)),
+            "66,064,384",
+        ),
+    ] {
+        let (status, body) = server.get(&path);
+        assert_eq!(status, 413, "{body}");
+        assert!(body.contains(says), "{body}");
+    }
+    let (status, body) = server.post(&format!("/v1/solve?rows=64&cols=64&rule={}", ones(127)), "");
+    assert_eq!(status, 413, "{body}");
+    // Within the bound, every entry is listed.
+    let (status, body) = server.get(&format!(
+        "/v1/game?rows=32&cols=32&topology=torus&rule={}",
+        ones(31)
+    ));
+    assert_eq!(status, 200);
+    let game = json(&body);
+    let buttons = game["buttons"].as_array().unwrap();
+    assert_eq!(buttons.len(), 1024);
+    assert!(buttons
+        .iter()
+        .all(|b| b.as_array().unwrap().len() == 31 * 31));
+    // The command line bounds it too (at a size for one machine, not a server).
+    lightsout()
+        .args([
+            "solve",
+            "--rows",
+            "128",
+            "--cols",
+            "128",
+            "--topology",
+            "torus",
+        ])
+        .args(["--rule", &ones(255)])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("1,065,369,600"));
+}

@@ -1,0 +1,118 @@
+//! The game the game flags name (`--game`, `--rows`/`--cols`, `--topology`, `--rule`,
+//! `--states`), read and checked in one place for every command that takes them.
+
+use super::*;
+
+/// The game the game flags name: a built-in game or a button map file (`--game`), else
+/// the grid game of `shape` (required then) with its topology and rule. Every error
+/// is a usage error, located, before any board is read.
+pub(crate) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Result<Game> {
+    use lightsout::rules::{builtin, map, Rule, Topology};
+    if let Some(name) = &args.game {
+        if let Some(builtin) = builtin::find(name) {
+            let game = builtin.game();
+            return match args.states {
+                Some(k) => game.with_states(k).map_err(|e| usage(e.to_string())),
+                None => Ok(game),
+            };
+        }
+        let path = std::path::Path::new(name);
+        let text = match crate::input::read_small_file(path, map::MAX_BYTES) {
+            Ok(bytes) => String::from_utf8(bytes).map_err(|e| {
+                let at = e.utf8_error().valid_up_to();
+                let before = &e.as_bytes()[..at];
+                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+                let column = at
+                    - before
+                        .iter()
+                        .rposition(|&b| b == b'\n')
+                        .map_or(0, |i| i + 1);
+                usage(format!(
+                    "button map {name}: line {line}, column {}: expected text (UTF-8), found \
+                     the byte 0x{:02x}",
+                    column + 1,
+                    e.as_bytes()[at]
+                ))
+            })?,
+            Err(crate::input::SmallFileError::Io(err)) if err.kind() == io::ErrorKind::NotFound => {
+                let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
+                return Err(usage(format!(
+                    "--game {name}: no built-in game has that name ({}) and no file is \
+                     there",
+                    known.join(", ")
+                )));
+            }
+            Err(err) => {
+                return Err(
+                    UsageError(format!("--game {name}: cannot read the button map: {err}")).into(),
+                )
+            }
+        };
+        let game = map::parse(&text).map_err(|err| usage(format!("button map {name}: {err}")))?;
+        return match args.states {
+            Some(k) if k != game.states() => Err(usage(format!(
+                "--states {k}: the button map {name} says its lights have {} states (its \
+                 first line); leave --states out, or change the map",
+                game.states()
+            ))),
+            _ => Ok(game),
+        };
+    }
+    let Some((rows, cols)) = shape else {
+        return Err(usage(
+            "a grid game needs --rows R and --cols C (or --game FILE|NAME for any other)",
+        ));
+    };
+    let topology = if args.wrap {
+        Topology::Torus
+    } else {
+        match args.topology {
+            TopologyArg::Plane => Topology::Plane,
+            TopologyArg::Cylinder => Topology::Cylinder,
+            TopologyArg::Torus => Topology::Torus,
+            TopologyArg::Projective => Topology::Projective,
+        }
+    };
+    let rule = Rule::parse(&args.rule).map_err(|e| usage(format!("--rule: {e}")))?;
+    let lights = u64::from(rows) * u64::from(cols);
+    if lights > lightsout::CHASE_LIGHTS as u64 {
+        return Err(usage(format!(
+            "a {rows} x {cols} board has {} lights; grid games other than the classic plus \
+             rule on a plane board take up to {} lights",
+            lightsout::thousands(lights),
+            lightsout::thousands(lightsout::CHASE_LIGHTS as u64)
+        )));
+    }
+    Game::grid(
+        rows as usize,
+        cols as usize,
+        topology,
+        rule,
+        args.states.unwrap_or(2),
+    )
+    .map_err(game_error)
+}
+
+/// A game that cannot be made, as a usage error (its counts for people).
+fn game_error(e: lightsout::rules::GameError) -> anyhow::Error {
+    use lightsout::{rules::GameError, thousands};
+    match e {
+        GameError::TooManyEntries { entries, most } => usage(format!(
+            "this game's buttons change {} lights in all (each button's pattern, added \
+             up); the most this program takes is {}: give a smaller board or rule",
+            thousands(entries),
+            thousands(most)
+        )),
+        e => usage(e.to_string()),
+    }
+}
+
+/// Whether the game flags name the classic game (plus on a plane board, two states),
+/// which keeps its own path (no game is built: its chase knows the rule).
+pub(super) fn classic(args: &crate::cli::GameArgs) -> bool {
+    args.game.is_none()
+        && args.topology == TopologyArg::Plane
+        && !args.wrap
+        && args.rule == "plus"
+        && args.states.unwrap_or(2) == 2
+}
