@@ -91,7 +91,10 @@ impl Reporter {
                          --search-time {}; `--search-time {}` proves them",
                         words_of(estimate),
                         cost_words(cost),
-                        words_of(*limit),
+                        // The limit as given (1.5s, 2400ms), not rounded up.
+                        humantime::format_duration(*limit)
+                            .to_string()
+                            .replace(' ', ""),
                         words_of(estimate.mul_f64(1.5).max(std::time::Duration::from_secs(1)))
                     ),
                     None => format!(
@@ -116,6 +119,14 @@ impl Reporter {
         if self.stats {
             let how = match solution.search {
                 lightsout::Search::Unique => "the only solution".to_string(),
+                _ if presses == 0 && solution.proven_minimal => {
+                    "proven minimal: no press at all".to_string()
+                }
+                lightsout::Search::Heuristic | lightsout::Search::Skipped(_)
+                    if solution.proven_minimal =>
+                {
+                    "proven minimal: the presses meet the proven lower bound".to_string()
+                }
                 lightsout::Search::GrayWalk => {
                     "proven minimal: a Gray-code walk over every solution".to_string()
                 }

@@ -1,7 +1,39 @@
-//! The flags of the commands that take a whole game: `play` and `census`.
+//! The game flags every command that takes a game shares ([`GameArgs`]), and the
+//! flags of the commands that take a whole game: `play` and `census`.
 
-use super::{values, GameArgs, GoalArg};
+use super::{values, GoalArg, TopologyArg};
 use clap::Args;
+
+/// The flags `--game` cannot be used with (a game brings its own lights and buttons):
+/// the command line's conflicts, and the server's for its parameters of these names.
+pub(crate) const GAME_CONFLICTS: [&str; 5] = ["rows", "cols", "topology", "wrap", "rule"];
+
+/// The game flags of `solve` and `nullity`: a grid game (shape, topology, rule) or a
+/// button map (`--game`).
+#[derive(Debug, Args)]
+pub(crate) struct GameArgs {
+    /// How the board's edges meet: plane (the classic), cylinder (columns wrap), torus
+    /// (rows and columns wrap), projective (wrapping mirrors the other coordinate).
+    #[arg(long, value_enum, default_value_t = TopologyArg::Plane)]
+    pub topology: TopologyArg,
+    /// Short for --topology torus.
+    #[arg(long, conflicts_with = "topology")]
+    pub wrap: bool,
+    /// What a press adds around the pressed cell: plus (the classic), cross (X), box
+    /// (3x3), knight, ring (neighbours only), or a literal pattern of odd width and
+    /// height, rows separated by `/` (`00100/01110/11111/01110/00100`).
+    #[arg(long, value_name = "NAME|PATTERN", default_value = "plus")]
+    pub rule: String,
+    /// A button map file, or a built-in game by name (see `lightsout games`): cube,
+    /// merlin, orbix, xl25, deluxe, 2000, mini.
+    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = GAME_CONFLICTS)]
+    pub game: Option<String>,
+    /// States of a light (K, 2..=255; default 2, or the game's own): a press adds its
+    /// amounts mod K. Boards are digits 0..K-1 (numbers separated by spaces for K > 10);
+    /// answers give each button's count, 0..K-1.
+    #[arg(long, value_name = "K", value_parser = values::parse_states)]
+    pub states: Option<u8>,
+}
 
 /// Flags of `play`.
 #[derive(Debug, Args)]

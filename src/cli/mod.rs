@@ -6,7 +6,7 @@ pub(crate) mod man;
 mod values;
 
 use clap::{Args, Parser, Subcommand};
-pub(crate) use games::{CensusArgs, PlayArgs};
+pub(crate) use games::{CensusArgs, GameArgs, PlayArgs, GAME_CONFLICTS};
 use help::*;
 use std::path::PathBuf;
 pub(crate) use values::{
@@ -89,33 +89,6 @@ pub(crate) enum Command {
     /// presses to go, Undo and Redo, new puzzles.
     #[command(after_help = PLAY_HELP)]
     Play(PlayArgs),
-}
-
-/// The game flags of `solve` and `nullity`: a grid game (shape, topology, rule) or a
-/// button map (`--game`).
-#[derive(Debug, Args)]
-pub(crate) struct GameArgs {
-    /// How the board's edges meet: plane (the classic), cylinder (columns wrap), torus
-    /// (rows and columns wrap), projective (wrapping mirrors the other coordinate).
-    #[arg(long, value_enum, default_value_t = TopologyArg::Plane)]
-    pub topology: TopologyArg,
-    /// Short for --topology torus.
-    #[arg(long, conflicts_with = "topology")]
-    pub wrap: bool,
-    /// What a press adds around the pressed cell: plus (the classic), cross (X), box
-    /// (3x3), knight, ring (neighbours only), or a literal pattern of odd width and
-    /// height, rows separated by `/` (`00100/01110/11111/01110/00100`).
-    #[arg(long, value_name = "NAME|PATTERN", default_value = "plus")]
-    pub rule: String,
-    /// A button map file, or a built-in game by name (see `lightsout games`): cube,
-    /// merlin, orbix, xl25, deluxe, 2000, mini.
-    #[arg(long, value_name = "FILE|NAME", conflicts_with_all = ["rows", "cols", "topology", "wrap", "rule"])]
-    pub game: Option<String>,
-    /// States of a light (K, 2..=255; default 2, or the game's own): a press adds its
-    /// amounts mod K. Boards are digits 0..K-1 (numbers separated by spaces for K > 10);
-    /// answers give each button's count, 0..K-1.
-    #[arg(long, value_name = "K", value_parser = values::parse_states)]
-    pub states: Option<u8>,
 }
 
 /// Flags of `nullity`.

@@ -372,6 +372,12 @@ pub(super) async fn puzzle(
         .chain(&GAME_PARAMS)
         .any(|k| params.get(k).is_some());
     if any_game {
+        if params.get("steps").is_some() {
+            return Err(ApiError::bad(
+                "steps: the classic 5x5 puzzle's presses; a puzzle of rows, cols, target or \
+                 game flags takes presses=N instead",
+            ));
+        }
         return super::play::game_puzzle(&state, &params).await;
     }
     let steps: u8 = params

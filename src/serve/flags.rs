@@ -63,6 +63,15 @@ pub(super) fn requested_game(
         }
     };
     if let Some(name) = params.get("game") {
+        let clash = crate::cli::GAME_CONFLICTS
+            .iter()
+            .find(|k| params.get(k).is_some());
+        if let Some(clash) = clash {
+            return Err(ApiError::bad(format!(
+                "game: cannot be used with {clash} (a built-in game brings its own lights \
+                 and buttons; as the command line's --game cannot be used with --{clash})"
+            )));
+        }
         if lightsout::rules::builtin::find(name).is_none() {
             let known: Vec<&str> = lightsout::rules::builtin::GAMES
                 .iter()

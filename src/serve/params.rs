@@ -21,6 +21,14 @@ impl Params {
                 known.join(", ")
             )));
         }
+        for (i, (key, _)) in pairs.iter().enumerate() {
+            if pairs[..i].iter().any(|(k, _)| k == key) {
+                return Err(ApiError::bad(format!(
+                    "{key}: given twice; give each parameter once (several grids or boards \
+                     go in a POST body)"
+                )));
+            }
+        }
         Ok(Params(pairs))
     }
 

@@ -152,11 +152,21 @@ impl<S: Word> Signatures<S> {
         let (rows, cols) = quiet.first().map_or((0, 0), |q| (q.rows(), q.cols()));
         let mut sigs = vec![S::default(); rows * cols];
         let mut scratch = [0];
-        for (j, pattern) in quiet.iter().enumerate() {
+        // 64 patterns by 64 cells at a time, a bit matrix transposed in place: row `j`
+        // (pattern `j`'s word of those cells) becomes row `c` (cell `c`'s bits).
+        let mut square = [0u64; 64];
+        for (group, patterns) in quiet.chunks(64).enumerate() {
             for r in 0..rows {
-                let row = pattern.row_words(r, &mut scratch);
-                for (c, sig) in sigs[r * cols..(r + 1) * cols].iter_mut().enumerate() {
-                    *sig = *sig | S::from_u64(row[c / 64] >> (c % 64) & 1) << j;
+                for w in 0..cols.div_ceil(64) {
+                    square.fill(0);
+                    for (j, pattern) in patterns.iter().enumerate() {
+                        square[j] = pattern.row_words(r, &mut scratch)[w];
+                    }
+                    transpose64(&mut square);
+                    let cells = &mut sigs[r * cols + 64 * w..r * cols + (64 * w + 64).min(cols)];
+                    for (sig, &bits) in cells.iter_mut().zip(&square) {
+                        *sig = *sig | S::from_u64(bits) << (64 * group);
+                    }
                 }
             }
         }
@@ -239,6 +249,26 @@ impl<S: Word> Signatures<S> {
     }
 }
 
+/// Transposes a 64 x 64 bit matrix in place (bit `c` of `m[j]` is entry `(j, c)`): each
+/// pass swaps the off-diagonal halves of every block, blocks of 32, then 16, down to 1.
+pub(super) fn transpose64(m: &mut [u64; 64]) {
+    let mut half = 32;
+    let mut low: u64 = 0x0000_0000_FFFF_FFFF;
+    while half > 0 {
+        let mut j = 0;
+        while j < 64 {
+            // Rows `j` and `j + half` of each block: the columns of `j`'s upper half
+            // trade places with those of `j + half`'s lower half.
+            let t = ((m[j] >> half) ^ m[j + half]) & low;
+            m[j + half] ^= t;
+            m[j] ^= t << half;
+            j = (j + half + 1) & !half;
+        }
+        half >>= 1;
+        low ^= low << half;
+    }
+}
+
 impl Signatures<u64> {
     /// The `f` of a fewest-press solution (ties: the smallest `f` searched) and its press
     /// count, by the split transform: every block, or with `only` just the blocks it
@@ -296,5 +326,52 @@ impl Signatures<u64> {
         let count = (pressed + (total - hat) / 2) as u64;
         debug_assert_eq!(count, self.presses(&w, pressed, total, f));
         (f, count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signatures_by_transposed_squares_are_those_bit_by_bit() {
+        let mut rng = crate::rng::SplitMix64(64);
+        let mut square = [0u64; 64];
+        square.iter_mut().for_each(|w| *w = rng.next_u64());
+        let mut t = square;
+        transpose64(&mut t);
+        for (j, c) in (0..64).flat_map(|j| (0..64).map(move |c| (j, c))) {
+            assert_eq!(t[c] >> j & 1, square[j] >> c & 1, "({j}, {c})");
+        }
+        // Shapes across word edges, nullities across the 64-pattern groups.
+        for (rows, cols, k) in [
+            (3, 5, 2),
+            (2, 64, 64),
+            (5, 65, 65),
+            (4, 130, 128),
+            (1, 200, 70),
+        ] {
+            let quiet: Vec<Board> = (0..k)
+                .map(|_| {
+                    let mut b = Board::new(rows, cols);
+                    for (r, c) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+                        b.set(r, c, rng.next_u64() & 1 == 1);
+                    }
+                    b
+                })
+                .collect();
+            let sig = Signatures::<u128>::new(&quiet);
+            for (r, c) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+                let bits = quiet
+                    .iter()
+                    .enumerate()
+                    .fold(0u128, |s, (j, q)| s | u128::from(q.get(r, c)) << j);
+                let cell = sig.cell[r * cols + c] as usize;
+                assert_eq!(
+                    sig.distinct[cell], bits,
+                    "{rows} x {cols}, k {k}, ({r}, {c})"
+                );
+            }
+        }
     }
 }

@@ -5,10 +5,9 @@
 //! search through here.
 
 use super::fewest::{block_bits, Search, Signatures, Skipped};
-use super::symmetry::{fixed_by_shape, shape_symmetries, Symmetry};
+use super::symmetry::Symmetry;
 use super::word::Word;
 use crate::board::Board;
-use incumbent::symmetric_spaces;
 
 mod incumbent;
 
@@ -24,8 +23,9 @@ enum Plan {
     /// Out of budget: local search and a lower bound.
     Heuristic(Box<Signatures>),
     /// Nullity 65 to 128, past every search of all solutions: local search and a
-    /// lower bound, on signatures of 128 bits.
-    Wide(Box<Signatures<u128>>),
+    /// lower bound, on signatures of 128 bits (made when a board first has time for
+    /// them: seconds on millions of lights).
+    Wide(Box<std::sync::OnceLock<Signatures<u128>>>),
     /// Out of budget and no signatures (nullity above 128, too many cells, no budget).
     Unsearched(Skipped),
 }
@@ -55,6 +55,9 @@ pub(super) struct Kernel {
     progress: std::sync::Arc<super::progress::SearchProgress>,
     /// The most lights a press changes (0: not known), for [`Kernel::covering`].
     cover: u64,
+    /// The time a board's search past every proof (the local search, the symmetric
+    /// spaces) may take: `--search-time`; `None`, its budget alone bounds it.
+    search_time: Option<std::time::Duration>,
 }
 
 /// Word operations a second of the Walsh-Hadamard transform, both cores, with the
@@ -174,7 +177,7 @@ impl Kernel {
         } else if fits(gray, budget) {
             Plan::GrayWalk
         } else if wide {
-            Plan::Wide(Box::new(Signatures::new(&quiet)))
+            Plan::Wide(Box::default())
         } else if budget == 0 {
             Plan::Unsearched(Skipped::NoBudget)
         } else if nullity > 128 {
@@ -193,15 +196,18 @@ impl Kernel {
             cells,
             progress: Default::default(),
             cover: 0,
+            search_time: None,
         }
     }
 
     /// Lets a board's own proof (its symmetries counted) take up to about `seconds` of
     /// the transform, when that is more than the budget buys.
+    /// The local search past every proof stops when `seconds` are spent.
     pub(super) fn allow_board_seconds(&mut self, seconds: f64) {
         // Saturating: a float past u64's range is u64::MAX, NaN is 0.
         let ops = (seconds * transform_rate()) as u64;
         self.board_ops = self.board_ops.max(ops);
+        self.search_time = std::time::Duration::try_from_secs_f64(seconds).ok();
     }
 
     /// Whether some board may be proven: all are ([`proves`](Self::proves)), or a
@@ -278,7 +284,9 @@ impl Kernel {
             + symmetric
             + match &self.plan {
                 Plan::Transform(sig) | Plan::Heuristic(sig) => sig.memory_bytes(),
-                Plan::Wide(sig) => sig.memory_bytes(),
+                // Made on first use: what it will hold (a cell's index and a distinct
+                // signature a cell, at most).
+                Plan::Wide(_) => self.cells * (4 + 16),
                 _ => 0,
             }
     }
@@ -316,7 +324,11 @@ impl Kernel {
         changed: u64,
     ) -> (Search, Option<u64>, bool) {
         let (how, bound, chosen) = self.search_solutions(x0, best, search);
-        (how, bound.map(|b| b.max(self.covering(changed))), chosen)
+        let bound = bound.map(|b| b.max(self.covering(changed)));
+        // A count that meets a proven lower bound is the fewest, however little was
+        // searched (no press at all, too).
+        let count = if chosen { &*best } else { &*x0 }.count_ones();
+        (how, bound.filter(|&b| count > b), chosen)
     }
 
     fn search_solutions(
@@ -329,21 +341,12 @@ impl Kernel {
             Plan::Unique => (Search::Unique, None, false),
             _ if !search => (Search::Skipped(Skipped::TimeUp), Some(0), false),
             Plan::Unsearched(why) => (Search::Skipped(*why), Some(0), false),
+            Plan::Wide(_) if self.search_time.is_some_and(|t| t.is_zero()) => {
+                (Search::Skipped(Skipped::TimeUp), Some(0), false)
+            }
             Plan::Wide(sig) => {
-                let (f, _, bound) = sig.heuristic(x0, self.budget);
-                combine(best, x0, &self.quiet, f);
-                // The solutions the shape's symmetries fix, found from the quiet
-                // patterns themselves (no `Symmetry` past nullity 64).
-                let (rows, cols) = (x0.rows(), x0.cols());
-                let spaces = symmetric_spaces(shape_symmetries(rows, cols), |which| {
-                    fixed_by_shape(x0, &self.quiet, which)
-                });
-                // Within the budget, not `--search-time`'s ops: a space's transform on a
-                // board of many lights folds them all into every block, far slower
-                // than the rate that converts the time (169 x 1541, nullity 65: 107 s
-                // for a default 2 s).
-                self.best_of_spaces(spaces, best, self.budget);
-                (Search::Heuristic, Some(bound), true)
+                let sig = sig.get_or_init(|| Signatures::new(&self.quiet));
+                self.wide(sig, x0, best)
             }
             Plan::GrayWalk => {
                 best.words_mut().copy_from_slice(x0.words());
@@ -414,7 +417,8 @@ impl Kernel {
                         own_cost.unwrap_or(u64::MAX),
                         own_cost.map_or(f64::INFINITY, |c| c as f64 / transform_rate()),
                     );
-                    let (f, _, bound) = sig.heuristic(x0, self.budget);
+                    let until = self.search_time.map(|t| std::time::Instant::now() + t);
+                    let (f, _, bound) = sig.heuristic(x0, self.budget, until);
                     combine(best, x0, &self.quiet, f);
                     if orbits.is_some() {
                         self.fixed_incumbent(x0, best, self.board_ops);

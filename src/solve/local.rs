@@ -61,9 +61,16 @@ impl<S: Word> Signatures<S> {
     }
 
     /// A good `f` by local search (steepest single flips from `x0` and from seeded
-    /// random starts, until about `budget` additions are spent), its press count, and a
-    /// proven lower bound on the fewest presses.
-    pub(super) fn heuristic(&self, x0: &Board, budget: u64) -> (S, u64, u64) {
+    /// random starts, until about `budget` additions are spent, or `until` has passed:
+    /// the best found by then), its press count, and a proven lower bound on the
+    /// fewest presses.
+    pub(super) fn heuristic(
+        &self,
+        x0: &Board,
+        budget: u64,
+        until: Option<std::time::Instant>,
+    ) -> (S, u64, u64) {
+        let late = || until.is_some_and(|t| std::time::Instant::now() >= t);
         // A budget buys proofs; guesses stop at a fixed effort, so a huge budget on an
         // unprovable search (nullity 64 and more) answers in seconds, not never.
         let budget = budget.min(HEURISTIC_CAP);
@@ -105,7 +112,7 @@ impl<S: Word> Signatures<S> {
                     .enumerate()
                     .max_by_key(|&(j, g)| (*g, std::cmp::Reverse(j)))
                     .expect("k > 0");
-                if g <= 0 || spent >= budget {
+                if g <= 0 || spent >= budget || late() {
                     break;
                 }
                 f = f ^ S::ONE << j;
@@ -114,7 +121,7 @@ impl<S: Word> Signatures<S> {
             if count < best.1 || (count == best.1 && f < best.0) {
                 best = (f, count);
             }
-            if spent >= budget || best.1 == bound {
+            if spent >= budget || best.1 == bound || late() {
                 break;
             }
             start = S::random(&mut rng, self.k);
@@ -157,8 +164,8 @@ mod tests {
             boards.push(Board::new(n, n).after_presses(&random));
             for board in &boards {
                 let (x0, _) = solver.solve(board, Target::Off).unwrap();
-                let (f, count, bound) = narrow.heuristic(&x0, budget);
-                let (g, wide_count, wide_bound) = wide.heuristic(&x0, budget);
+                let (f, count, bound) = narrow.heuristic(&x0, budget, None);
+                let (g, wide_count, wide_bound) = wide.heuristic(&x0, budget, None);
                 assert_eq!(
                     (u128::from(f), count, bound),
                     (g, wide_count, wide_bound),

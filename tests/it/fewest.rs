@@ -6,6 +6,7 @@ use crate::common;
 
 use common::{random_board, Rng};
 use lightsout::{nullity, Board, Search, Solver, Target};
+use predicates::prelude::*;
 
 /// The fewest presses among `solution + any sum of quiet`, by a plain Gray-code walk.
 fn plain_walk(solution: &Board, quiet: &[Board]) -> u64 {
@@ -383,7 +384,9 @@ fn past_nullity_64_the_local_search_answers_with_a_bound_no_solution_beats() {
             .solve_with(&board, Target::Off, &mut ws, true)
             .expect("solvable");
         assert_eq!(s.search, Search::Heuristic, "m = {m}");
-        assert!(!s.proven_minimal, "m = {m}");
+        // Proven exactly when the answer meets its lower bound (then nothing is fewer).
+        let count = s.presses.count_ones();
+        assert_eq!(s.proven_minimal, count == s.lower_bound, "m = {m}");
         assert_eq!(
             lit_by(s.presses),
             board,
@@ -484,4 +487,65 @@ fn the_covering_bound_is_never_above_the_minimum_and_tight_on_separate_presses()
         .solve_with(&board, Target::Off, &mut ws, true)
         .unwrap();
     assert_eq!(s.lower_bound, presses.count_ones(), "box torus");
+}
+
+#[test]
+fn the_local_search_past_nullity_64_stops_at_the_search_time() {
+    // Issue 39, item 7: past nullity 64 the local search and the symmetric spaces ran a
+    // fixed effort whatever --search-time said (the all-on 840 x 840 torus, nullity
+    // 96: 1.9 s of search for a limit of 1 s; the all-off 2000 x 2000 torus, 28 s).
+    let n = 840;
+    let board = format!("1\n{}", format!("{}\n", "1".repeat(n)).repeat(n));
+    let shape = ["--rows", "840", "--cols", "840", "--topology", "torus"];
+    for (limit, most) in [("0", 0.05), ("500ms", 1.0)] {
+        let out = common::lightsout()
+            .args(["solve", "--stats", "--search-time", limit])
+            .args(shape)
+            .write_stdin(board.as_str())
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let seconds: f64 = stderr
+            .split("search ")
+            .last()
+            .and_then(|s| s.split(' ').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{stderr}"));
+        assert!(stderr.contains("nullity 96"), "{stderr}");
+        assert!(
+            seconds <= most,
+            "--search-time {limit}: {seconds} s: {stderr}"
+        );
+        // Whatever was cut short, the answer is a solution.
+        let answers = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(answers.path(), &out.stdout).unwrap();
+        let boards = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(boards.path(), &board).unwrap();
+        common::lightsout()
+            .arg("check")
+            .args([boards.path(), answers.path()])
+            .args(shape)
+            .assert()
+            .success();
+    }
+}
+
+#[test]
+fn no_press_at_all_is_proven_the_fewest_however_little_was_searched() {
+    // Issue 39: a dark board of nullity 96 said "not proven; the minimum is at least 0"
+    // for its 0 presses.
+    let board = format!("1\n{}", format!("{}\n", "0".repeat(840)).repeat(840));
+    for limit in ["0", "2s"] {
+        common::lightsout()
+            .args(["solve", "--stats", "--search-time", limit])
+            .args(["--rows", "840", "--cols", "840", "--topology", "torus"])
+            .write_stdin(board.as_str())
+            .assert()
+            .success()
+            .stderr(predicates::str::contains(
+                "0 presses, proven minimal: no press at all",
+            ))
+            .stderr(predicates::str::contains("not proven").not());
+    }
 }

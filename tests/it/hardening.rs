@@ -345,9 +345,20 @@ fn tables_are_written_with_the_umask() {
     assert_eq!(mode, 0o600);
 }
 
-/// One all-off 95 x 23 board: nullity 23, so 2^23 solutions to compare.
+/// One 95 x 23 board lit by random presses: nullity 23, so 2^23 solutions to compare
+/// (a dark board's 0 presses are the fewest at once).
 fn nullity_23_board() -> String {
-    format!("1\n{}", ("0".repeat(23) + "\n").repeat(95))
+    let mut rng = common::Rng(23);
+    let lit = lightsout::Board::new(95, 23).after_presses(&common::random_board(&mut rng, 95, 23));
+    let rows: String = (0..95)
+        .map(|r| {
+            (0..23)
+                .map(|c| if lit.get(r, c) { '1' } else { '0' })
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
+    format!("1\n{rows}")
 }
 
 #[test]
@@ -448,7 +459,10 @@ fn no_proof_is_claimed_at_nullity_64_and_above() {
     assert_eq!(lightsout::nullity(rows, cols), 65);
     let solver = lightsout::Solver::with_search_budget(rows, cols, u64::MAX).unwrap();
     assert!(!solver.proves_minimal(), "{rows} x {cols}");
-    let board = lightsout::Board::new(rows, cols);
+    // A board lit by random presses (a dark board's 0 presses are the fewest at once).
+    let mut rng = common::Rng(65);
+    let board = lightsout::Board::new(rows, cols)
+        .after_presses(&common::random_board(&mut rng, rows, cols));
     let (_, proven) = solver.solve(&board, lightsout::Target::Off).unwrap();
     assert!(!proven);
     // And on the command line: no "proven" in the stats, an unproven note instead.
@@ -470,7 +484,8 @@ fn no_proof_is_claimed_at_nullity_64_and_above() {
 fn an_unsearched_board_says_why() {
     // Issue 19, item 10: "nullity above 64 or the board too large" for a 2 x 3 board
     // and for 79 x 79 (nullity exactly 64) with --search-budget 0.
-    for (shape, rows) in [("3", "000\n000\n"), ("79", &"0".repeat(79))] {
+    // Lit boards: a dark board's 0 presses are the fewest, searched or not.
+    for (shape, rows) in [("3", "110\n100\n"), ("79", &"1".repeat(79))] {
         let text = if shape == "3" {
             format!("1\n{rows}")
         } else {

@@ -1321,3 +1321,47 @@ fn a_game_of_too_many_press_entries_is_refused_before_any_work() {
         .code(2)
         .stderr(predicates::str::contains("1,065,369,600"));
 }
+
+#[test]
+fn the_server_refuses_what_the_command_line_refuses() {
+    // Issue 39, item 6: a game with a rule and a topology answered plain Merlin, a
+    // game puzzle ignored `steps`, and a repeated `grid` answered the last one.
+    let server = Server::start(&[]);
+    for (path, says) in [
+        (
+            "/v1/solve?game=merlin&rule=box&topology=torus&board=111111111",
+            "game: cannot be used with topology",
+        ),
+        ("/v1/solve?game=merlin&rule=box&board=111111111", "--rule"),
+        (
+            "/v1/solve?game=merlin&rows=3&cols=3&board=111111111",
+            "game: cannot be used with rows",
+        ),
+        (
+            "/v1/game?game=cube&cols=3",
+            "game: cannot be used with cols",
+        ),
+        ("/v1/puzzle?rows=5&cols=5&steps=3&seed=5", "presses=N"),
+        (
+            "/v1/query?grid=1111111111111111111111111&grid=0000000000000000000000000",
+            "grid: given twice",
+        ),
+        (
+            "/v1/solve?rows=3&cols=3&rows=4&board=000000000",
+            "rows: given twice",
+        ),
+    ] {
+        let (status, body) = server.get(path);
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(body.contains(says), "{path}: {body}");
+    }
+    let (status, body) = server.post("/v1/solve?game=merlin&topology=torus", "1\n111111111\n");
+    assert_eq!(status, 400, "{body}");
+    // The command line refuses the same.
+    lightsout()
+        .args(["solve", "--game", "merlin", "--rule", "box"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot be used with"));
+}

@@ -128,7 +128,17 @@ fn a_large_null_space_is_reported_once_as_not_proven_minimal() {
     assert!(!solver.proves_minimal());
     let seconds = solver.search_seconds().unwrap();
     assert!((0.1..8.0).contains(&seconds), "{seconds}");
-    let board = ("0".repeat(n) + "\n").repeat(n);
+    // Boards lit by random presses (a dark board's 0 presses are proven at once).
+    let mut rng = common::Rng(39);
+    let lit = lightsout::Board::new(n, n).after_presses(&common::random_board(&mut rng, n, n));
+    let board: String = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| if lit.get(r, c) { '1' } else { '0' })
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
     lightsout()
         .args(QUICK_39)
         .write_stdin(format!("2\n{board}{board}"))
@@ -334,5 +344,30 @@ fn a_checkpoint_needs_a_directory_and_two_state_text_boards() {
             .assert()
             .code(2)
             .stderr(predicate::str::contains(says));
+    }
+}
+
+#[test]
+fn the_note_quotes_the_search_time_as_given() {
+    // Issue 39, item 10: `--search-time 1.5s` was quoted as "past --search-time 2s",
+    // 2400ms as "3s" (rounded up, as estimates are).
+    let board = format!("1\n{}", ("1".repeat(61) + "\n").repeat(61));
+    for (given, quoted) in [("1.5s", "1s500ms"), ("2400ms", "2s400ms")] {
+        lightsout()
+            .args([
+                "solve",
+                "--rows",
+                "61",
+                "--cols",
+                "61",
+                "--search-time",
+                given,
+            ])
+            .write_stdin(board.as_str())
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(format!(
+                "past --search-time {quoted}; `--search-time "
+            )));
     }
 }

@@ -4,7 +4,9 @@
 
 use super::{combine, fits, transform_cost, Kernel, INCUMBENT_FROM, INCUMBENT_OPS};
 use crate::board::Board;
+use crate::solve::fewest::Search;
 use crate::solve::fewest::Signatures;
+use crate::solve::symmetry::{fixed_by_shape, shape_symmetries};
 
 impl Kernel {
     /// Before a long proof: the press count of a good solution, found for about a
@@ -25,12 +27,41 @@ impl Kernel {
             return None;
         }
         let ops = (cost / 64).min(INCUMBENT_OPS).min(self.budget);
-        let (f, _, _) = sig.heuristic(x0, ops);
+        let (f, _, _) = sig.heuristic(x0, ops, None);
         combine(best, x0, &self.quiet, f);
         if symmetric {
             self.fixed_incumbent(x0, best, ops);
         }
         Some(best.count_ones())
+    }
+
+    /// Past every proof (nullity 65 to 128, signatures `sig`): the local search, then
+    /// the solutions the shape's symmetries fix, until `--search-time` is spent; the
+    /// chosen solution left in `best`, with the local search's bound.
+    pub(super) fn wide(
+        &self,
+        sig: &Signatures<u128>,
+        x0: &Board,
+        best: &mut Board,
+    ) -> (Search, Option<u64>, bool) {
+        let until = self.search_time.map(|t| std::time::Instant::now() + t);
+        let (f, count, bound) = sig.heuristic(x0, self.budget, until);
+        combine(best, x0, &self.quiet, f);
+        if count == bound {
+            // The local search met its lower bound: nothing is fewer.
+            return (Search::Heuristic, Some(bound), true);
+        }
+        // The solutions the shape's symmetries fix, found from the quiet patterns
+        // themselves (no `Symmetry` past nullity 64).
+        let (rows, cols) = (x0.rows(), x0.cols());
+        let spaces = symmetric_spaces(shape_symmetries(rows, cols), |which| {
+            fixed_by_shape(x0, &self.quiet, which, until)
+        });
+        // Within the budget, not `--search-time`'s ops: a space's transform on a board
+        // of many lights folds them all into every block, far slower than the rate that
+        // converts the time (169 x 1541, nullity 65: 107 s for a default 2 s).
+        self.best_of_spaces(spaces, best, self.budget, until);
+        (Search::Heuristic, Some(bound), true)
     }
 
     /// Past the budget, for a board with symmetries: the fewest presses among its
@@ -45,7 +76,7 @@ impl Kernel {
             return;
         };
         let spaces = symmetric_spaces(sym.len(), |which| sym.fixed_solutions(x0, which));
-        self.best_of_spaces(spaces, best, ops);
+        self.best_of_spaces(spaces, best, ops, None);
     }
 
     /// The fewest presses among the solutions of each space (a solution and the
@@ -58,6 +89,7 @@ impl Kernel {
         spaces: Vec<(Board, Vec<Board>)>,
         best: &mut Board,
         ops: u64,
+        until: Option<std::time::Instant>,
     ) {
         let share = ops / (spaces.len() as u64).max(1);
         for (fixed, free) in spaces {
@@ -69,12 +101,12 @@ impl Kernel {
                 } else {
                     // The local search's word operations are slower than the
                     // transform's: never more of them than the budget gives it.
-                    sig.heuristic(&fixed, share.min(self.budget)).0
+                    sig.heuristic(&fixed, share.min(self.budget), until).0
                 };
                 combine(&mut candidate, &fixed, &free, f);
             } else if free.len() > 64 {
                 let sig = Signatures::<u128>::new(&free);
-                let f = sig.heuristic(&fixed, share.min(self.budget)).0;
+                let f = sig.heuristic(&fixed, share.min(self.budget), until).0;
                 combine(&mut candidate, &fixed, &free, f);
             }
             if candidate.count_ones() < best.count_ones() {

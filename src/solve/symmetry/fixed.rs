@@ -64,11 +64,12 @@ impl Symmetry {
 /// `None` when none is fixed (or no symmetry is named). A fixed solution is a solution whatever the game, so no
 /// symmetry need keep the set: `g(x) = x` is, light by light, `(g(x0) + x0)_i + sum_j
 /// f_j (g(q_j) + q_j)_i = 0`, one equation a light whose row is that light's
-/// signature in the boards `g(q_j) + q_j`.
+/// signature in the boards `g(q_j) + q_j`. Past `until`, `None` too.
 pub(in crate::solve) fn fixed_by_shape(
     x0: &Board,
     quiet: &[Board],
     only: Option<&[usize]>,
+    until: Option<std::time::Instant>,
 ) -> Option<(Board, Vec<Board>)> {
     let k = quiet.len();
     if k > u128::BITS as usize {
@@ -86,24 +87,45 @@ pub(in crate::solve) fn fixed_by_shape(
     // The equations reduced as they come (a row a pivot, the lowest bit), so at most
     // `k` are held however many lights; `None` as soon as one contradicts them.
     let mut pivots: Vec<Option<(u128, bool)>> = vec![None; k];
+    let late = || until.is_some_and(|t| std::time::Instant::now() >= t);
     for map in which.into_iter().map(|i| maps[i]) {
+        // Past the caller's time: no space (the caller keeps what it has).
+        if late() {
+            return None;
+        }
         let mut moved = permuted(x0, map);
         moved.xor_assign(x0);
-        let changed: Vec<Board> = quiet
-            .iter()
-            .map(|q| {
-                let mut b = permuted(q, map);
-                b.xor_assign(q);
-                b
-            })
-            .collect();
+        let mut changed = Vec::with_capacity(k);
+        for q in quiet {
+            if late() {
+                return None;
+            }
+            let mut b = permuted(q, map);
+            b.xor_assign(q);
+            changed.push(b);
+        }
+        // A light's row (its bit of each changed pattern), 64 lights at a time.
+        let mut rows_of = vec![0u128; 64];
+        let (mut square, mut scratch) = ([0u64; 64], [0]);
         for r in 0..rows {
+            if late() {
+                return None;
+            }
             for c in 0..cols {
-                let row = changed
-                    .iter()
-                    .enumerate()
-                    .fold(0u128, |row, (j, b)| row | u128::from(b.get(r, c)) << j);
-                let (mut row, mut rhs) = (row, moved.get(r, c));
+                if c % 64 == 0 {
+                    rows_of.fill(0);
+                    for (group, patterns) in changed.chunks(64).enumerate() {
+                        square.fill(0);
+                        for (j, b) in patterns.iter().enumerate() {
+                            square[j] = b.row_words(r, &mut scratch)[c / 64];
+                        }
+                        crate::solve::fewest::transpose64(&mut square);
+                        for (row, &bits) in rows_of.iter_mut().zip(&square) {
+                            *row |= u128::from(bits) << (64 * group);
+                        }
+                    }
+                }
+                let (mut row, mut rhs) = (rows_of[c % 64], moved.get(r, c));
                 while row != 0 {
                     let slot = &mut pivots[row.trailing_zeros() as usize];
                     match slot {

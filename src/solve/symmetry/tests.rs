@@ -230,7 +230,7 @@ fn the_solutions_a_shape_fixes_are_counted_by_a_walk_over_all() {
                     count += u64::from(is_fixed(&x));
                 }
                 let what = format!("{rows} x {cols}, {which:?}");
-                match fixed_by_shape(&x0, &quiet, which.as_deref()) {
+                match fixed_by_shape(&x0, &quiet, which.as_deref(), None) {
                     None => assert_eq!(count, 0, "{what}"),
                     Some((fixed, free)) => {
                         assert_eq!(count, 1 << free.len(), "{what}");
