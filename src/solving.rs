@@ -344,6 +344,10 @@ pub(crate) fn explain(
             &mut picture,
         )
     };
+    if matches!(outcome, Err(lightsout::StreamError::Output(_))) {
+        // The picture being written when writing failed was not written.
+        written.pop();
+    }
     for line in &written {
         writeln!(stdout, "wrote {line}")?;
     }

@@ -225,6 +225,9 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
     })
 }
 
+/// The longest shorter side `nullity` counts by polynomials (2^17).
+const NULLITY_SIDE: u32 = 1 << 17;
+
 /// `--search-time` when no flag gives it.
 const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -301,7 +304,15 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
         )));
     }
     if !args.patterns {
-        // The count alone is polynomial arithmetic: no solver to build.
+        // The count alone is polynomial arithmetic: no solver to build. Its time grows
+        // as the square of the shorter side (and the log of the longer).
+        if rows.min(cols) > NULLITY_SIDE {
+            return Err(usage(format!(
+                "a {rows} x {cols} board: the nullity takes boards whose shorter side is at \
+                 most {} (its time grows as the square of that side: about 1.5 s there)",
+                lightsout::thousands(NULLITY_SIDE)
+            )));
+        }
         let nullity = lightsout::nullity(rows as usize, cols as usize);
         return Ok(Job::Print(format!("nullity {nullity}\n")));
     }

@@ -57,6 +57,80 @@ impl Activity {
     }
 }
 
+/// What the accept loop knows of an open connection: when it last moved a byte, how
+/// many of its requests are being answered, and how to close it.
+struct Open {
+    activity: Arc<Activity>,
+    answering: AtomicU64,
+    close: tokio::sync::Notify,
+}
+
+/// The open connections, so that a full server can close one that waits for its next
+/// request (HTTP/1.1 lets a server close an idle keep-alive connection at any time;
+/// clients open a new one) rather than refuse a new client.
+#[derive(Default)]
+struct Table {
+    open: std::sync::Mutex<std::collections::HashMap<u64, Arc<Open>>>,
+}
+
+/// How long a connection must have moved no byte, between requests, before a full
+/// server may close it for a new one.
+const EVICTABLE_AFTER: Duration = Duration::from_millis(500);
+
+impl Table {
+    /// Closes the connection idle the longest between requests (for at least
+    /// [`EVICTABLE_AFTER`]); whether there was one.
+    fn evict_one(&self) -> bool {
+        let Ok(open) = self.open.lock() else {
+            return false;
+        };
+        let now = Instant::now();
+        let oldest = open
+            .values()
+            .filter(|c| c.answering.load(Ordering::Relaxed) == 0)
+            .filter(|c| now.duration_since(c.activity.last()) >= EVICTABLE_AFTER)
+            .min_by_key(|c| c.activity.last());
+        match oldest {
+            Some(c) => {
+                c.close.notify_one();
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The router as hyper calls it, counting the requests being answered on its
+/// connection (until the response's head is ready; a body that streams moves bytes).
+#[derive(Clone)]
+struct Counted {
+    inner: TowerToHyperService<Router>,
+    open: Arc<Open>,
+}
+
+impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Counted {
+    type Response = <TowerToHyperService<Router> as hyper::service::Service<
+        hyper::Request<hyper::body::Incoming>,
+    >>::Response;
+    type Error = <TowerToHyperService<Router> as hyper::service::Service<
+        hyper::Request<hyper::body::Incoming>,
+    >>::Error;
+    type Future =
+        Pin<Box<dyn std::future::Future<Output = Result<Self::Response, Self::Error>> + Send>>;
+
+    fn call(&self, request: hyper::Request<hyper::body::Incoming>) -> Self::Future {
+        self.open.answering.fetch_add(1, Ordering::Relaxed);
+        let answer = self.inner.call(request);
+        let open = self.open.clone();
+        Box::pin(async move {
+            let response = answer.await;
+            open.answering.fetch_sub(1, Ordering::Relaxed);
+            open.activity.touch();
+            response
+        })
+    }
+}
+
 /// A TCP stream that notes every byte it moves.
 struct Watched {
     stream: TcpStream,
@@ -147,6 +221,8 @@ pub(super) async fn serve(
 ) {
     let graceful = GracefulShutdown::new();
     let room = Arc::new(Semaphore::new(max_connections));
+    let table = Arc::new(Table::default());
+    let mut next_id = 0u64;
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let stream = tokio::select! {
@@ -161,13 +237,35 @@ pub(super) async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let Ok(permit) = room.clone().try_acquire_owned() else {
-            metrics::counter!("lightsout_connections_refused_total").increment(1);
-            drop(stream); // over the limit: closed at once
-            continue;
+        let permit = match room.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            // Full: a connection waiting for its next request makes room, if any has
+            // waited a while (its slot comes back as it closes).
+            Err(_) if table.evict_one() => {
+                metrics::counter!("lightsout_connections_idle_closed_total").increment(1);
+                match tokio::time::timeout(EVICTABLE_AFTER, room.clone().acquire_owned()).await {
+                    Ok(Ok(permit)) => permit,
+                    _ => continue,
+                }
+            }
+            Err(_) => {
+                metrics::counter!("lightsout_connections_refused_total").increment(1);
+                drop(stream); // over the limit: closed at once
+                continue;
+            }
         };
         let _ = stream.set_nodelay(true);
         let activity = Arc::new(Activity::new());
+        let open = Arc::new(Open {
+            activity: activity.clone(),
+            answering: AtomicU64::new(0),
+            close: tokio::sync::Notify::new(),
+        });
+        let id = next_id;
+        next_id += 1;
+        if let Ok(mut table) = table.open.lock() {
+            table.insert(id, open.clone());
+        }
         let io = TokioIo::new(Watched {
             stream,
             activity: activity.clone(),
@@ -176,14 +274,22 @@ pub(super) async fn serve(
         http.timer(TokioTimer::new())
             .header_read_timeout(timeouts.header)
             .keep_alive(true);
-        let connection = http.serve_connection(io, TowerToHyperService::new(router.clone()));
-        let connection = graceful.watch(connection);
+        let service = Counted {
+            inner: TowerToHyperService::new(router.clone()),
+            open: open.clone(),
+        };
+        let connection = graceful.watch(http.serve_connection(io, service));
+        let table = table.clone();
         tokio::spawn(async move {
             tokio::select! {
                 _ = connection => {}
                 () = activity.idle_for(timeouts.idle) => {
                     metrics::counter!("lightsout_connections_idle_closed_total").increment(1);
                 }
+                () = open.close.notified() => {}
+            }
+            if let Ok(mut table) = table.open.lock() {
+                table.remove(&id);
             }
             drop(permit);
         });

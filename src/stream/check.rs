@@ -125,7 +125,37 @@ pub fn check_stream(
         out.answered()?;
     }
     out.finish()?;
+    answers_end(&mut answers.lines, summary.boards).map_err(StreamError::Answers)?;
     Ok(summary)
+}
+
+/// Checks that nothing but blank lines follows the answer to the last board (`count`
+/// boards): more answers, or anything else, is an error at its line.
+pub(super) fn answers_end<R: Read>(
+    lines: &mut LineReader<R>,
+    count: u64,
+) -> Result<(), InputError> {
+    while let Some((line, text)) = lines.next_line()? {
+        if let Some(at) = text.iter().position(|b| !matches!(b, b' ' | b'\t' | b'\r')) {
+            let shown = String::from_utf8_lossy(trim_end(&text[at..]));
+            return Err(ParseError {
+                line,
+                column: at as u64 + 1,
+                expected: format!(
+                    "the end of the answers after the answer to board {count} (the boards \
+                     file has {})",
+                    crate::text::plural(count, "board", "boards")
+                ),
+                found: format!(
+                    "`{}`",
+                    shown.chars().take(40).collect::<String>().escape_debug()
+                ),
+                clue: None,
+            }
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// One state a cell, in cell order.

@@ -79,13 +79,21 @@ pub fn answer_stream<D: AsRef<[u8]>>(
         let depths = &mut depths[..filled];
         method.min_presses_batch(grids, depths);
         for (&grid, &depth) in grids.iter().zip(depths.iter()) {
+            let line_start = out.buf.len();
             push_answer(&mut out.buf, depth, options.max_steps);
             if options.moves && depth != NONE && u32::from(depth) <= options.max_steps {
                 let presses = match method.min_press_set(grid) {
                     Ok(Some(presses)) => presses,
-                    // An answered grid with no presses: the table contradicts itself.
-                    Ok(None) => return stop_at(out, Inconsistent { state: grid }),
-                    Err(err) => return stop_at(out, err),
+                    // An answered grid with no presses: the table contradicts itself,
+                    // and its count is not printed (the answers before it are).
+                    Ok(None) => {
+                        out.buf.truncate(line_start);
+                        return stop_at(out, Inconsistent { state: grid });
+                    }
+                    Err(err) => {
+                        out.buf.truncate(line_start);
+                        return stop_at(out, err);
+                    }
                 };
                 out.buf.pop(); // the line end goes after the moves
                 push_moves(&mut out.buf, presses);

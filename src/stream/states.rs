@@ -321,6 +321,7 @@ pub fn check_states_stream(
         out.answered()?;
     }
     out.finish()?;
+    super::check::answers_end(&mut answers, summary.boards).map_err(StreamError::Answers)?;
     Ok(summary)
 }
 

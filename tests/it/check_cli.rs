@@ -116,3 +116,54 @@ fn bad_answers_name_their_file_line_and_column() {
         .code(2)
         .stderr(predicate::str::contains("cannot both be stdin"));
 }
+
+#[test]
+fn content_after_the_last_answer_is_an_error_at_its_line() {
+    // Issue 39, item 8: an extra `PUZZLE #2` block, or garbage, after the last answer
+    // still gave "ok: every answer is right".
+    let dir = tempfile::tempdir().unwrap();
+    let boards = dir.path().join("boards.in");
+    std::fs::write(&boards, "1\n010\n111\n010\n").unwrap();
+    let answer = "PUZZLE #1\n0 0 0\n0 1 0\n0 0 0\n";
+    let states = dir.path().join("states.in");
+    std::fs::write(&states, "1\n010\n121\n010\n").unwrap();
+    for (extra, found, k) in [
+        (
+            "PUZZLE #2\n000\n000\n000\n",
+            "line 5, column 1: expected the end of the answers",
+            "2",
+        ),
+        ("garbage\n\0\u{1}", "found `garbage`", "2"),
+        ("\n\n  1 1\n", "line 7, column 3", "2"),
+        (
+            "PUZZLE #2\n",
+            "line 5, column 1: expected the end of the answers",
+            "3",
+        ),
+    ] {
+        let answers = dir.path().join("answers.out");
+        let first = if k == "3" {
+            "PUZZLE #1\n0 0 0\n0 2 0\n0 0 0\n"
+        } else {
+            answer
+        };
+        std::fs::write(&answers, format!("{first}{extra}")).unwrap();
+        let input = if k == "3" { &states } else { &boards };
+        lightsout()
+            .arg("check")
+            .args([input, &answers])
+            .args(["--rows", "3", "--cols", "3", "--states", k])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(found));
+    }
+    // Blank lines after the last answer are fine.
+    let answers = dir.path().join("blank.out");
+    std::fs::write(&answers, format!("{answer}\n  \n")).unwrap();
+    lightsout()
+        .arg("check")
+        .args([&boards, &answers])
+        .args(["--rows", "3", "--cols", "3"])
+        .assert()
+        .success();
+}

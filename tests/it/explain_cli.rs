@@ -100,3 +100,16 @@ fn png_needs_a_path_and_a_game() {
         .code(2)
         .stderr(predicates::str::contains("--format png needs --out PATH"));
 }
+
+#[test]
+fn a_picture_that_cannot_be_written_is_not_said_to_be_written() {
+    // Issue 39, item 10: `--out /dev/full` printed "wrote /dev/full" and then failed.
+    lightsout()
+        .args(["explain", "--rows", "3", "--cols", "3", "--format", "png"])
+        .args(["--out", "/dev/full"])
+        .write_stdin("1\n010\n111\n010\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicates::str::contains("No space left on device"));
+}

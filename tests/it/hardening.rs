@@ -190,6 +190,8 @@ fn a_forged_table_stops_moves_with_a_message_not_a_panic() {
         .write_stdin(ONE_ALL_ON)
         .assert()
         .code(1)
+        // Issue 39, item 9: the count it then called wrong was printed first.
+        .stdout("")
         .stderr(predicate::str::contains("table is inconsistent at state"))
         .stderr(predicate::str::contains("lightsout verify"))
         .stderr(predicate::str::contains("panicked").not());

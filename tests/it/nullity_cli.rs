@@ -134,3 +134,22 @@ fn pattern_rows_are_written_as_solve_writes_presses() {
         .success()
         .stdout(predicates::str::is_match(r"^nullity 8\n8\n([01] ){4}[01]\n").unwrap());
 }
+
+#[test]
+fn a_shape_past_the_polynomials_reach_is_refused_at_once() {
+    // Issue 39, item 10: 4294967295 x 4294967295 ran unbounded (10^6 x 10^6, 20.7 s):
+    // the time grows as the square of the shorter side.
+    lightsout()
+        .args(["nullity", "--rows", "4294967295", "--cols", "4294967295"])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("shorter side is at most 131,072"));
+    // A long side costs its logarithm: 2 x 2^32 - 1 is answered.
+    lightsout()
+        .args(["nullity", "--rows", "2", "--cols", "4294967295"])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .success()
+        .stdout(predicates::str::starts_with("nullity "));
+}

@@ -1365,3 +1365,29 @@ fn the_server_refuses_what_the_command_line_refuses() {
         .code(2)
         .stderr(predicates::str::contains("cannot be used with"));
 }
+
+#[test]
+fn a_full_server_closes_an_idle_keep_alive_connection_for_a_new_client() {
+    // Issue 39, item 10: 4,096 idle keep-alive connections held every slot, and
+    // /healthz got resets until the idle timeout closed them.
+    use std::io::Write as _;
+    let server = Server::start(&["--max-connections", "32", "--idle-timeout", "60"]);
+    let addr = server.url.trim_start_matches("http://").to_string();
+    let idle: Vec<std::net::TcpStream> = (0..32)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&addr).unwrap();
+            s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                .unwrap();
+            let mut answer = [0u8; 256];
+            let n = s.read(&mut answer).unwrap();
+            assert!(answer[..n].starts_with(b"HTTP/1.1 200"));
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(700));
+    for _ in 0..5 {
+        let (status, _) = server.get("/healthz");
+        assert_eq!(status, 200);
+    }
+    drop(idle);
+}
