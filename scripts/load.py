@@ -10,6 +10,13 @@ time. Prints the figures BENCHMARKS.md quotes.
 2. 1,000 idle sockets: how long until the server has closed them all; /healthz meanwhile.
 3. SIGTERM while clients trickle requests: seconds until the process is gone.
 4. 20 connections flooding /v1/puzzle?steps=0: /healthz latency meanwhile.
+5. 8 clients repeating /v1/game with the largest rules for 10 s (issue 39, item 3: a
+   127 x 127 rule on 64 x 64, refused; a 7 x 7 rule on a 128 x 128 torus, the largest
+   kind the page takes), /healthz polled: peak RSS, /healthz p50/p99/max; then SIGTERM
+   while they go on: seconds until the process is gone.
+6. 4 slow clients holding POST /v1/query bodies open (a byte a second, issue 39, item
+   5) while another client POSTs a grid every 0.25 s for 12 s: its statuses and
+   latencies, with --jobs 4.
 """
 
 import http.client
@@ -199,10 +206,115 @@ def puzzle_flood(binary):
     del poller
 
 
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def rule_flood(binary):
+    server, host, port = start(binary)
+    ones = lambda n: "/".join(["1" * n] * n)
+    paths = [
+        f"/v1/game?rows=64&cols=64&rule={ones(127)}",
+        f"/v1/game?rows=128&cols=128&topology=torus&rule={ones(7)}",
+    ]
+    stop, latencies, statuses = threading.Event(), [], []
+    poller = threading.Thread(target=poll_healthz, args=(host, port, stop, latencies))
+    poller.start()
+    end = time.perf_counter() + 10
+
+    def client(i):
+        while not stop.is_set() and time.perf_counter() < end + 30:
+            statuses.append(request(host, port, "GET", paths[i % 2], timeout=60))
+
+    clients = [threading.Thread(target=client, args=(i,)) for i in range(8)]
+    for c in clients:
+        c.start()
+    time.sleep(10)
+    peak = peak_rss(server)
+    answered = list(statuses)
+    t = time.perf_counter()
+    server.send_signal(signal.SIGTERM)
+    server.wait(timeout=120)
+    gone = time.perf_counter() - t
+    stop.set()
+    for c in clients:
+        c.join()
+    poller.join()
+    counts = {}
+    for s in answered:
+        counts[s] = counts.get(s, 0) + 1
+    times = [t for t, s in latencies if s == 200]
+    print("5. 8 clients repeating /v1/game with the largest rules for 10 s")
+    print(f"   statuses: {dict(sorted(counts.items(), key=str))}")
+    print(f"   peak RSS: {peak / 2**20:.1f} MiB")
+    if times:
+        print(
+            f"   /healthz: {len(latencies)} polls, {len(times)} answered 200, median "
+            f"{ms(statistics.median(times))}, p99 {ms(percentile(times, 0.99))}, "
+            f"max {ms(max(times))}"
+        )
+    print(f"   SIGTERM while they go on: gone after {gone:.2f} s (exit code {server.returncode})")
+
+
+def slow_bodies(binary):
+    server, host, port = start(binary, "--jobs", "4")
+    socks = []
+    for _ in range(4):
+        s = socket.create_connection((host, port))
+        s.sendall(b"POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n100000\n")
+        socks.append(s)
+    stop = threading.Event()
+
+    def trickle():
+        while not stop.is_set():
+            for s in socks:
+                try:
+                    s.sendall(b"1")
+                except OSError:
+                    pass
+            stop.wait(1)
+
+    feeder = threading.Thread(target=trickle)
+    feeder.start()
+    time.sleep(1)
+    grid = b"1\n11111\n11111\n11111\n11111\n11111\n"
+    statuses, latencies = [], []
+    end = time.perf_counter() + 12
+    while time.perf_counter() < end:
+        t = time.perf_counter()
+        statuses.append(request(host, port, "POST", "/v1/query", grid, timeout=30))
+        latencies.append(time.perf_counter() - t)
+        time.sleep(0.25)
+    stop.set()
+    feeder.join()
+    for s in socks:
+        s.close()
+    server.terminate()
+    server.wait()
+    counts = {}
+    for s in statuses:
+        counts[s] = counts.get(s, 0) + 1
+    print("6. 4 slow POST bodies (a byte a second) holding --jobs 4; a grid POSTed every 0.25 s")
+    print(f"   statuses: {dict(sorted(counts.items(), key=str))}")
+    print(
+        f"   latency: median {ms(statistics.median(latencies))}, "
+        f"p99 {ms(percentile(latencies, 0.99))}, max {ms(max(latencies))}"
+    )
+
+
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/dist/lightsout")
-    which = sys.argv[2:] or ["1", "2", "3", "4"]
-    for name, run in [("1", hostile_solves), ("2", idle_sockets), ("3", sigterm), ("4", puzzle_flood)]:
+    which = sys.argv[2:] or ["1", "2", "3", "4", "5", "6"]
+    runs = [
+        ("1", hostile_solves),
+        ("2", idle_sockets),
+        ("3", sigterm),
+        ("4", puzzle_flood),
+        ("5", rule_flood),
+        ("6", slow_bodies),
+    ]
+    for name, run in runs:
         if name in which:
             run(binary)
 
