@@ -3,7 +3,7 @@
 //! grids typed as arguments.
 
 use crate::cli::InputArgs;
-use crate::config::UsageError;
+use crate::usage::UsageError;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 

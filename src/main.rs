@@ -14,13 +14,15 @@ mod report;
 mod say;
 mod serve;
 mod solving;
+mod usage;
 
 use clap::{CommandFactory, Parser};
-use config::{Job, UsageError};
+use config::Job;
 use hint::{announce, stream_outcome, Reads};
 use say::{finish, is_broken_pipe, note};
 use std::io;
 use std::process::ExitCode;
+use usage::UsageError;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();

@@ -23,10 +23,7 @@ use crate::input::{open_input, Input};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-/// A flag value that makes no sense; exits with code 2 like clap's own errors.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub(crate) struct UsageError(pub String);
+pub(crate) use crate::usage::UsageError;
 
 fn usage(message: impl Into<String>) -> anyhow::Error {
     UsageError(message.into()).into()
