@@ -9,8 +9,8 @@
 //! solvability. The quiet patterns are one per free button: itself, and the pivots
 //! its column names.
 
-use super::fewest::Search;
-use super::kernel::Kernel;
+use super::search::fewest::Search;
+use super::search::kernel::Kernel;
 use crate::board::{words_for, Board};
 use crate::rules::Game;
 

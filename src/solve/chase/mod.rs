@@ -21,8 +21,8 @@
 mod changers;
 
 use super::dense::Reduction;
-use super::fewest::Search;
-use super::kernel::Kernel;
+use super::search::fewest::Search;
+use super::search::kernel::Kernel;
 use crate::board::{board_words, words_for, Board};
 use crate::rules::GridRules;
 use changers::Changers;

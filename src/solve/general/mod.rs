@@ -23,11 +23,11 @@
 
 mod answer;
 
-use super::fewest::{Search, Skipped};
-use super::kernel::{gray_steps, Kernel};
 use super::linear::{press_matrix, EliminatedTopRow};
 use super::plus::chase;
 use super::residue::ShapePolynomials;
+use super::search::fewest::{Search, Skipped};
+use super::search::kernel::{gray_steps, Kernel};
 use super::small::{flatten, unflatten, SmallMap};
 use crate::board::{board_words, words_for, Board};
 pub use crate::rules::Target;

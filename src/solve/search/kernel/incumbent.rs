@@ -4,9 +4,9 @@
 
 use super::{combine, fits, transform_cost, Kernel, INCUMBENT_FROM, INCUMBENT_OPS};
 use crate::board::Board;
-use crate::solve::fewest::Search;
-use crate::solve::fewest::Signatures;
-use crate::solve::symmetry::{fixed_by_shape, shape_symmetries};
+use crate::solve::search::fewest::Search;
+use crate::solve::search::fewest::Signatures;
+use crate::solve::search::symmetry::{fixed_by_shape, shape_symmetries};
 
 impl Kernel {
     /// Before a long proof: the press count of a good solution, found for about a

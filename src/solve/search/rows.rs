@@ -119,7 +119,7 @@ mod tests {
         // the rows are named by bits 0..6 (each chosen one at a time, the first
         // leaving 2 rows filled, ... 4 at most); a pruned block splits 2^16 entries
         // into rows on any vector kernel.
-        use crate::solve::registers::{has_avx2, TOP};
+        use crate::solve::search::registers::{has_avx2, TOP};
         let mut rng = crate::rng::SplitMix64(5);
         let few = [0b000000, 0b000011, 0b101100, 0b110101];
         let distinct: Vec<u64> = (0..2000)

@@ -33,7 +33,7 @@ enum Plan {
 /// The quiet patterns of a game (press patterns that change nothing), and how its
 /// boards search among their solutions.
 #[derive(Debug, Clone)]
-pub(super) struct Kernel {
+pub(in crate::solve) struct Kernel {
     nullity: usize,
     /// The whole quiet patterns, when some search runs.
     quiet: Vec<Board>,
@@ -113,7 +113,7 @@ pub(super) fn walk_cost(k: usize, step_words: u64) -> Option<u64> {
 
 /// The steps of a Gray-code walk over `2^k` solutions: `1..2^k`, for `k < 64` only (a
 /// plan never chooses a walk it cannot count).
-pub(super) fn gray_steps(k: usize) -> std::ops::Range<u64> {
+pub(in crate::solve) fn gray_steps(k: usize) -> std::ops::Range<u64> {
     let end = u32::try_from(k)
         .ok()
         .and_then(|k| 1u64.checked_shl(k))
@@ -130,7 +130,7 @@ impl Kernel {
     /// The plan for a game of nullity `nullity` whose patterns have `cells` buttons
     /// and cost `step_words` word operations a walk step; `quiet` makes the patterns
     /// (called only when some search will use them).
-    pub(super) fn new(
+    pub(in crate::solve) fn new(
         nullity: usize,
         cells: usize,
         step_words: u64,
@@ -203,7 +203,7 @@ impl Kernel {
     /// Lets a board's own proof (its symmetries counted) take up to about `seconds` of
     /// the transform, when that is more than the budget buys.
     /// The local search past every proof stops when `seconds` are spent.
-    pub(super) fn allow_board_seconds(&mut self, seconds: f64) {
+    pub(in crate::solve) fn allow_board_seconds(&mut self, seconds: f64) {
         // Saturating: a float past u64's range is u64::MAX, NaN is 0.
         let ops = (seconds * transform_rate()) as u64;
         self.board_ops = self.board_ops.max(ops);
@@ -212,17 +212,17 @@ impl Kernel {
 
     /// Whether some board may be proven: all are ([`proves`](Self::proves)), or a
     /// symmetric one may be, its symmetries counted.
-    pub(super) fn may_prove(&self) -> bool {
+    pub(in crate::solve) fn may_prove(&self) -> bool {
         self.proves() || (self.symmetry.is_some() && matches!(self.plan, Plan::Heuristic(_)))
     }
 
     /// How far the search of the board in hand has gone (shared with a watcher).
-    pub(super) fn progress(&self) -> std::sync::Arc<super::progress::SearchProgress> {
+    pub(in crate::solve) fn progress(&self) -> std::sync::Arc<super::progress::SearchProgress> {
         self.progress.clone()
     }
 
     /// Whether answers are proven minimal (every solution is compared).
-    pub(super) fn proves(&self) -> bool {
+    pub(in crate::solve) fn proves(&self) -> bool {
         matches!(
             self.plan,
             Plan::Unique | Plan::GrayWalk | Plan::Transform(_)
@@ -230,7 +230,7 @@ impl Kernel {
     }
 
     /// Why no search runs, when none does.
-    pub(super) fn skipped(&self) -> Option<Skipped> {
+    pub(in crate::solve) fn skipped(&self) -> Option<Skipped> {
         match self.plan {
             Plan::Unsearched(why) => Some(why),
             _ => None,
@@ -238,7 +238,7 @@ impl Kernel {
     }
 
     /// Word operations the search takes a board (`None` past 2^64).
-    pub(super) fn cost(&self) -> Option<u64> {
+    pub(in crate::solve) fn cost(&self) -> Option<u64> {
         let gray = walk_cost(self.nullity, self.step_words);
         match &self.plan {
             Plan::Unique => Some(0),
@@ -255,7 +255,7 @@ impl Kernel {
     /// The proving search's time a board, in seconds, estimated from its cost and the
     /// rate of its method on this project's 2-core machine (`None` when its cost is
     /// beyond counting).
-    pub(super) fn seconds(&self) -> Option<f64> {
+    pub(in crate::solve) fn seconds(&self) -> Option<f64> {
         let gray = walk_cost(self.nullity, self.step_words);
         let transform = match &self.plan {
             Plan::Unique => return Some(0.0),
@@ -273,7 +273,7 @@ impl Kernel {
     }
 
     /// The bytes the patterns and signatures hold.
-    pub(super) fn memory_bytes(&self) -> usize {
+    pub(in crate::solve) fn memory_bytes(&self) -> usize {
         let boards: usize = self.quiet.iter().map(|q| q.words().len() * 8).sum();
         // The symmetries' basis and signatures: as many again, and their maps.
         let symmetric = self
@@ -293,7 +293,7 @@ impl Kernel {
 
     /// The game's press patterns change at most `cover` lights each (for
     /// [`covering`](Self::covering)).
-    pub(super) fn with_cover(mut self, cover: usize) -> Kernel {
+    pub(in crate::solve) fn with_cover(mut self, cover: usize) -> Kernel {
         self.cover = cover as u64;
         self
     }
@@ -302,7 +302,7 @@ impl Kernel {
     /// change `changed` lights, whatever the rule: each of them is changed by an odd
     /// number of presses, so by one at least, and a press changes at most `cover`
     /// lights. (The all-on n x n: `n^2 / 5`.) 0 when no cover is known.
-    pub(super) fn covering(&self, changed: u64) -> u64 {
+    pub(in crate::solve) fn covering(&self, changed: u64) -> u64 {
         if self.cover == 0 {
             0
         } else {
@@ -316,7 +316,7 @@ impl Kernel {
     /// proven, a lower bound (the signatures' or [`covering`](Self::covering), the
     /// larger). With `search` false only the particular solution is given (the
     /// caller's time is spent).
-    pub(super) fn search(
+    pub(in crate::solve) fn search(
         &self,
         x0: &mut Board,
         best: &mut Board,
