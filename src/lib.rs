@@ -73,9 +73,9 @@ pub use puzzles::{
     draw_game_board, pick as pick_puzzles, pick_one as pick_one_puzzle, PuzzleError,
 };
 pub use rng::SplitMix64;
-pub use solve::algebra::Algebra;
-pub use solve::dense::{Answer as DenseAnswer, Dense};
-pub use solve::first_row::{
+pub use solve::engines::dense::{Answer as DenseAnswer, Dense};
+pub use solve::engines::five::algebra::Algebra;
+pub use solve::engines::five::first_row::{
     min_press_set as first_row_min_press_set, min_presses as first_row_min_presses,
 };
 pub use solve::{

@@ -3,8 +3,8 @@
 //! exhaustive tests hold them to each other); the streams take any of them.
 
 use crate::grid::{Grid, Presses};
-use crate::solve::algebra::Algebra;
-use crate::solve::first_row;
+use crate::solve::engines::five::algebra::Algebra;
+use crate::solve::engines::five::first_row;
 use crate::table::{DepthTable, Inconsistent};
 
 /// The entry meaning "no answer within reach".

@@ -2,7 +2,7 @@
 //! one of the 2^25 states.
 
 use crate::grid::{Grid, STATES};
-use crate::solve::first_row;
+use crate::solve::engines::five::first_row;
 use crate::table::DepthTable;
 use rayon::prelude::*;
 

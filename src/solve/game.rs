@@ -4,10 +4,10 @@
 //! for button maps (and as the cross-check of the others). All answer through the same
 //! [`Solution`], and all search the fewest presses through the same kernel search.
 
-use super::chase::Chase;
-use super::dense::Dense;
-use super::general::{Solution, Solver, Target, Workspace};
-use super::states::{StateAnswer, StatesSolver};
+use super::engines::chase::Chase;
+use super::engines::dense::Dense;
+use super::engines::plane::{Solution, Solver, Target, Workspace};
+use super::engines::states::{StateAnswer, StatesSolver};
 use crate::board::Board;
 use crate::rules::Game;
 
@@ -25,7 +25,7 @@ pub const CHASE_LIGHTS: usize = 1 << 24;
 pub enum GameSolveError {
     /// Too large for the chase.
     #[error(transparent)]
-    Unknowns(#[from] super::chase::TooManyUnknowns),
+    Unknowns(#[from] super::engines::chase::TooManyUnknowns),
     /// A grid game too large for the general chase.
     #[error(
         "a {rows} x {cols} board has {} lights; grid games other than the classic plus \
@@ -40,7 +40,7 @@ pub enum GameSolveError {
     },
     /// A game of more than two states too large for its method.
     #[error(transparent)]
-    States(#[from] super::states::StatesError),
+    States(#[from] super::engines::states::StatesError),
     /// Too large for dense elimination.
     #[error(
         "this game has {lights} lights (and {buttons} buttons); games other than the \
@@ -58,10 +58,12 @@ pub enum GameSolveError {
 /// How a [`GameSolver`] solves its game.
 #[derive(Debug, Clone)]
 enum Method {
-    /// The classic rule on a plane board: light chasing and polynomial arithmetic.
-    Chase(Box<Solver>),
-    /// Any other grid game: the general chase and a reduced boundary system.
-    Grid(Box<Chase>),
+    /// The classic rule on a plane board: light chasing and polynomial arithmetic
+    /// (`engines::plane`).
+    Plane(Box<Solver>),
+    /// Any other grid game: the general chase and a reduced boundary system
+    /// (`engines::chase`).
+    GridChase(Box<Chase>),
     /// Gauss-Jordan elimination of the whole press matrix.
     Dense(Box<Dense>),
     /// Lights of more than two states: arithmetic mod K.
@@ -102,7 +104,7 @@ impl GameSolver {
                     .expect("a game has at least one light");
                 Ok(GameSolver {
                     game,
-                    method: Method::Chase(Box::new(solver)),
+                    method: Method::Plane(Box::new(solver)),
                 })
             }
             Some(grid) => {
@@ -110,10 +112,10 @@ impl GameSolver {
                     let (rows, cols) = (grid.rows, grid.cols);
                     return Err(GameSolveError::TooManyLights { rows, cols });
                 }
-                let chase = Chase::new(grid, budget, super::general::SIGNATURE_CELLS)?;
+                let chase = Chase::new(grid, budget, super::engines::plane::SIGNATURE_CELLS)?;
                 Ok(GameSolver {
                     game,
-                    method: Method::Grid(Box::new(chase)),
+                    method: Method::GridChase(Box::new(chase)),
                 })
             }
             None => GameSolver::by_elimination(game, budget),
@@ -134,7 +136,7 @@ impl GameSolver {
         if lights > DENSE_LIGHTS || buttons > DENSE_LIGHTS {
             return Err(GameSolveError::TooLarge { lights, buttons });
         }
-        let dense = Dense::new(&game, budget, super::general::SIGNATURE_CELLS);
+        let dense = Dense::new(&game, budget, super::engines::plane::SIGNATURE_CELLS);
         Ok(GameSolver {
             game,
             method: Method::Dense(Box::new(dense)),
@@ -149,8 +151,8 @@ impl GameSolver {
     /// The method chosen, in words.
     pub fn method(&self) -> &'static str {
         match &self.method {
-            Method::Chase(_) => "light chasing with polynomial arithmetic",
-            Method::Grid(_) => "light chasing for any rule, and elimination of its boundary",
+            Method::Plane(_) => "light chasing with polynomial arithmetic",
+            Method::GridChase(_) => "light chasing for any rule, and elimination of its boundary",
             Method::Dense(_) => "dense Gauss-Jordan elimination",
             Method::States(s) => s.method(),
         }
@@ -160,8 +162,8 @@ impl GameSolver {
     /// (for K states see [`StatesSolver::nullity`]).
     pub fn nullity(&self) -> usize {
         match &self.method {
-            Method::Chase(s) => s.nullity(),
-            Method::Grid(c) => c.nullity(),
+            Method::Plane(s) => s.nullity(),
+            Method::GridChase(c) => c.nullity(),
             Method::Dense(d) => d.nullity(),
             Method::States(s) => s.nullity(),
         }
@@ -179,8 +181,8 @@ impl GameSolver {
     /// when beyond counting, or for lights of more than two states).
     pub fn search_seconds(&self) -> Option<f64> {
         match &self.method {
-            Method::Chase(s) => s.search_seconds(),
-            Method::Grid(c) => c.search_seconds(),
+            Method::Plane(s) => s.search_seconds(),
+            Method::GridChase(c) => c.search_seconds(),
             Method::Dense(d) => d.search_seconds(),
             Method::States(_) => None,
         }
@@ -192,8 +194,8 @@ impl GameSolver {
     /// states).
     pub fn allow_search_time(&mut self, limit: std::time::Duration) {
         match &mut self.method {
-            Method::Chase(s) => s.allow_search_time(limit),
-            Method::Grid(c) => c.allow_search_time(limit),
+            Method::Plane(s) => s.allow_search_time(limit),
+            Method::GridChase(c) => c.allow_search_time(limit),
             Method::Dense(d) => d.allow_search_time(limit),
             Method::States(_) => {}
         }
@@ -203,8 +205,8 @@ impl GameSolver {
     /// symmetric board's may be (games of two states).
     pub fn may_prove(&self) -> bool {
         match &self.method {
-            Method::Chase(s) => s.may_prove(),
-            Method::Grid(c) => c.may_prove(),
+            Method::Plane(s) => s.may_prove(),
+            Method::GridChase(c) => c.may_prove(),
             Method::Dense(d) => d.may_prove(),
             Method::States(_) => false,
         }
@@ -213,8 +215,8 @@ impl GameSolver {
     /// Whether each board's answer is proven the fewest (its search fits the budget).
     pub fn proves_minimal(&self) -> bool {
         match &self.method {
-            Method::Chase(s) => s.proves_minimal(),
-            Method::Grid(c) => c.proves_minimal(),
+            Method::Plane(s) => s.proves_minimal(),
+            Method::GridChase(c) => c.proves_minimal(),
             Method::Dense(d) => d.proves_minimal(),
             Method::States(_) => false,
         }
@@ -224,8 +226,8 @@ impl GameSolver {
     /// another thread (games of two states; `None` for more).
     pub fn progress(&self) -> Option<std::sync::Arc<super::SearchProgress>> {
         match &self.method {
-            Method::Chase(s) => Some(s.progress()),
-            Method::Grid(c) => Some(c.progress()),
+            Method::Plane(s) => Some(s.progress()),
+            Method::GridChase(c) => Some(c.progress()),
             Method::Dense(d) => Some(d.progress()),
             Method::States(_) => None,
         }
@@ -234,8 +236,8 @@ impl GameSolver {
     /// Word operations of the search a board (`None` past 2^64).
     pub fn search_cost(&self) -> Option<u64> {
         match &self.method {
-            Method::Chase(s) => s.search_cost(),
-            Method::Grid(c) => c.search_cost(),
+            Method::Plane(s) => s.search_cost(),
+            Method::GridChase(c) => c.search_cost(),
             Method::Dense(d) => d.search_cost(),
             Method::States(s) => s.search_cost(),
         }
@@ -265,8 +267,8 @@ impl GameSolver {
     pub fn quiet_patterns(&self) -> Vec<Board> {
         match &self.method {
             Method::States(_) => Vec::new(),
-            Method::Chase(s) => s.quiet_patterns(),
-            Method::Grid(c) => c.quiet_patterns(),
+            Method::Plane(s) => s.quiet_patterns(),
+            Method::GridChase(c) => c.quiet_patterns(),
             Method::Dense(d) => d
                 .quiet_patterns()
                 .iter()
@@ -280,7 +282,7 @@ impl GameSolver {
         let (rows, cols) = self.presses_shape();
         GameWorkspace {
             chase: match &self.method {
-                Method::Chase(s) => Some(s.workspace()),
+                Method::Plane(s) => Some(s.workspace()),
                 _ => None,
             },
             lights: Vec::new(),
@@ -345,11 +347,11 @@ impl GameSolver {
     ) -> Option<Solution<'w>> {
         match &self.method {
             Method::States(_) => None,
-            Method::Chase(solver) => {
+            Method::Plane(solver) => {
                 let chase = ws.chase.as_mut().expect("a chase workspace");
                 solver.solve_searching(board, target, chase, search)
             }
-            Method::Grid(chase) => {
+            Method::GridChase(chase) => {
                 let flip = u8::from(target == Target::On);
                 ws.lights.clear();
                 for r in 0..board.rows() {

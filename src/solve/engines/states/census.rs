@@ -89,10 +89,10 @@ pub(crate) fn elements(k: u8, generators: &[(Vec<u8>, u32)], n: usize) -> Option
 /// The pivot cells of the kernel's generators over `Z_p` (echelon form); `None` when
 /// K is not prime (no transversal is used then).
 fn pivots(k: u8, generators: &[(Vec<u8>, u32)]) -> Option<Vec<usize>> {
-    if !crate::solve::ring::modulus::is_prime(k) {
+    if !crate::solve::engines::ring::modulus::is_prime(k) {
         return None;
     }
-    let zk = crate::solve::ring::modulus::Zq::new(k);
+    let zk = crate::solve::engines::ring::modulus::Zq::new(k);
     let mut rows: Vec<Vec<u8>> = generators.iter().map(|(g, _)| g.clone()).collect();
     let mut pivots = Vec::new();
     let mut r = 0;
@@ -132,7 +132,7 @@ pub fn census(
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Census, CensusError> {
     let orders: Vec<u32> = generators.iter().map(|(_, o)| *o).collect();
-    let solutions = crate::solve::ring::product_decimal(&orders);
+    let solutions = crate::solve::engines::ring::product_decimal(&orders);
     let elements =
         elements(k, generators, buttons).ok_or(CensusError::TooManySolutions { solutions })?;
     let pivots = pivots(k, generators);

@@ -222,7 +222,10 @@ mod tests {
             let system = ShapePolynomials::new(rows, cols);
             let p = chase_polynomial(rows, false);
             let basis = system.null_space();
-            assert_eq!(basis.len(), crate::solve::poly::nullity(rows, cols));
+            assert_eq!(
+                basis.len(),
+                crate::solve::engines::plane::poly::nullity(rows, cols)
+            );
             for v in basis {
                 assert!(v.iter().any(|&w| w != 0));
                 assert!(

@@ -8,7 +8,7 @@ mod chase;
 mod search;
 
 use crate::rules::Game;
-use crate::solve::ring::{group_name, product_decimal, Congruences};
+use crate::solve::engines::ring::{group_name, product_decimal, Congruences};
 pub use chase::TooManyStateUnknowns;
 use search::Quiet;
 pub use search::StateSearch;
@@ -148,7 +148,7 @@ impl StatesSolver {
 
     /// Whether K is prime (the kernel is then a vector space over Z_K).
     pub fn prime_states(&self) -> bool {
-        crate::solve::ring::modulus::is_prime(self.k)
+        crate::solve::engines::ring::modulus::is_prime(self.k)
     }
 
     /// The method, in words.
@@ -163,10 +163,10 @@ impl StatesSolver {
     /// composite K, the number of cyclic factors found (one prime power at a time).
     pub fn nullity(&self) -> usize {
         match &self.method {
-            Method::Chase(c) if crate::solve::ring::modulus::is_prime(self.k) => {
+            Method::Chase(c) if crate::solve::engines::ring::modulus::is_prime(self.k) => {
                 c.unknowns() - c.rank()
             }
-            Method::Dense(d) if crate::solve::ring::modulus::is_prime(self.k) => {
+            Method::Dense(d) if crate::solve::engines::ring::modulus::is_prime(self.k) => {
                 self.buttons - d.rank()
             }
             _ => self.quiet.orders().len(),

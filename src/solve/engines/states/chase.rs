@@ -10,8 +10,8 @@
 //! two numeric chases and one solve of the system.
 
 use crate::rules::Game;
-use crate::solve::ring::modulus::Zq;
-use crate::solve::ring::Congruences;
+use crate::solve::engines::ring::modulus::Zq;
+use crate::solve::engines::ring::Congruences;
 
 /// The most unknowns a shape may have with K > 2 (its system is diagonalised densely:
 /// `unknowns^3` steps, three matrices of `unknowns^2` bytes).

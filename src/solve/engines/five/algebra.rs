@@ -5,8 +5,8 @@
 //! 256-entry tables (3 KiB, always in L1), and the answer is the lightest of the four
 //! solutions ([`fewest_of_four`]). No 12 MiB table, no cache misses.
 
-use super::bytes::byte_tables;
 use crate::grid::{exact_index, fewest_count, fewest_of_four, Grid, Particular, Presses, ALL_ON};
+use crate::solve::engines::bytes::byte_tables;
 
 /// Precomputed press sets for every byte of the index.
 #[derive(Debug, Clone)]
@@ -85,7 +85,7 @@ impl Algebra {
 mod tests {
     use super::*;
     use crate::grid::{apply_presses, STATES};
-    use crate::solve::first_row;
+    use crate::solve::engines::five::first_row;
 
     #[test]
     fn answers_agree_with_enumeration_and_press_correctly() {

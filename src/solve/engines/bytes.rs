@@ -6,7 +6,7 @@ use std::ops::BitXor;
 /// Tabulates the linear map whose image of input bit `i` is `per_bit[i]`: entry `v` of
 /// table `k` is the XOR of the images of the set bits of `v`, input bits `8k..8k + 8`.
 /// The image of a whole input is then the XOR, over its bytes, of one entry a byte.
-pub(super) fn byte_tables<T>(per_bit: &[T]) -> Vec<[T; 256]>
+pub(in crate::solve::engines) fn byte_tables<T>(per_bit: &[T]) -> Vec<[T; 256]>
 where
     T: Copy + Default + BitXor<Output = T>,
 {

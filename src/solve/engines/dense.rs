@@ -9,10 +9,10 @@
 //! solvability. The quiet patterns are one per free button: itself, and the pivots
 //! its column names.
 
-use super::search::fewest::Search;
-use super::search::kernel::Kernel;
 use crate::board::{words_for, Board};
 use crate::rules::Game;
+use crate::solve::search::fewest::Search;
+use crate::solve::search::kernel::Kernel;
 
 /// A linear system `M x = y` over GF(2), `equations` rows by `unknowns` columns,
 /// reduced once by Gauss-Jordan with the row operations recorded: each row holds its

@@ -5,10 +5,10 @@
 //! can only be turned off from row `r + 1`), and what is left below the last row is
 //! `p_R(T) f + c`, where `T` is what a row of presses does to its own row and `c` is
 //! what a chase with no top-row presses leaves. Solving `p_R(T) f = c` is arithmetic
-//! modulo `T`'s characteristic polynomial ([`super::residue`]): `O(C^2 / 64)` word
+//! modulo `T`'s characteristic polynomial ([`residue`]): `O(C^2 / 64)` word
 //! operations, so a board costs two chases (`O(R C / 64)`) and that. The board is
 //! transposed when it is wider than tall, so the rows chased are the shorter side.
-//! Gauss-Jordan elimination of the C x C matrix of `p_R(T)` ([`super::linear`],
+//! Gauss-Jordan elimination of the C x C matrix of `p_R(T)` ([`crate::solve::linear`],
 //! `O(C^3 / 64)`) solves the same system: [`Solver::by_elimination`] keeps it as the
 //! independent cross-check.
 //!
@@ -22,15 +22,19 @@
 //! minimal.
 
 mod answer;
+mod plus;
+pub(crate) mod poly;
+mod residue;
+mod small;
 
-use super::linear::{press_matrix, EliminatedTopRow};
-use super::plus::chase;
-use super::residue::ShapePolynomials;
-use super::search::fewest::{Search, Skipped};
-use super::search::kernel::{gray_steps, Kernel};
-use super::small::{flatten, unflatten, SmallMap};
 use crate::board::{board_words, words_for, Board};
 pub use crate::rules::Target;
+use crate::solve::linear::{press_matrix, EliminatedTopRow};
+use crate::solve::search::fewest::{Search, Skipped};
+use crate::solve::search::kernel::{gray_steps, Kernel};
+use plus::chase;
+use residue::ShapePolynomials;
+use small::{flatten, unflatten, SmallMap};
 
 /// The default per-board budget of the minimum search, in word operations: the walk
 /// over the `2^k` solutions runs when `2^k * R * words` is at most this. About 2^24

@@ -1,8 +1,8 @@
 //! Boards of at most 64 lights: the whole solve as one linear map of the board,
 //! tabulated by byte.
 
-use super::bytes::byte_tables;
 use crate::board::Board;
+use crate::solve::engines::bytes::byte_tables;
 
 /// The particular solution and the solvability test of boards of at most 64 lights,
 /// tabulated: bit `r * cols + c` of a flattened board is the light at row `r`, column

@@ -21,10 +21,10 @@
 mod changers;
 
 use super::dense::Reduction;
-use super::search::fewest::Search;
-use super::search::kernel::Kernel;
 use crate::board::{board_words, words_for, Board};
 use crate::rules::GridRules;
+use crate::solve::search::fewest::Search;
+use crate::solve::search::kernel::Kernel;
 use changers::Changers;
 
 /// Marks a button as an unknown in [`Chase::role`] (the low bits: its index).
@@ -36,7 +36,7 @@ pub(super) const MAX_UNKNOWNS: usize = 1 << 15;
 
 /// A grid game, chased.
 #[derive(Debug, Clone)]
-pub(super) struct Chase {
+pub(in crate::solve) struct Chase {
     grid: GridRules,
     changers: Changers,
     /// Per button: `UNKNOWN | index`, or the light that leads it.
@@ -62,7 +62,7 @@ pub struct TooManyUnknowns {
 impl Chase {
     /// Chases the game of `grid` symbolically and reduces what is left; plans the
     /// search for the fewest presses within `budget` word operations a board.
-    pub(super) fn new(
+    pub(in crate::solve) fn new(
         grid: &GridRules,
         budget: u64,
         signature_cells: usize,
@@ -251,40 +251,40 @@ impl Chase {
     }
 
     /// The dimension of the kernel.
-    pub(super) fn nullity(&self) -> usize {
+    pub(in crate::solve) fn nullity(&self) -> usize {
         self.unknowns - self.system.rank()
     }
 
     /// Word operations of the search a board (`None` past 2^64).
-    pub(super) fn search_cost(&self) -> Option<u64> {
+    pub(in crate::solve) fn search_cost(&self) -> Option<u64> {
         self.kernel.cost()
     }
 
     /// The proving search's time a board, estimated in seconds.
-    pub(super) fn search_seconds(&self) -> Option<f64> {
+    pub(in crate::solve) fn search_seconds(&self) -> Option<f64> {
         self.kernel.seconds()
     }
 
     /// Lets a board whose own proof, its symmetries counted (a board that some of the
     /// shape's reflections and rotations leave as it is), is estimated within `limit`
     /// be proven, though the search budget does not cover every board's.
-    pub(super) fn allow_search_time(&mut self, limit: std::time::Duration) {
+    pub(in crate::solve) fn allow_search_time(&mut self, limit: std::time::Duration) {
         self.kernel.allow_board_seconds(limit.as_secs_f64());
     }
 
     /// Whether some board's answer may be proven the fewest: every board's is
     /// ([`proves_minimal`](Self::proves_minimal)), or a symmetric board's may be.
-    pub(super) fn may_prove(&self) -> bool {
+    pub(in crate::solve) fn may_prove(&self) -> bool {
         self.kernel.may_prove()
     }
 
     /// Whether answers are proven the fewest (the search fits the budget).
-    pub(super) fn proves_minimal(&self) -> bool {
+    pub(in crate::solve) fn proves_minimal(&self) -> bool {
         self.kernel.proves()
     }
 
     /// How far the search of the board in hand has gone.
-    pub(super) fn progress(&self) -> std::sync::Arc<crate::solve::SearchProgress> {
+    pub(in crate::solve) fn progress(&self) -> std::sync::Arc<crate::solve::SearchProgress> {
         self.kernel.progress()
     }
 
@@ -331,7 +331,7 @@ impl Chase {
     }
 
     /// A basis of the press patterns that change nothing.
-    pub(super) fn quiet_patterns(&self) -> Vec<Board> {
+    pub(in crate::solve) fn quiet_patterns(&self) -> Vec<Board> {
         // Up to 64 kernel vectors chased at once, one bit lane each: a cell's word is
         // its bit in each of the 64 patterns.
         let n = self.role.len();
@@ -377,7 +377,7 @@ impl Chase {
     /// 0/1), the fewest when the search proves it (and `search` is true); `None` when
     /// no presses do. With them: proven, the lower bound, how, and the time the
     /// search among the solutions took.
-    pub(super) fn solve(
+    pub(in crate::solve) fn solve(
         &self,
         change: &[u8],
         search: bool,
