@@ -18,4 +18,4 @@ pub use engines::states::{
     STATE_DENSE_LIGHTS,
 };
 pub use game::{GameSolveError, GameSolver, GameWorkspace, CHASE_LIGHTS, DENSE_LIGHTS};
-pub use search::fewest::{Search, Skipped};
+pub use search::signatures::{Search, Skipped};

@@ -11,8 +11,8 @@
 
 use crate::board::{words_for, Board};
 use crate::rules::Game;
-use crate::solve::search::fewest::Search;
 use crate::solve::search::kernel::Kernel;
+use crate::solve::search::signatures::Search;
 
 /// A linear system `M x = y` over GF(2), `equations` rows by `unknowns` columns,
 /// reduced once by Gauss-Jordan with the row operations recorded: each row holds its

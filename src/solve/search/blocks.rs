@@ -4,12 +4,12 @@
 //! them), the best entry so far on any core the threshold every block prunes below.
 //! Each core takes the next run of blocks when it is free (no core waits for another
 //! until the end); kept searches count the runs done in parts ([`super::checkpoint`]).
-//! The maths is in [`super::fewest`], the kernels in [`super::walsh`] and
-//! [`super::registers`].
+//! The maths is in [`super::signatures`], the kernels in [`super::transform`] and
+//! [`super::transform::registers`].
 
 use super::checkpoint::{self, Checkpoint, Progress};
 use super::progress::Kept;
-use super::walsh::{Coset, Lane};
+use super::transform::{Coset, Lane};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::*};
 use std::sync::Mutex;

@@ -1,15 +1,15 @@
 //! Past the budget: a good solution by local search over the quiet patterns, and a
 //! proven lower bound on the fewest presses, from the signatures
-//! ([`super::fewest::Signatures`], of either word: nullities to 128).
+//! ([`super::signatures::Signatures`], of either word: nullities to 128).
 //!
 //! The bound: `W^(f) <= sum_s |W(s)|`, so `presses >= |x0| + (sum_i w_i - sum_s
 //! |W(s)|) / 2` (each signature class is pressed at least as often as the smaller of
 //! its two halves); sharpened by transforming the low bits of each group of
 //! signatures that share their high part.
 
-use super::fewest::{Signatures, BLOCK_BITS};
-use super::walsh::walsh_hadamard;
-use super::word::Word;
+use super::signatures::word::Word;
+use super::signatures::{Signatures, BLOCK_BITS};
+use super::transform::walsh_hadamard;
 use crate::board::Board;
 
 /// The most additions the local search and its bound spend on a board, whatever the

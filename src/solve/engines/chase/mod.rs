@@ -23,8 +23,8 @@ mod changers;
 use super::dense::Reduction;
 use crate::board::{board_words, words_for, Board};
 use crate::rules::GridRules;
-use crate::solve::search::fewest::Search;
 use crate::solve::search::kernel::Kernel;
+use crate::solve::search::signatures::Search;
 use changers::Changers;
 
 /// Marks a button as an unknown in [`Chase::role`] (the low bits: its index).

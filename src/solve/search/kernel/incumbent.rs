@@ -4,8 +4,8 @@
 
 use super::{combine, fits, transform_cost, Kernel, INCUMBENT_FROM, INCUMBENT_OPS};
 use crate::board::Board;
-use crate::solve::search::fewest::Search;
-use crate::solve::search::fewest::Signatures;
+use crate::solve::search::signatures::Search;
+use crate::solve::search::signatures::Signatures;
 use crate::solve::search::symmetry::{fixed_by_shape, shape_symmetries};
 
 impl Kernel {

@@ -3,7 +3,7 @@
 
 use super::{permuted, shape_maps, span, Map, Symmetry};
 use crate::board::Board;
-use crate::solve::search::word::Word;
+use crate::solve::search::signatures::word::Word;
 
 impl Symmetry {
     /// The board's solutions that every symmetry keeping its solution set fixes (with
@@ -119,7 +119,7 @@ pub(in crate::solve) fn fixed_by_shape(
                         for (j, b) in patterns.iter().enumerate() {
                             square[j] = b.row_words(r, &mut scratch)[c / 64];
                         }
-                        crate::solve::search::fewest::transpose64(&mut square);
+                        crate::solve::search::signatures::transpose64(&mut square);
                         for (row, &bits) in rows_of.iter_mut().zip(&square) {
                             *row |= u128::from(bits) << (64 * group);
                         }

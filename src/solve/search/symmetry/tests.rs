@@ -2,7 +2,7 @@
 //! block an orbit against the whole search and a plain walk, the low span kept.
 
 use super::*;
-use crate::solve::search::fewest::Signatures;
+use crate::solve::search::signatures::Signatures;
 
 #[test]
 fn each_orbit_has_exactly_one_first_block_and_burnside_counts_them() {

@@ -2,7 +2,7 @@
 //! block's entries permuted so that as many rows as can be are left empty by the
 //! signatures' low parts (the empty rows are skipped).
 
-use super::word::Word;
+use crate::solve::search::signatures::word::Word;
 
 /// Which low bits of `f` name the rows of a pruned block ([`super::registers`]), which
 /// skips the rows no signature's low part falls in: the top `TOP` bits, unless
@@ -10,7 +10,7 @@ use super::word::Word;
 /// rows of 64 filled with the top bits, 34 so). A permutation of the low bits within
 /// the block, so the blocks (and the orbits of the board's symmetries) stay as they are.
 #[derive(Debug, Clone)]
-pub(super) struct Rows {
+pub(in crate::solve::search) struct Rows {
     /// Bit `j` of a low part goes to bit `to[j]`; empty: each stays.
     to: Vec<u32>,
     /// The rows some signature falls in, and of how many (`(1, 1)`: the block is not
@@ -22,7 +22,7 @@ impl Rows {
     /// The rows for the signatures `distinct` and blocks of `2^low` entries, of `i16`
     /// when `narrow` (only those blocks split into rows): the top bits, or the `TOP`
     /// bits chosen one at a time, each the one that leaves the fewest rows filled.
-    pub(super) fn new<S: Word>(distinct: &[S], low: usize, narrow: bool) -> Rows {
+    pub(in crate::solve::search) fn new<S: Word>(distinct: &[S], low: usize, narrow: bool) -> Rows {
         let whole = Rows {
             to: Vec::new(),
             filled: (1, 1),
@@ -75,18 +75,18 @@ impl Rows {
     }
 
     /// The rows some signature falls in, and of how many.
-    pub(super) fn filled(&self) -> (usize, usize) {
+    pub(in crate::solve::search) fn filled(&self) -> (usize, usize) {
         self.filled
     }
 
     /// A signature's low part, its bits where the block has them.
-    pub(super) fn place(&self, lo: u32) -> u32 {
+    pub(in crate::solve::search) fn place(&self, lo: u32) -> u32 {
         self.moved(u64::from(lo), true) as u32
     }
 
     /// The low part of `f` from a block's index `a` ([`Rows::place`] undone: `<s, f>`
     /// is kept when both are permuted alike).
-    pub(super) fn unplace(&self, a: u64) -> u64 {
+    pub(in crate::solve::search) fn unplace(&self, a: u64) -> u64 {
         self.moved(a, false)
     }
 
@@ -119,7 +119,7 @@ mod tests {
         // the rows are named by bits 0..6 (each chosen one at a time, the first
         // leaving 2 rows filled, ... 4 at most); a pruned block splits 2^16 entries
         // into rows on any vector kernel.
-        use crate::solve::search::registers::{has_avx2, TOP};
+        use crate::solve::search::transform::registers::{has_avx2, TOP};
         let mut rng = crate::rng::SplitMix64(5);
         let few = [0b000000, 0b000011, 0b101100, 0b110101];
         let distinct: Vec<u64> = (0..2000)

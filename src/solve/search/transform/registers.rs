@@ -28,7 +28,7 @@ pub(super) fn has_avx2() -> bool {
 }
 
 /// Whether the processor has what [`avx512`] needs.
-pub(super) fn has_avx512() -> bool {
+pub(in crate::solve::search) fn has_avx512() -> bool {
     std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("popcnt")
 }
 

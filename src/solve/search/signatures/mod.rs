@@ -19,15 +19,17 @@
 //! single 1 over the low bits of `s_b`, so one register add a signature folds it for
 //! the whole coset ([`super::registers`]). Blocks of `b` run on all cores. The minimum
 //! is proven: every `f` is counted. Ties go to the smallest `f` in the search's order
-//! (the low bits as the blocks place them, [`super::rows::Rows`]).
+//! (the low bits as the blocks place them, [`super::transform::rows::Rows`]).
 //!
 //! Past the budget (or past nullity 64, which no transform takes), the local search
 //! and its lower bound ([`super::local`]) work on the same signatures.
 
+pub(in crate::solve) mod word;
+
 use super::blocks::best_of_blocks;
-use super::rows::Rows;
-use super::word::Word;
+use super::transform::rows::Rows;
 use crate::board::Board;
+use word::Word;
 
 /// The most low bits of `f` transformed at once: `2^19` entries of `i16` (1 MiB, in
 /// L2; `i32` past 2^15 cells), transformed a row of `2^13` entries at a time while it

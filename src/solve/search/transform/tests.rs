@@ -2,7 +2,7 @@
 
 use super::*;
 #[cfg(target_arch = "x86_64")]
-use crate::solve::search::registers::{avx2, avx512, has_avx2, has_avx512};
+use crate::solve::search::transform::registers::{avx2, avx512, has_avx2, has_avx512};
 
 #[test]
 fn the_transform_matches_the_definition() {
@@ -172,7 +172,7 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
     // start as garbage, so an entry of a skipped row read from them would show. Each
     // input four times, so the rows are taken both ways (`registers::pruned::turn`),
     // their last pass stored and not (`registers::pruned::stored`).
-    use crate::solve::search::registers::TOP;
+    use crate::solve::search::transform::registers::TOP;
     let mut rng = crate::rng::SplitMix64(19);
     for bits in 5usize..=19 {
         let len = 1usize << bits;
@@ -205,7 +205,7 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
                         // Four times: a thread's blocks take their rows each way in
                         // turn, and store the rows' last pass or not.
                         for way in 0..4 * usize::from(has) {
-                            crate::solve::search::registers::set_stored(way >= 2);
+                            crate::solve::search::transform::registers::set_stored(way >= 2);
                             let mut buckets = vec![0x1234i16; len];
                             let got = block(&mut buckets, &weighted, b, threshold);
                             let at = format!("2^{bits}, b = {b}, at least {threshold}, way {way}");

@@ -7,7 +7,7 @@ use crate::rng::SplitMix64;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
 /// The bit operations a signature needs.
-pub(super) trait Word:
+pub(in crate::solve) trait Word:
     Copy
     + Ord
     + Default

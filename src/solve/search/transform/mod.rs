@@ -1,7 +1,13 @@
 //! The kernels of the fewest-presses search: the Walsh-Hadamard transform (plain,
 //! and with AVX2 when the processor has it, detected at run time) and one block of
 //! the search ([`Lane::block`], [`Lane::block_at_least`]); [`super::blocks`] runs the
-//! blocks on all cores. The maths of what they compute is in [`super::fewest`].
+//! blocks on all cores. The maths of what they compute is in [`super::signatures`].
+//! `registers`: one block in vector lanes (AVX-512 or AVX2); `rows`: which low bits
+//! name a pruned block's rows.
+
+#[cfg(target_arch = "x86_64")]
+pub(in crate::solve::search) mod registers;
+pub(in crate::solve::search) mod rows;
 
 /// An integer lane of the transform: `i16` when the entries fit, else `i32`.
 pub(super) trait Lane:
@@ -160,7 +166,7 @@ impl Lane for i16 {
     fn block(buckets: &mut [Self], weighted: &[(u64, u32, Self)], b: u64) -> Self {
         #[cfg(target_arch = "x86_64")]
         {
-            use super::registers::{avx2, avx512, has_avx2, has_avx512};
+            use self::registers::{avx2, avx512, has_avx2, has_avx512};
             let fits = |lanes: usize| buckets.len() >= lanes && buckets.len().is_power_of_two();
             if fits(avx512::LANES) && has_avx512() {
                 let weights = avx512::Weights::Signed(weighted, b);
@@ -192,7 +198,7 @@ impl Lane for i16 {
         {
             // Entries are i16: nothing reaches a threshold above their range.
             let at_least = i16::try_from(at_least.max(i64::from(i16::MIN))).ok()?;
-            use super::registers::{avx2, avx512, has_avx2, has_avx512};
+            use self::registers::{avx2, avx512, has_avx2, has_avx512};
             let fits = |lanes: usize| buckets.len() >= lanes && buckets.len().is_power_of_two();
             if fits(avx512::LANES) && has_avx512() {
                 let weights = avx512::Weights::Signed(weighted, b);
@@ -211,7 +217,7 @@ impl Lane for i16 {
     fn coset() -> usize {
         #[cfg(target_arch = "x86_64")]
         {
-            use super::registers::{avx2, avx512, has_avx2, has_avx512};
+            use self::registers::{avx2, avx512, has_avx2, has_avx512};
             if has_avx512() {
                 return avx512::LANES;
             }
@@ -231,7 +237,7 @@ impl Lane for i16 {
     ) {
         #[cfg(target_arch = "x86_64")]
         {
-            use super::registers::{avx2, avx512, has_avx2, has_avx512};
+            use self::registers::{avx2, avx512, has_avx2, has_avx512};
             let lanes = Self::coset();
             let fits = buckets.len() >= lanes
                 && buckets.len().is_power_of_two()
@@ -294,7 +300,7 @@ pub(super) fn walsh_hadamard<T: Lane>(a: &mut [T]) {
     #[cfg(target_arch = "x86_64")]
     {
         // AVX2 and POPCNT: the 16-bit path runs `registers::avx2`'s kernels.
-        if super::registers::has_avx2() {
+        if self::registers::has_avx2() {
             // SAFETY: the processor supports AVX2 and POPCNT, checked just above.
             unsafe { T::transform_avx2(a) };
             return;
@@ -373,7 +379,7 @@ unsafe fn plain_avx2<T: Lane>(a: &mut [T]) {
 /// [`walsh_hadamard`] for 16-bit lanes with AVX2. Each register of 16 entries gets its
 /// four inner levels from a swap of halves (`half` 8, 4, 2, 1) and a signed add (`lo +
 /// hi` where the sign is +1, `lo - hi` where it is -1); the levels between registers
-/// run as in a block of the search ([`super::registers`]), radix 8.
+/// run as in a block of the search ([`self::registers`]), radix 8.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
 unsafe fn transform_i16_avx2(a: &mut [i16]) {
@@ -393,7 +399,7 @@ unsafe fn transform_i16_avx2(a: &mut [i16]) {
     };
     let (s1, s2, s4, s8) = (sign(1), sign(2), sign(4), sign(8));
     let registers = a.len() / 16;
-    let piece = registers.min(super::registers::avx2::PIECE);
+    let piece = registers.min(self::registers::avx2::PIECE);
     let p = a.as_mut_ptr().cast::<__m256i>();
     for start in (0..registers).step_by(piece) {
         for i in start..start + piece {
@@ -420,13 +426,11 @@ unsafe fn transform_i16_avx2(a: &mut [i16]) {
         }
         // SAFETY: registers `start..start + piece` are within `a`.
         unsafe {
-            super::registers::avx2::levels::<{ super::registers::PLAIN }>(p.add(start), piece, 1, p)
+            self::registers::avx2::levels::<{ self::registers::PLAIN }>(p.add(start), piece, 1, p)
         };
     }
     // SAFETY: all `registers` are within `a`.
-    unsafe {
-        super::registers::avx2::levels::<{ super::registers::PLAIN }>(p, registers, piece, p)
-    };
+    unsafe { self::registers::avx2::levels::<{ self::registers::PLAIN }>(p, registers, piece, p) };
 }
 
 #[cfg(test)]

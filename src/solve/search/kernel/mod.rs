@@ -4,9 +4,9 @@
 //! chosen from the search's own cost. The chase solver and dense elimination both
 //! search through here.
 
-use super::fewest::{block_bits, Search, Signatures, Skipped};
+use super::signatures::word::Word;
+use super::signatures::{block_bits, Search, Signatures, Skipped};
 use super::symmetry::Symmetry;
-use super::word::Word;
 use crate::board::Board;
 
 mod incumbent;
@@ -61,7 +61,7 @@ pub(in crate::solve) struct Kernel {
 }
 
 /// Word operations a second of the Walsh-Hadamard transform, both cores, with the
-/// pruned blocks ([`super::registers`]), the rows they skip not counted: in AVX-512
+/// pruned blocks ([`super::transform::registers`]), the rows they skip not counted: in AVX-512
 /// registers, measured with `solve --stats --search-time 1h` on a random solvable
 /// 61 x 61 (nullity 40, 1.23e13 in 41.5 s, 3.0e11) and 62 x 64 (nullity 36, 7.7e11 in
 /// 2.8 to 3.1 s); rounded down for the noise of the machine. Pruning skips more of an
@@ -80,7 +80,7 @@ const TRANSFORM_RATE_AVX2: f64 = 1.7e11;
 /// Word operations a second of the transform on this processor.
 fn transform_rate() -> f64 {
     #[cfg(target_arch = "x86_64")]
-    if super::registers::has_avx512() {
+    if super::transform::registers::has_avx512() {
         return TRANSFORM_RATE_AVX512;
     }
     TRANSFORM_RATE_AVX2
