@@ -480,3 +480,23 @@ fn the_binarys_modules_use_each_other_without_a_cycle() {
         panic!("the binary's modules have a cycle of imports: {cycle}");
     }
 }
+
+#[test]
+fn the_solving_layer_is_rooms_not_a_flat_folder() {
+    // Issue 40: `src/solve/` held 26 files side by side. Each folder of it now holds at
+    // most 9 entries (a file beside at most 8 others), so a folder's names say where a
+    // new engine, rule or search bound goes.
+    let mut crowded = Vec::new();
+    let mut dirs = vec![root().join("src/solve")];
+    while let Some(dir) = dirs.pop() {
+        let entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        if entries.len() > 9 {
+            crowded.push(format!("{}: {} entries", dir.display(), entries.len()));
+        }
+        dirs.extend(entries.into_iter().filter(|p| p.is_dir()));
+    }
+    assert!(crowded.is_empty(), "{}", crowded.join("\n"));
+}
