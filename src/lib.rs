@@ -6,7 +6,8 @@
 //!
 //! `ARCHITECTURE.md` at the top of the repository maps the modules and their layers.
 //! Everything public is exported here, flat; the modules are private, except
-//! [`format`](mod@format), the documented byte layout of a table file.
+//! [`format`](mod@format), the documented byte layout of a table file, [`rules`], the
+//! games as data, and [`testing`], the independent methods only the tests use.
 //!
 //! # The 5x5 question
 //!
@@ -60,6 +61,7 @@ pub mod rules;
 mod solve;
 mod stream;
 mod table;
+pub mod testing;
 mod text;
 mod verify;
 

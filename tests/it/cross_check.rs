@@ -1,6 +1,6 @@
 //! The two ways of finding the top row held to each other: polynomial arithmetic
 //! (`Solver::new`, the hot path) and Gauss-Jordan elimination of the press matrix
-//! (`Solver::by_elimination`). Same nullity, same solvability, every answer pressed the
+//! (`lightsout::testing::solver_by_elimination`). Same nullity, same solvability, every answer pressed the
 //! slow way, and the same number of presses wherever both prove a minimum.
 
 use crate::common;
@@ -26,7 +26,7 @@ fn reaches(board: &Board, presses: &Board, target: Target) -> bool {
 /// shape, both targets.
 fn compare(rows: usize, cols: usize, boards: usize, rng: &mut Rng, budget: u64) {
     let fast = Solver::with_search_budget(rows, cols, budget).unwrap();
-    let slow = Solver::by_elimination(rows, cols, budget).unwrap();
+    let slow = lightsout::testing::solver_by_elimination(rows, cols, budget).unwrap();
     assert_eq!(fast.nullity(), slow.nullity(), "{rows} x {cols}");
     assert_eq!(fast.nullity(), nullity(rows, cols), "{rows} x {cols}");
     let (mut wf, mut ws) = (fast.workspace(), slow.workspace());
@@ -127,7 +127,9 @@ fn square_nullities_to_1000_agree_with_elimination() {
                     (1 + t..=N)
                         .step_by(threads)
                         .map(|n| {
-                            let slow = Solver::by_elimination(n, n, 0).unwrap().nullity();
+                            let slow = lightsout::testing::solver_by_elimination(n, n, 0)
+                                .unwrap()
+                                .nullity();
                             (n, nullity(n, n), slow)
                         })
                         .collect::<Vec<_>>()

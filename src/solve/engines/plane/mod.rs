@@ -9,7 +9,7 @@
 //! operations, so a board costs two chases (`O(R C / 64)`) and that. The board is
 //! transposed when it is wider than tall, so the rows chased are the shorter side.
 //! Gauss-Jordan elimination of the C x C matrix of `p_R(T)` ([`crate::solve::linear`],
-//! `O(C^3 / 64)`) solves the same system: [`Solver::by_elimination`] keeps it as the
+//! `O(C^3 / 64)`) solves the same system: `Solver::by_elimination` keeps it as the
 //! independent cross-check.
 //!
 //! For boards of at most 64 lights the whole pipeline (chase, top row, chase) is one
@@ -172,7 +172,11 @@ impl Solver {
     /// A solver that finds the top row by Gauss-Jordan elimination of the press matrix
     /// (`O(C^3 / 64)` for the shape) instead of polynomial arithmetic: the independent
     /// method the tests hold the fast one to. Same answers, same search.
-    pub fn by_elimination(rows: usize, cols: usize, budget: u64) -> Result<Solver, EmptyShape> {
+    pub(crate) fn by_elimination(
+        rows: usize,
+        cols: usize,
+        budget: u64,
+    ) -> Result<Solver, EmptyShape> {
         Solver::build(rows, cols, budget, true, SIGNATURE_CELLS)
     }
 

@@ -1,0 +1,17 @@
+//! Independent methods that only the tests use, kept apart from the product's API: each
+//! answers what a product path answers by another road, so the two can be held to each
+//! other. Nothing here is fast, and nothing in the product calls it.
+
+use crate::solve::{EmptyShape, Solver};
+
+/// The R x C solver with its top row found by Gauss-Jordan elimination of the press
+/// matrix (`O(C^3 / 64)` a shape) instead of the polynomial arithmetic of
+/// [`Solver::new`]: the same nullity, solvability and answers by an independent
+/// method (tests/it/cross_check.rs holds the two to each other).
+///
+/// # Errors
+///
+/// A shape without lights.
+pub fn solver_by_elimination(rows: usize, cols: usize, budget: u64) -> Result<Solver, EmptyShape> {
+    Solver::by_elimination(rows, cols, budget)
+}
