@@ -192,8 +192,10 @@ pub(crate) struct AnswerArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Table)]
     pub method: MethodArg,
     /// The state to reach: every light on (the classic question) or every light off.
-    #[arg(long, value_enum, default_value_t = TargetArg::On)]
-    pub target: TargetArg,
+    /// [default: on; `explain` of a board with --rows/--cols or --game: off, as
+    /// `solve`]
+    #[arg(long, value_enum)]
+    pub target: Option<TargetArg>,
 }
 
 /// Flags of `query`.

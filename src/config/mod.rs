@@ -289,7 +289,7 @@ fn query(args: QueryArgs) -> anyhow::Result<Job> {
             // A person typing wants each answer as soon as the grid is complete.
             line_buffered: args.line_buffered || input.interactive,
             moves: args.moves,
-            target: target(args.answer.target),
+            target: target(args.answer.target.unwrap_or(TargetArg::On)),
         },
         input,
     })
@@ -334,7 +334,8 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
         input: open_input(args.input, "explain")?,
         method,
         max_steps: args.answer.max_steps,
-        target: target(args.answer.target),
+        // The 5x5 `explain` answers `query`'s question, to all on by default.
+        target: target(args.answer.target.unwrap_or(TargetArg::On)),
         style,
     })
 }

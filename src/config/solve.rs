@@ -384,7 +384,7 @@ pub(super) fn explain_game(args: ExplainArgs, style: Style) -> anyhow::Result<Jo
                 "--format png draws two-state boards; boards of more states are drawn as text",
             ));
         }
-        let goal = match args.answer.target {
+        let goal = match args.answer.target.unwrap_or(TargetArg::Off) {
             TargetArg::Off => 0,
             TargetArg::On => k - 1,
         };
@@ -397,7 +397,8 @@ pub(super) fn explain_game(args: ExplainArgs, style: Style) -> anyhow::Result<Jo
     Ok(Job::ExplainGame {
         input: open_input(args.input, "explain")?,
         solver,
-        target: target(args.answer.target),
+        // A board of any game is explained as `solve` answers it: to all off by default.
+        target: target(args.answer.target.unwrap_or(TargetArg::Off)),
         drawing,
         out: args.out,
     })

@@ -101,9 +101,14 @@ pub fn draw(
         Target::On => "turn every light on",
         Target::Off => "turn every light off",
     };
+    let to = match target {
+        Target::On => "to all on",
+        Target::Off => "to all off",
+    };
     let summary = match verdict {
         Verdict::Presses(p) => {
-            format!("{}, marked [ ]", plural(p.count_ones(), "press", "presses"))
+            let presses = plural(p.count_ones(), "press", "presses");
+            format!("{presses} {to}, marked [ ]")
         }
         Verdict::Unsolvable => format!("cannot be solved: no presses {goal}"),
         Verdict::MoreThan(max) => format!(
@@ -163,7 +168,7 @@ mod tests {
             Target::On,
             Style { colour: false },
         );
-        assert!(out.starts_with("grid 1: 1 press, marked [ ]\n"));
+        assert!(out.starts_with("grid 1: 1 press to all on, marked [ ]\n"));
         assert!(out.contains(" 1  [.] #  #  #  #\n"), "{out}");
         assert!(!out.contains('\x1b'));
         assert!(out.lines().all(|line| !line.ends_with(' ')), "{out}");

@@ -91,9 +91,13 @@ fn heading(out: &mut String, number: u64, drawn: &Drawn, target: Target, style: 
         Target::On => "turn every light on",
         Target::Off => "turn every light off",
     };
+    let to = match target {
+        Target::On => "to all on",
+        Target::Off => "to all off",
+    };
     let summary = match drawn.presses {
         Some(n) => format!(
-            "{}{}, marked [ ]",
+            "{} {to}{}, marked [ ]",
             plural(n, "press", "presses"),
             if drawn.proven {
                 " (the fewest)"

@@ -139,7 +139,9 @@ fn explain_draws_presses_without_colour_into_a_pipe() {
         .write_stdin(read_data("classic.in"))
         .assert()
         .success()
-        .stdout(predicate::str::contains("grid 1: 3 presses, marked [ ]"))
+        .stdout(predicate::str::contains(
+            "grid 1: 3 presses to all on, marked [ ]",
+        ))
         .stdout(predicate::str::contains(
             "grid 3: cannot be solved: no presses turn every light on",
         ))

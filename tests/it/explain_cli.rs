@@ -113,3 +113,41 @@ fn a_picture_that_cannot_be_written_is_not_said_to_be_written() {
         .stdout("")
         .stderr(predicates::str::contains("No space left on device"));
 }
+
+#[test]
+fn explain_of_a_game_answers_as_solve_does_and_names_its_target() {
+    // Issue 40: the same Merlin board got 9 presses from `solve` (to all off) and 4 from
+    // `explain` (to all on), and `explain` never said which.
+    let board = "1\n101010101\n";
+    let solved = lightsout()
+        .args(["solve", "--game", "merlin"])
+        .write_stdin(board)
+        .output()
+        .unwrap();
+    let presses: usize = String::from_utf8(solved.stdout)
+        .unwrap()
+        .split_whitespace()
+        .map(|n| n.parse::<usize>().unwrap())
+        .sum();
+    lightsout()
+        .args(["explain", "--game", "merlin"])
+        .write_stdin(board)
+        .assert()
+        .success()
+        .stdout(predicates::str::starts_with(format!(
+            "board 1: {presses} presses to all off (the fewest)"
+        )));
+    lightsout()
+        .args(["explain", "--game", "merlin", "--target", "on"])
+        .write_stdin(board)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("presses to all on (the fewest)"));
+    // The 5x5 `explain` answers `query`'s question, to all on, and says so.
+    lightsout()
+        .arg("explain")
+        .write_stdin("1\n11111\n11111\n11111\n11110\n11100\n")
+        .assert()
+        .success()
+        .stdout(predicates::str::starts_with("grid 1: 1 press to all on"));
+}
