@@ -63,7 +63,7 @@ pub(super) async fn not_found(method: HttpMethod, uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         format!(
-            "no such endpoint: {method} {}; the API is in README.md",
+            "no such endpoint: {method} {}; the API is GET /v1/openapi.json (and docs/guide.md, serve)",
             uri.path()
         ),
     )

@@ -1,7 +1,7 @@
-//! README.md's shell blocks, run (issue 23): every `console` block's `$ ` commands in a
+//! README.md's and docs/guide.md's shell blocks, run (issue 23): every `console` block's `$ ` commands in a
 //! fresh directory (holding only `tests/data`) with a fresh home directory, each command's
 //! stdout and stderr held to the lines the README shows under it; and the `sh` blocks'
-//! commands (but `cargo`, which is how this test itself is built and run).
+//! commands (but those that run `cargo`, which is how this test itself is built and run).
 //!
 //! Shown output matches line for line, where a line `...` stands for any lines and a
 //! line ending in `...` for any line it begins. A command shown without output must
@@ -110,8 +110,11 @@ fn free_port() -> u16 {
 
 #[test]
 fn every_shell_block_of_the_readme_does_what_it_shows() {
+    // The front door and the guide it points to (issue 40: the reference moved there).
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide.md")).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let home = tempfile::tempdir().unwrap();
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -119,7 +122,7 @@ fn every_shell_block_of_the_readme_does_what_it_shows() {
     std::os::unix::fs::symlink(&data, dir.path().join("tests/data")).unwrap();
     let mut ran = 0;
     for steps in blocks(&readme, "sh") {
-        for step in steps.iter().filter(|s| !s.command.starts_with("cargo ")) {
+        for step in steps.iter().filter(|s| !s.command.contains("cargo ")) {
             let out = shell(&step.command, dir.path(), home.path())
                 .output()
                 .unwrap();
@@ -142,7 +145,14 @@ fn every_shell_block_of_the_readme_does_what_it_shows() {
         .path()
         .join(".local/share/man/man1/lightsout-solve.1")
         .is_file());
-    for steps in blocks(&readme, "console") {
+    let documents = [
+        ("README.md", readme.as_str()),
+        ("docs/guide.md", guide.as_str()),
+    ];
+    let consoles = documents
+        .iter()
+        .flat_map(|&(name, text)| blocks(text, "console").into_iter().map(move |b| (name, b)));
+    for (document, steps) in consoles {
         let port = free_port().to_string();
         let mut servers = Servers(Vec::new());
         for step in steps {
@@ -152,7 +162,7 @@ fn every_shell_block_of_the_readme_does_what_it_shows() {
                 .iter()
                 .map(|l| l.replace("8080", &port))
                 .collect();
-            let where_ = format!("README.md line {}: `{}`", step.line, step.command);
+            let where_ = format!("{document} line {}: `{}`", step.line, step.command);
             if command.starts_with("lightsout serve") {
                 // `exec`: the server is the child, so killing the child stops it.
                 let server = sh(&format!("exec {command}"), dir.path(), home.path());

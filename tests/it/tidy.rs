@@ -500,3 +500,50 @@ fn the_solving_layer_is_rooms_not_a_flat_folder() {
     }
     assert!(crowded.is_empty(), "{}", crowded.join("\n"));
 }
+
+/// A heading's anchor as GitHub makes it: lower case, spaces as `-`, and only letters,
+/// digits, `-` and `_` kept.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_is_a_front_door_whose_links_lead_somewhere() {
+    // Issue 40: README.md was 707 lines; the reference is docs/guide.md now, and the
+    // README's links into it name headings that exist.
+    let readme = read(&root().join("README.md"));
+    let lines = readme.lines().count();
+    assert!(lines <= 350, "README.md: {lines} lines (at most 350)");
+    let guide = read(&root().join("docs/guide.md"));
+    let anchors: BTreeSet<String> = guide
+        .lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(|l| anchor(l.trim_start_matches('#')))
+        .collect();
+    let mut links = 0;
+    for (at, _) in readme.match_indices("](docs/guide.md") {
+        let rest = &readme[at + "](docs/guide.md".len()..];
+        let target = &rest[..rest.find(')').unwrap()];
+        if let Some(name) = target.strip_prefix('#') {
+            assert!(
+                anchors.contains(name),
+                "README.md links to #{name}, not a heading"
+            );
+        }
+        links += 1;
+    }
+    assert!(links >= 5, "{links} links into the guide");
+    assert_eq!(
+        anchor("Every game: topologies, rules, button maps"),
+        "every-game-topologies-rules-button-maps"
+    );
+}
