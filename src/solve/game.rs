@@ -8,6 +8,7 @@ use super::engines::chase::Chase;
 use super::engines::dense::Dense;
 use super::engines::plane::{Solution, Solver, Target, Workspace};
 use super::engines::states::{StateAnswer, StatesSolver};
+use super::search::kernel::Kernel;
 use crate::board::Board;
 use crate::rules::Game;
 
@@ -177,69 +178,59 @@ impl GameSolver {
         }
     }
 
-    /// The proving search's time a board, estimated in seconds from its cost (`None`
-    /// when beyond counting, or for lights of more than two states).
-    pub fn search_seconds(&self) -> Option<f64> {
+    /// The fewest-presses search of a two-state engine, written once for all of them
+    /// (`None` for lights of more states, which search their own way).
+    fn kernel(&self) -> Option<&Kernel> {
         match &self.method {
-            Method::Plane(s) => s.search_seconds(),
-            Method::GridChase(c) => c.search_seconds(),
-            Method::Dense(d) => d.search_seconds(),
+            Method::Plane(s) => Some(s.kernel()),
+            Method::GridChase(c) => Some(c.kernel()),
+            Method::Dense(d) => Some(d.kernel()),
             Method::States(_) => None,
         }
     }
 
+    /// The proving search's time a board, estimated in seconds from its cost (`None`
+    /// when beyond counting, or for lights of more than two states).
+    pub fn search_seconds(&self) -> Option<f64> {
+        self.kernel().and_then(Kernel::seconds)
+    }
+
     /// Lets a board whose own proof, its symmetries counted (a board that some of the
     /// shape's reflections and rotations leave as it is), is estimated within `limit`
-    /// be proven, though the search budget does not cover every board's (games of two
-    /// states).
+    /// be proven, though the search budget does not cover every board's, and bounds
+    /// the search past every proof by it (games of two states).
     pub fn allow_search_time(&mut self, limit: std::time::Duration) {
-        match &mut self.method {
-            Method::Plane(s) => s.allow_search_time(limit),
-            Method::GridChase(c) => c.allow_search_time(limit),
-            Method::Dense(d) => d.allow_search_time(limit),
-            Method::States(_) => {}
-        }
+        let kernel = match &mut self.method {
+            Method::Plane(s) => s.kernel_mut(),
+            Method::GridChase(c) => c.kernel_mut(),
+            Method::Dense(d) => d.kernel_mut(),
+            Method::States(_) => return,
+        };
+        kernel.allow_board_seconds(limit.as_secs_f64());
     }
 
     /// Whether some board's answer may be proven the fewest: every board's is, or a
     /// symmetric board's may be (games of two states).
     pub fn may_prove(&self) -> bool {
-        match &self.method {
-            Method::Plane(s) => s.may_prove(),
-            Method::GridChase(c) => c.may_prove(),
-            Method::Dense(d) => d.may_prove(),
-            Method::States(_) => false,
-        }
+        self.kernel().is_some_and(Kernel::may_prove)
     }
 
     /// Whether each board's answer is proven the fewest (its search fits the budget).
     pub fn proves_minimal(&self) -> bool {
-        match &self.method {
-            Method::Plane(s) => s.proves_minimal(),
-            Method::GridChase(c) => c.proves_minimal(),
-            Method::Dense(d) => d.proves_minimal(),
-            Method::States(_) => false,
-        }
+        self.kernel().is_some_and(Kernel::proves)
     }
 
     /// How far the search of the board in hand has gone, for a progress bar on
     /// another thread (games of two states; `None` for more).
     pub fn progress(&self) -> Option<std::sync::Arc<super::SearchProgress>> {
-        match &self.method {
-            Method::Plane(s) => Some(s.progress()),
-            Method::GridChase(c) => Some(c.progress()),
-            Method::Dense(d) => Some(d.progress()),
-            Method::States(_) => None,
-        }
+        self.kernel().map(Kernel::progress)
     }
 
     /// Word operations of the search a board (`None` past 2^64).
     pub fn search_cost(&self) -> Option<u64> {
         match &self.method {
-            Method::Plane(s) => s.search_cost(),
-            Method::GridChase(c) => c.search_cost(),
-            Method::Dense(d) => d.search_cost(),
             Method::States(s) => s.search_cost(),
+            _ => self.kernel().and_then(Kernel::cost),
         }
     }
 

@@ -255,37 +255,14 @@ impl Chase {
         self.unknowns - self.system.rank()
     }
 
-    /// Word operations of the search a board (`None` past 2^64).
-    pub(in crate::solve) fn search_cost(&self) -> Option<u64> {
-        self.kernel.cost()
+    /// The fewest-presses search of its boards.
+    pub(in crate::solve) fn kernel(&self) -> &Kernel {
+        &self.kernel
     }
 
-    /// The proving search's time a board, estimated in seconds.
-    pub(in crate::solve) fn search_seconds(&self) -> Option<f64> {
-        self.kernel.seconds()
-    }
-
-    /// Lets a board whose own proof, its symmetries counted (a board that some of the
-    /// shape's reflections and rotations leave as it is), is estimated within `limit`
-    /// be proven, though the search budget does not cover every board's.
-    pub(in crate::solve) fn allow_search_time(&mut self, limit: std::time::Duration) {
-        self.kernel.allow_board_seconds(limit.as_secs_f64());
-    }
-
-    /// Whether some board's answer may be proven the fewest: every board's is
-    /// ([`proves_minimal`](Self::proves_minimal)), or a symmetric board's may be.
-    pub(in crate::solve) fn may_prove(&self) -> bool {
-        self.kernel.may_prove()
-    }
-
-    /// Whether answers are proven the fewest (the search fits the budget).
-    pub(in crate::solve) fn proves_minimal(&self) -> bool {
-        self.kernel.proves()
-    }
-
-    /// How far the search of the board in hand has gone.
-    pub(in crate::solve) fn progress(&self) -> std::sync::Arc<crate::solve::SearchProgress> {
-        self.kernel.progress()
+    /// The same, to set its time ([`Kernel::allow_board_seconds`]).
+    pub(in crate::solve) fn kernel_mut(&mut self) -> &mut Kernel {
+        &mut self.kernel
     }
 
     /// Chases: `change` the lights to change (one byte a light, 0/1), `u` the unknowns'

@@ -298,6 +298,16 @@ impl Solver {
         self.nullity
     }
 
+    /// The fewest-presses search of its boards ([`crate::solve::GameSolver`] asks it).
+    pub(in crate::solve) fn kernel(&self) -> &Kernel {
+        &self.kernel
+    }
+
+    /// The same, to set its time.
+    pub(in crate::solve) fn kernel_mut(&mut self) -> &mut Kernel {
+        &mut self.kernel
+    }
+
     /// Lets a board whose own proof, its symmetries counted (a board that some of the
     /// shape's reflections and rotations leave as it is), is estimated within `limit`
     /// be proven, though the search budget does not cover every board's.
