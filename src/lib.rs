@@ -82,8 +82,8 @@ pub use solve::engines::five::first_row::{
 };
 pub use solve::{
     nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Keeper, Kept, Search,
-    SearchProgress, Skipped, Solution, Solver, Target, Workspace, CHASE_LIGHTS, DENSE_LIGHTS,
-    SEARCH_BUDGET, SIGNATURE_CELLS,
+    SearchProgress, Skipped, Solution, Solver, Target, Workspace, CHASE_LIGHTS, CLASSIC_ENGINE,
+    DENSE_LIGHTS, SEARCH_BUDGET, SIGNATURE_CELLS,
 };
 pub use solve::{
     Census, CensusError, StateAnswer, StateSearch, StatesError, StatesSolver, TooManyStateUnknowns,

@@ -18,6 +18,8 @@ pub(crate) struct Reporter {
     /// The solver's search progress: what a board's search did with its file
     /// (`--checkpoint`) is noted with the board.
     pub progress: Option<std::sync::Arc<lightsout::SearchProgress>>,
+    /// The engine that solves the boards, named at the end of each stats line.
+    pub engine: &'static str,
 }
 
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
@@ -33,6 +35,7 @@ impl Reporter {
             shape: None,
             nullity_of: Box::new(lightsout::nullity),
             progress: None,
+            engine: lightsout::CLASSIC_ENGINE,
         }
     }
 
@@ -161,10 +164,12 @@ impl Reporter {
                 }
             };
             note(format_args!(
-                "stats: {} {m}: {rows} x {cols}, nullity {nullity}, {} presses, {how}, search {:.3} s",
+                "stats: {} {m}: {rows} x {cols}, nullity {nullity}, {} presses, {how}, search {:.3} s; \
+                 engine: {}",
                 self.noun,
                 thousands(presses),
                 solution.search_time.as_secs_f64(),
+                self.engine,
             ));
         } else if !solution.proven_minimal
             && solution.lower_bound > 0

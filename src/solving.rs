@@ -59,6 +59,7 @@ pub(crate) fn game(
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let mut reporter = Reporter::new(stats, "board");
+    reporter.engine = solver.method();
     reporter.shape = Some((solver.presses_shape(), solver.nullity()));
     reporter.progress = solver.progress();
     let (_, cols) = solver.board_shape();
@@ -100,7 +101,8 @@ pub(crate) fn states(
     let outcome =
         lightsout::solve_states_stream(solver, options, input.reader, stdout, &mut |m, answer| {
             if stats {
-                note(format_args!("{}", state_stats(m, answer, &solutions)));
+                let line = state_stats(m, answer, &solutions);
+                note(format_args!("stats: {line}; engine: {}", solver.method()));
             }
         });
     if let Ok(summary) = &outcome {

@@ -56,6 +56,10 @@ pub enum GameSolveError {
     },
 }
 
+/// The engine of the classic game (plus on a plane board, two states), as `--stats`
+/// names it.
+pub const CLASSIC_ENGINE: &str = "light chasing with polynomial arithmetic";
+
 /// How a [`GameSolver`] solves its game.
 #[derive(Debug, Clone)]
 enum Method {
@@ -152,7 +156,7 @@ impl GameSolver {
     /// The method chosen, in words.
     pub fn method(&self) -> &'static str {
         match &self.method {
-            Method::Plane(_) => "light chasing with polynomial arithmetic",
+            Method::Plane(_) => CLASSIC_ENGINE,
             Method::GridChase(_) => "light chasing for any rule, and elimination of its boundary",
             Method::Dense(_) => "dense Gauss-Jordan elimination",
             Method::States(s) => s.method(),

@@ -17,5 +17,7 @@ pub use engines::states::{
     StateAnswer, StateSearch, StatesError, StatesSolver, TooManyStateUnknowns, STATE_CHASE_LIGHTS,
     STATE_DENSE_LIGHTS,
 };
-pub use game::{GameSolveError, GameSolver, GameWorkspace, CHASE_LIGHTS, DENSE_LIGHTS};
+pub use game::{
+    GameSolveError, GameSolver, GameWorkspace, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS,
+};
 pub use search::signatures::{Search, Skipped};

@@ -371,3 +371,41 @@ fn the_note_quotes_the_search_time_as_given() {
             )));
     }
 }
+
+#[test]
+fn stats_name_the_engine_for_every_kind_of_game() {
+    // Issue 40: `--stats` names the engine chosen for the classic game, a torus, a
+    // button map and a game of three states.
+    for (flags, board, engine) in [
+        (
+            &["--rows", "3", "--cols", "3"][..],
+            "1\n010\n111\n010\n",
+            "light chasing with polynomial arithmetic",
+        ),
+        (
+            &["--rows", "3", "--cols", "3", "--topology", "torus"],
+            "1\n000\n000\n000\n",
+            "light chasing for any rule",
+        ),
+        (
+            &["--game", "merlin"],
+            "1\n101010101\n",
+            "dense Gauss-Jordan elimination",
+        ),
+        (
+            &["--rows", "3", "--cols", "3", "--states", "3"],
+            "1\n012\n111\n010\n",
+            "light chasing mod K",
+        ),
+    ] {
+        lightsout()
+            .arg("solve")
+            .args(flags)
+            .arg("--stats")
+            .write_stdin(board)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("stats: board 1: "))
+            .stderr(predicate::str::contains(format!("; engine: {engine}")));
+    }
+}
