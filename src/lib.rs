@@ -5,9 +5,11 @@
 //! solution is a set of presses.
 //!
 //! `ARCHITECTURE.md` at the top of the repository maps the modules and their layers.
-//! Everything public is exported here, flat; the modules are private, except
-//! [`format`](mod@format), the documented byte layout of a table file, [`rules`], the
-//! games as data, and [`testing`], the independent methods only the tests use.
+//! Everything public is exported here, grouped by concept (the 5x5 grid and its tables;
+//! boards, games and their solvers; the search; streams; small shared things); the
+//! modules are private, except [`format`](mod@format), the documented byte layout of a
+//! table file, [`rules`], the games as data, and [`testing`], the independent methods
+//! only the tests use.
 //!
 //! # The 5x5 question
 //!
@@ -41,14 +43,36 @@
 //! This crate never maps a file. The binary maps a table once, checks its header and
 //! checksum through [`DepthTable::new`], and only then answers.
 //!
-//! # Example
+//! # Three ways in
+//!
+//! A table lookup for the 5x5 question, the solver of any game, and the fewest-presses
+//! search behind both (its answer says how it was found):
 //!
 //! ```
+//! use lightsout::rules::{Game, Rule, Topology};
 //! use lightsout::{builtin_table, first_row_min_presses, press_mask, ALL_ON};
+//! use lightsout::{Board, GameSolver, Search, Target, SEARCH_BUDGET};
 //!
+//! // 1. The 5x5 question: one lookup in the depth table, checked by first-row enumeration.
 //! let grid = ALL_ON ^ press_mask(12); // one press from all-on
 //! assert_eq!(builtin_table().min_presses(grid), Some(1));
 //! assert_eq!(first_row_min_presses(grid), Some(1));
+//!
+//! // 2. Any game: the solver chooses its engine (here the chase for any rule).
+//! let game = Game::grid(5, 5, Topology::Torus, Rule::parse("plus").unwrap(), 2).unwrap();
+//! let solver = GameSolver::new(game, SEARCH_BUDGET).unwrap();
+//! assert_eq!(solver.nullity(), 8); // 2^8 solutions to every solvable board
+//! let mut board = Board::new(5, 5);
+//! for (r, c) in [(0, 0), (0, 1), (0, 4), (1, 0), (4, 0)] {
+//!     board.set(r, c, true); // what a press of the corner does on a torus
+//! }
+//! let mut ws = solver.workspace();
+//! let answer = solver.solve_with(&board, Target::Off, &mut ws, true).unwrap();
+//!
+//! // 3. The search: every solution compared, the fewest presses proven.
+//! assert_eq!(answer.presses.count_ones(), 1);
+//! assert!(answer.proven_minimal);
+//! assert!(matches!(answer.search, Search::GrayWalk | Search::Transform { .. }));
 //! ```
 #![deny(missing_docs)]
 
@@ -65,30 +89,45 @@ pub mod testing;
 mod text;
 mod verify;
 
-pub use board::Board;
+// The 5x5 grid: its bits, its algebra, the depth tables and what checks them.
 pub use grid::{
     apply_presses, cells_of, exact_index, exact_state, fewest_of_four, is_solvable, press_mask,
     solve_by_elimination, Grid, Particular, Presses, ALL_ON, CELLS, PRESS_MASKS, QUIET_COLUMNS,
     QUIET_ROWS, SIDE, SOLVABLE_STATES, STATES,
 };
-pub use puzzles::{
-    draw_game_board, pick as pick_puzzles, pick_one as pick_one_puzzle, PuzzleError,
-};
-pub use rng::SplitMix64;
-pub use solve::engines::dense::{Answer as DenseAnswer, Dense};
 pub use solve::engines::five::algebra::Algebra;
 pub use solve::engines::five::first_row::{
     min_press_set as first_row_min_press_set, min_presses as first_row_min_presses,
 };
+pub use table::format;
+pub use table::{
+    builtin_table, builtin_table_file, file_type_name, remove_partial_table, remove_stale_partials,
+    write_table, DepthTable, FormatError, Header, Inconsistent, StoreError, StoreOptions,
+    TableFile, TableKind, TooDeep,
+};
+pub use verify::{
+    compare as verify_table, compare_chunks as verify_table_chunks,
+    compare_with_progress as verify_table_with_progress, Report as VerifyReport,
+};
+
+// Boards of any size and any game, and their solvers: the classic R x C `Solver`, the
+// `GameSolver` that chooses an engine for any game, the engines it may choose.
+pub use board::Board;
+pub use solve::engines::dense::{Answer as DenseAnswer, Dense};
 pub use solve::{
-    nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Keeper, Kept, Search,
-    SearchProgress, Skipped, Solution, Solver, Target, Workspace, CHASE_LIGHTS, CLASSIC_ENGINE,
-    DENSE_LIGHTS, SEARCH_BUDGET, SIGNATURE_CELLS,
+    nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Solution, Solver, Target,
+    Workspace, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,
 };
 pub use solve::{
     Census, CensusError, StateAnswer, StateSearch, StatesError, StatesSolver, TooManyStateUnknowns,
     CENSUS_LANES, CENSUS_STEPS, STATE_CHASE_LIGHTS, STATE_DENSE_LIGHTS,
 };
+
+// The fewest-presses search: how it was done, its budget, its progress and what keeps it
+// between runs.
+pub use solve::{Keeper, Kept, Search, SearchProgress, Skipped, SEARCH_BUDGET};
+
+// Streams: text (and PBM) in, answers out, as the command line prints them.
 pub use stream::{
     answer_stream, cell_pixels, check_states_stream, check_stream, draw, explain_game_stream,
     explain_states_stream, explain_stream, line_limit, nullity_stream, picture_note, push_counts,
@@ -99,14 +138,10 @@ pub use stream::{
     SolveOptions, SolveSummary, StatesOptions, StatesReader, StreamError, Style, Verdict,
     MIN_LINE_LIMIT,
 };
-pub use table::format;
-pub use table::{
-    builtin_table, builtin_table_file, file_type_name, remove_partial_table, remove_stale_partials,
-    write_table, DepthTable, FormatError, Header, Inconsistent, StoreError, StoreOptions,
-    TableFile, TableKind, TooDeep,
+
+// Small things the binary shares: puzzles, a seeded generator, numbers for people.
+pub use puzzles::{
+    draw_game_board, pick as pick_puzzles, pick_one as pick_one_puzzle, PuzzleError,
 };
+pub use rng::SplitMix64;
 pub use text::{plural, thousands};
-pub use verify::{
-    compare as verify_table, compare_chunks as verify_table_chunks,
-    compare_with_progress as verify_table_with_progress, Report as VerifyReport,
-};
