@@ -1357,6 +1357,13 @@ fn the_server_refuses_what_the_command_line_refuses() {
     }
     let (status, body) = server.post("/v1/solve?game=merlin&topology=torus", "1\n111111111\n");
     assert_eq!(status, 400, "{body}");
+    // Errors name the request's parameters, not the command line's flags.
+    let (status, body) = server.get("/v1/solve?rows=3&cols=3&rule=x&board=000000000");
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.contains("\"rule: rule `x`, column 1") && !body.contains("--rule"),
+        "{body}"
+    );
     // The command line refuses the same.
     lightsout()
         .args(["solve", "--game", "merlin", "--rule", "box"])
