@@ -253,48 +253,7 @@ impl Dense {
         self.system.rank()
     }
 
-    /// The fewest-presses search of its boards ([`crate::solve::GameSolver`] asks it).
-    pub(in crate::solve) fn kernel(&self) -> &Kernel {
-        &self.kernel
-    }
-
-    /// The same, to set its time.
-    pub(in crate::solve) fn kernel_mut(&mut self) -> &mut Kernel {
-        &mut self.kernel
-    }
-
-    /// Lets a board whose own proof, its symmetries counted (a board that some of the
-    /// shape's reflections and rotations leave as it is), is estimated within `limit`
-    /// be proven, though the search budget does not cover every board's.
-    pub fn allow_search_time(&mut self, limit: std::time::Duration) {
-        self.kernel.allow_board_seconds(limit.as_secs_f64());
-    }
-
-    /// Whether some board's answer may be proven the fewest: every board's is
-    /// ([`proves_minimal`](Self::proves_minimal)), or a symmetric board's may be.
-    pub fn may_prove(&self) -> bool {
-        self.kernel.may_prove()
-    }
-
-    /// Whether answers are proven minimal.
-    pub fn proves_minimal(&self) -> bool {
-        self.kernel.proves()
-    }
-
-    /// Word operations of the search a board (`None` past 2^64).
-    pub fn search_cost(&self) -> Option<u64> {
-        self.kernel.cost()
-    }
-
-    /// The proving search's time a board, estimated in seconds (`None` past counting).
-    pub fn search_seconds(&self) -> Option<f64> {
-        self.kernel.seconds()
-    }
-
-    /// How far the search of the board in hand has gone.
-    pub fn progress(&self) -> std::sync::Arc<crate::solve::SearchProgress> {
-        self.kernel.progress()
-    }
+    crate::solve::search::kernel::searched_by_kernel!();
 
     /// A basis of the press patterns that change nothing (`1 x buttons` boards).
     pub fn quiet_patterns(&self) -> Vec<Board> {

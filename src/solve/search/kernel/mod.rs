@@ -10,6 +10,9 @@ use super::symmetry::Symmetry;
 use crate::board::Board;
 
 mod incumbent;
+mod searched;
+
+pub(in crate::solve) use searched::searched_by_kernel;
 
 /// How a game's boards look for their fewest presses.
 #[derive(Debug, Clone)]
