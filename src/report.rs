@@ -164,10 +164,10 @@ impl Reporter {
                 }
             };
             note(format_args!(
-                "stats: {} {m}: {rows} x {cols}, nullity {nullity}, {} presses, {how}, search {:.3} s; \
+                "stats: {} {m}: {rows} x {cols}, nullity {nullity}, {}, {how}, search {:.3} s; \
                  engine: {}",
                 self.noun,
-                thousands(presses),
+                plural(presses, "press", "presses"),
                 solution.search_time.as_secs_f64(),
                 self.engine,
             ));

@@ -225,10 +225,12 @@ fn no_solution(m: u64, (rows, cols): (usize, usize), nullity: usize, noted: &mut
 
 /// `check` found answers that are wrong (exit code 3).
 #[derive(Debug, thiserror::Error)]
-#[error("{wrong} of {boards} answers are wrong")]
+#[error("{wrong} of {boards} {verb} wrong")]
 pub(crate) struct WrongAnswers {
     wrong: String,
     boards: String,
+    /// `is` for one wrong answer, `are` for more.
+    verb: &'static str,
 }
 
 /// Wrong answers noted one by one (the summary counts them all).
@@ -299,7 +301,8 @@ pub(crate) fn check(
     if wrong > 0 {
         return Err(WrongAnswers {
             wrong: thousands(wrong),
-            boards: thousands(summary.boards),
+            boards: plural(summary.boards, "answer", "answers"),
+            verb: if wrong == 1 { "is" } else { "are" },
         }
         .into());
     }

@@ -167,3 +167,28 @@ fn content_after_the_last_answer_is_an_error_at_its_line() {
         .assert()
         .success();
 }
+
+#[test]
+fn one_wrong_answer_is_said_in_the_singular() {
+    // Issue 42, item 6: "1 of 2 answers are wrong"; and `--stats` said "1 presses".
+    let dir = tempfile::tempdir().unwrap();
+    let boards = dir.path().join("b.in");
+    std::fs::write(&boards, "1\n010\n111\n010\n").unwrap();
+    let answers = dir.path().join("a.out");
+    std::fs::write(&answers, "PUZZLE #1\n0 0 0\n0 0 0\n0 0 0\n").unwrap();
+    lightsout()
+        .arg("check")
+        .args([&boards, &answers])
+        .args(["--rows", "3", "--cols", "3"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("error: 1 of 1 answer is wrong"));
+    lightsout()
+        .args(["solve", "--rows", "3", "--cols", "3", "--stats"])
+        .write_stdin("1\n010\n111\n010\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "nullity 0, 1 press, the only solution",
+        ));
+}
