@@ -7,6 +7,16 @@ use super::*;
 /// the grid game of `shape` (required then) with its topology and rule. Every error
 /// is a usage error, located, before any board is read.
 pub(crate) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Result<Game> {
+    game_named(args, shape, &|name| format!("--{name}"))
+}
+
+/// [`game`], its errors naming each flag as `flag` writes it (`--rule` on the command
+/// line, `rule` for the server's parameters of the same names).
+pub(crate) fn game_named(
+    args: &crate::cli::GameArgs,
+    shape: Option<(u32, u32)>,
+    flag: &dyn Fn(&str) -> String,
+) -> anyhow::Result<Game> {
     use lightsout::rules::{builtin, map, Rule, Topology};
     if let Some(name) = &args.game {
         if let Some(builtin) = builtin::find(name) {
@@ -37,23 +47,27 @@ pub(crate) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> an
             Err(crate::input::SmallFileError::Io(err)) if err.kind() == io::ErrorKind::NotFound => {
                 let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
                 return Err(usage(format!(
-                    "--game {name}: no built-in game has that name ({}) and no file is \
-                     there",
+                    "{} {name}: no built-in game has that name ({}) and no file is there",
+                    flag("game"),
                     known.join(", ")
                 )));
             }
             Err(err) => {
-                return Err(
-                    UsageError(format!("--game {name}: cannot read the button map: {err}")).into(),
-                )
+                return Err(UsageError(format!(
+                    "{} {name}: cannot read the button map: {err}",
+                    flag("game")
+                ))
+                .into())
             }
         };
         let game = map::parse(&text).map_err(|err| usage(format!("button map {name}: {err}")))?;
         return match args.states {
             Some(k) if k != game.states() => Err(usage(format!(
-                "--states {k}: the button map {name} says its lights have {} states (its \
-                 first line); leave --states out, or change the map",
-                game.states()
+                "{} {k}: the button map {name} says its lights have {} states (its first \
+                 line); leave {} out, or change the map",
+                flag("states"),
+                game.states(),
+                flag("states")
             ))),
             _ => Ok(game),
         };
@@ -73,7 +87,7 @@ pub(crate) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> an
             TopologyArg::Projective => Topology::Projective,
         }
     };
-    let rule = Rule::parse(&args.rule).map_err(|e| usage(format!("--rule: {e}")))?;
+    let rule = Rule::parse(&args.rule).map_err(|e| usage(format!("{}: {e}", flag("rule"))))?;
     let lights = u64::from(rows) * u64::from(cols);
     if lights > lightsout::CHASE_LIGHTS as u64 {
         return Err(usage(format!(

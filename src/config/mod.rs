@@ -16,7 +16,7 @@ mod games;
 mod serve;
 mod solve;
 
-pub(crate) use game::game as game_of_flags;
+pub(crate) use game::game_named as game_of_flags_named;
 pub(crate) use serve::{ServeConfig, Timeouts};
 
 use crate::input::{open_input, Input};

@@ -103,8 +103,10 @@ pub(super) fn requested_game(
         )));
     }
     let (rows, cols) = (shape.0 as u32, shape.1 as u32);
-    let game = crate::config::game_of_flags(&args, Some((rows, cols)))
-        .map_err(|e| ApiError::bad(parameter_names(&e.to_string())))?;
+    // The command line's reading of the flags, its errors in the parameters' names.
+    let named = |name: &str| name.to_string();
+    let game = crate::config::game_of_flags_named(&args, Some((rows, cols)), &named)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
     if game.press_entries() > GAME_ENTRIES {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -128,16 +130,6 @@ pub(super) fn requested_game(
         ));
     }
     Ok(Some((game, budget)))
-}
-
-/// A message of the command line's game flags in the request's words: `--rule: ...`
-/// becomes `rule: ...` (the flags and the parameters share their names).
-fn parameter_names(message: &str) -> String {
-    let mut out = message.to_string();
-    for name in ["rule", "topology", "states", "game", "rows", "cols"] {
-        out = out.replace(&format!("--{name}"), name);
-    }
-    out
 }
 
 /// The state every light should end in, from `target` (`off`, `on` = K - 1, or a
