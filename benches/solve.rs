@@ -38,14 +38,27 @@ fn contest_batch(c: &mut Criterion) {
         }
         text.push(b'\n');
     }
-    let solver = Solver::new(5, 6).unwrap();
+    let game = lightsout::rules::Game::classic(5, 6).unwrap();
+    let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
+    let options = lightsout::SolveOptions {
+        target: Target::Off,
+        line_buffered: false,
+        search_until: None,
+    };
     let mut out = Vec::with_capacity(75 * count);
     let mut group = c.benchmark_group("solve_5x6_stream");
     group.throughput(Throughput::Elements(count as u64));
     group.bench_function(BenchmarkId::from_parameter(count), |b| {
         b.iter(|| {
             out.clear();
-            solve_stream(&solver, Target::Off, false, black_box(&text[..]), &mut out).unwrap()
+            solve_stream(
+                &solver,
+                options,
+                black_box(&text[..]),
+                &mut out,
+                &mut |_, _| {},
+            )
+            .unwrap()
         })
     });
     group.finish();

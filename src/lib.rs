@@ -131,12 +131,11 @@ pub use solve::{Keeper, Kept, Search, SearchProgress, Skipped, SEARCH_BUDGET};
 pub use stream::{
     answer_stream, cell_pixels, check_states_stream, check_stream, draw, explain_game_stream,
     explain_states_stream, explain_stream, line_limit, nullity_stream, picture_note, push_counts,
-    push_moves, solve_game_stream, solve_pbm_stream, solve_states_stream, solve_stream,
-    solve_stream_lazy, solve_stream_reporting, toward_all_on, write_boards, write_grids,
-    write_pattern, write_pbm, write_png, BoardReader, CheckSummary, Checked, Clue, Drawing, Drawn,
-    InputError, Method, ParseError, PatternFormat, PbmGame, PbmReader, PictureSink, QueryOptions,
-    SolveOptions, SolveSummary, StatesOptions, StatesReader, StreamError, Style, Verdict,
-    MIN_LINE_LIMIT,
+    push_moves, solve_pbm_stream, solve_states_stream, solve_stream, solve_stream_lazy,
+    toward_all_on, write_boards, write_grids, write_pattern, write_pbm, write_png, BoardReader,
+    CheckSummary, Checked, Clue, Drawing, Drawn, InputError, Method, ParseError, PatternFormat,
+    PbmGame, PbmReader, PictureSink, QueryOptions, SolveOptions, SolveSummary, StatesOptions,
+    StatesReader, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.

@@ -56,21 +56,13 @@ fn run(job: Job) -> anyhow::Result<()> {
         }
         Job::Generate { kind, out, options } => generate::generate(kind, &out, options),
         Job::Verify { table } => render::verify(&table, stdout),
-        Job::Solve {
-            input,
-            solver,
-            target,
-            line_buffered,
-            budget,
-            stats,
-        } => solving::classic(input, &solver, target, line_buffered, budget, stats, stdout),
         Job::SolveStates {
             input,
             solver,
             options,
             stats,
         } => solving::states(input, &solver, options, stats, stdout),
-        Job::SolveGame {
+        Job::Solve {
             input,
             solver,
             options,
@@ -149,13 +141,8 @@ fn run(job: Job) -> anyhow::Result<()> {
         Job::Man { dir: Some(dir) } => cli::man::write_pages(&dir, stdout),
         Job::Serve(config) => serve::run(config),
         Job::Nullity { solver, patterns } => {
-            Ok(lightsout::nullity_stream(&solver, Some(patterns), stdout)?)
+            Ok(lightsout::nullity_stream(&solver, patterns, stdout)?)
         }
-        Job::NullityGame {
-            solver,
-            patterns,
-            pbm,
-        } => finish(stdout, &render::nullity_game(&solver, patterns, pbm)),
         Job::ExplainStates {
             input,
             solver,

@@ -222,23 +222,6 @@ fn big(n: u128) -> String {
     out
 }
 
-/// `nullity` of a two-state game: the nullity, and with `patterns` the quiet patterns
-/// as text rows or PBM images.
-pub(crate) fn nullity_game(solver: &lightsout::GameSolver, patterns: bool, pbm: bool) -> Vec<u8> {
-    let mut text = format!("nullity {}\n", solver.nullity()).into_bytes();
-    if patterns {
-        let quiet = solver.quiet_patterns();
-        if pbm {
-            quiet
-                .iter()
-                .for_each(|q| lightsout::write_pbm(&mut text, q));
-        } else {
-            lightsout::write_boards(&mut text, &quiet);
-        }
-    }
-    text
-}
-
 /// `nullity` of a game of more than two states: `nullity D`, `solutions N`, the group
 /// for composite K, and with `patterns` each generator with its order.
 pub(crate) fn nullity_states(

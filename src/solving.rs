@@ -6,50 +6,10 @@ use crate::input::Input;
 
 use crate::report::Reporter;
 use crate::say::note;
-use lightsout::{plural, thousands, Checked, GameSolver, PbmGame, SolveOptions, Solver, Target};
+use lightsout::{plural, thousands, Checked, GameSolver, PbmGame, SolveOptions, Target};
 use std::io::Write;
 
-/// `solve --rows R --cols C`: the classic game.
-pub(crate) fn classic(
-    input: Input,
-    solver: &Solver,
-    target: Target,
-    line_buffered: bool,
-    budget: crate::report::Budget,
-    stats: bool,
-    stdout: impl Write,
-) -> anyhow::Result<()> {
-    let cols = solver.cols() as u32;
-    let mut reporter = Reporter::new(stats, "board");
-    reporter.progress = Some(solver.progress());
-    let watch = crate::report::Watch::start(
-        Some(solver.progress()),
-        solver.search_seconds(),
-        solver.may_prove(),
-    );
-    let outcome = lightsout::solve_stream_reporting(
-        solver,
-        target,
-        line_buffered,
-        input.reader,
-        stdout,
-        &mut |m, s| reporter.report(m, s),
-    );
-    drop(watch);
-    if let Ok(summary) = &outcome {
-        let progress = solver.progress();
-        reporter.close_over_budget(
-            summary,
-            solver.nullity(),
-            solver.search_cost(),
-            &budget,
-            Some(&progress),
-        );
-    }
-    stream_outcome(outcome, &input.name, Reads::Boards { cols })
-}
-
-/// `solve` with game flags: any game but the classic one.
+/// `solve` of two-state text boards: any game, the classic one included.
 pub(crate) fn game(
     input: Input,
     solver: &GameSolver,
@@ -68,10 +28,9 @@ pub(crate) fn game(
         solver.search_seconds(),
         solver.may_prove(),
     );
-    let outcome =
-        lightsout::solve_game_stream(solver, options, input.reader, stdout, &mut |m, s| {
-            reporter.report(m, s)
-        });
+    let outcome = lightsout::solve_stream(solver, options, input.reader, stdout, &mut |m, s| {
+        reporter.report(m, s)
+    });
     drop(watch);
     if let Ok(summary) = &outcome {
         let progress = solver.progress();

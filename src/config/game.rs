@@ -89,7 +89,7 @@ pub(crate) fn game_named(
     };
     let rule = Rule::parse(&args.rule).map_err(|e| usage(format!("{}: {e}", flag("rule"))))?;
     let lights = u64::from(rows) * u64::from(cols);
-    if lights > lightsout::CHASE_LIGHTS as u64 {
+    if lights > lightsout::CHASE_LIGHTS as u64 && !classic(args) {
         return Err(usage(format!(
             "a {rows} x {cols} board has {} lights; grid games other than the classic plus \
              rule on a plane board take up to {} lights",
@@ -122,7 +122,7 @@ fn game_error(e: lightsout::rules::GameError) -> anyhow::Error {
 }
 
 /// Whether the game flags name the classic game (plus on a plane board, two states),
-/// which keeps its own path (no game is built: its chase knows the rule).
+/// whose boards may be larger than other grid games' (its engine never lists its presses).
 pub(super) fn classic(args: &crate::cli::GameArgs) -> bool {
     args.game.is_none()
         && args.topology == TopologyArg::Plane

@@ -10,7 +10,7 @@ use crate::cli::{
 use crate::mapped::{open_table, Table, TableBytes};
 use anyhow::Context;
 use lightsout::rules::Game;
-use lightsout::{DepthTable, Method, QueryOptions, Solver, StoreOptions, Style, TableKind, Target};
+use lightsout::{DepthTable, Method, QueryOptions, StoreOptions, Style, TableKind, Target};
 mod game;
 mod games;
 mod serve;
@@ -56,15 +56,6 @@ pub(crate) enum Job {
     },
     Verify {
         table: Table,
-    },
-    Solve {
-        input: Input,
-        solver: Solver,
-        target: Target,
-        line_buffered: bool,
-        /// The search's budget, for the closing note.
-        budget: crate::report::Budget,
-        stats: bool,
     },
     Explain {
         input: Input,
@@ -136,7 +127,8 @@ pub(crate) enum Job {
         options: lightsout::StatesOptions,
         stats: bool,
     },
-    SolveGame {
+    /// `solve` of two-state text boards, the classic game's included.
+    Solve {
         input: Input,
         solver: lightsout::GameSolver,
         options: lightsout::SolveOptions,
@@ -164,17 +156,11 @@ pub(crate) enum Job {
     },
     /// `solve --game G --show`, `games`: text to print.
     Print(String),
-    /// `nullity` of a game other than the classic one.
-    NullityGame {
-        solver: lightsout::GameSolver,
-        patterns: bool,
-        pbm: bool,
-    },
-    /// `nullity --patterns` of the classic game: the count and the quiet patterns in
-    /// this format (the count alone is a `Print`).
+    /// `nullity` of a two-state game (the classic game's count alone is a `Print`):
+    /// the count and, when asked, the quiet patterns in this format.
     Nullity {
-        solver: Solver,
-        patterns: lightsout::PatternFormat,
+        solver: lightsout::GameSolver,
+        patterns: Option<lightsout::PatternFormat>,
     },
 }
 

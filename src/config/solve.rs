@@ -17,93 +17,53 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
     if !classic(&args.game) {
         return solve_game(args);
     }
-    let shape = match (args.rows, args.cols) {
-        (Some(rows), Some(cols)) => Some((rows, cols)),
-        (None, None) if args.format == FormatArg::Pbm => None,
-        _ if args.format == FormatArg::Pbm => {
-            return Err(usage(
-                "--rows and --cols go together (or leave both out for PBM)",
-            ))
-        }
-        _ => {
-            return Err(usage(
-                "text boards need --rows R and --cols C (PBM images carry their own size: \
-                 --format pbm)",
-            ))
-        }
-    };
-    if let Some((rows, cols)) = shape {
-        let cells = u64::from(rows) * u64::from(cols);
-        if cells > MAX_CELLS {
-            return Err(usage(format!(
-                "a {rows} x {cols} board has {} lights; the most this solver takes is {}",
-                lightsout::thousands(cells),
-                lightsout::thousands(MAX_CELLS)
-            )));
-        }
-    }
     if args.format == FormatArg::Pbm {
+        let shape = match (args.rows, args.cols) {
+            (Some(rows), Some(cols)) => Some(solve_shape(rows, cols)?),
+            (None, None) => None,
+            _ => {
+                return Err(usage(
+                    "--rows and --cols go together (or leave both out for PBM)",
+                ))
+            }
+        };
         no_search_time(&args, "--format pbm")?;
-    }
-    let input = open_input(args.input, "solve")?;
-    let shape = shape.map(|(r, c)| (r as usize, c as usize));
-    let target = two_state_target(args.target)?;
-    let keep = crate::keep::Directory::open(args.checkpoint.as_deref()).map_err(usage)?;
-    if args.format == FormatArg::Pbm {
+        let input = open_input(args.input, "solve")?;
         return Ok(Job::SolvePbm {
             line_buffered: args.line_buffered || input.interactive,
             input,
             shape,
             game: None,
-            target,
+            target: two_state_target(args.target)?,
             budget: ops_budget(args.search_budget),
             stats: args.stats,
         });
     }
-    let search_time = args.search_time.unwrap_or(SEARCH_TIME);
-    let (rows, cols) = shape.expect("text input has a shape");
-    let make = |budget| {
-        Solver::with_search_budget(rows, cols, budget).map_err(|e| UsageError(e.to_string()))
-    };
-    let solver = make(ops_budget(args.search_budget))?;
-    let (solver, budget) = match args.search_budget {
-        Some(ops) => (solver, Budget::Ops(ops)),
-        None => {
-            let seconds = solver.search_seconds();
-            let rebuild = time_allows(
-                search_time,
-                seconds,
-                solver.search_cost(),
-                solver.proves_minimal(),
-            );
-            let mut solver = match rebuild {
-                Some(cost) => make(cost)?,
-                None => solver,
-            };
-            solver.allow_search_time(search_time);
-            (
-                solver,
-                Budget::Time {
-                    limit: search_time,
-                    seconds,
-                },
-            )
-        }
-    };
-    if let Some(dir) = keep {
-        solver.progress().keep_with(dir, args.checkpoint_every);
+    match (args.rows, args.cols) {
+        // The classic game is the grid game of the flags, solved as every other is.
+        (Some(rows), Some(cols)) => solve_shape(rows, cols).and_then(|_| solve_game(args)),
+        _ => Err(usage(
+            "text boards need --rows R and --cols C (PBM images carry their own size: \
+             --format pbm)",
+        )),
     }
-    Ok(Job::Solve {
-        line_buffered: args.line_buffered || input.interactive,
-        input,
-        solver,
-        target,
-        budget,
-        stats: args.stats,
-    })
 }
 
-/// `solve` for any game but the classic one (which keeps its own path, byte for byte).
+/// The shape of the classic game's boards, if `solve` takes it.
+fn solve_shape(rows: u32, cols: u32) -> anyhow::Result<(usize, usize)> {
+    let cells = u64::from(rows) * u64::from(cols);
+    if cells > MAX_CELLS {
+        return Err(usage(format!(
+            "a {rows} x {cols} board has {} lights; the most this solver takes is {}",
+            lightsout::thousands(cells),
+            lightsout::thousands(MAX_CELLS)
+        )));
+    }
+    Ok((rows as usize, cols as usize))
+}
+
+/// `solve` for a game (the classic one's text boards included) given as text, or a grid
+/// game's PBM images.
 fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
     if args.format == FormatArg::Pbm && args.game.game.is_none() && !args.show {
         // Images carry their own shapes: check the rule and topology once here.
@@ -189,10 +149,9 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
         Some(ops) => (solver, Budget::Ops(ops)),
         None => {
             let seconds = solver.search_seconds();
-            let proves = solver
-                .search_cost()
-                .is_some_and(|c| c <= lightsout::SEARCH_BUDGET);
-            let mut solver = match time_allows(search_time, seconds, solver.search_cost(), proves) {
+            let cost = solver.search_cost();
+            let mut solver = match time_allows(search_time, seconds, cost, solver.proves_minimal())
+            {
                 Some(cost) => make(game, cost)?,
                 None => solver,
             };
@@ -212,7 +171,7 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
         }
     }
     let input = open_input(args.input, "solve")?;
-    Ok(Job::SolveGame {
+    Ok(Job::Solve {
         options: lightsout::SolveOptions {
             target,
             line_buffered: args.line_buffered || input.interactive,
@@ -261,70 +220,61 @@ fn time_allows(
     cost.filter(|_| fits && !proven)
 }
 
-/// `nullity`: the classic game's nullity from polynomials, any other game's from its
-/// solver; the quiet patterns as text or PBM.
+/// `nullity`: the classic game's count from polynomials alone (no solver to build);
+/// with `--patterns`, or for any other game, from the game's solver.
 pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
     let shape = args.rows.zip(args.cols);
-    if !classic(&args.game) {
-        let game = game(&args.game, shape)?;
-        if game.states() > 2 {
-            if args.format == FormatArg::Pbm {
-                return Err(usage(
-                    "--format pbm writes two-state patterns; patterns of more states are \
-                     written as text",
-                ));
-            }
-            let solver =
-                lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
-            return Ok(Job::NullityStates {
-                solver,
-                patterns: args.patterns,
-            });
+    let format = match args.format {
+        FormatArg::Pbm => lightsout::PatternFormat::Pbm,
+        FormatArg::Text => lightsout::PatternFormat::Text,
+    };
+    if classic(&args.game) {
+        let (rows, cols) = shape.expect("clap: --rows and --cols without --game");
+        let cells = u64::from(rows) * u64::from(cols);
+        if args.patterns && cells > MAX_CELLS {
+            return Err(usage(format!(
+                "--patterns: a {rows} x {cols} board has {} lights; the most written is {}",
+                lightsout::thousands(cells),
+                lightsout::thousands(MAX_CELLS)
+            )));
         }
-        if args.format == FormatArg::Pbm && game.grid_rules().is_none() {
+        if !args.patterns {
+            // Polynomial arithmetic: its time grows as the square of the shorter side
+            // (and the log of the longer).
+            if rows.min(cols) > NULLITY_SIDE {
+                return Err(usage(format!(
+                    "a {rows} x {cols} board: the nullity takes boards whose shorter side is \
+                     at most {} (its time grows as the square of that side: about 1.5 s there)",
+                    lightsout::thousands(NULLITY_SIDE)
+                )));
+            }
+            let nullity = lightsout::nullity(rows as usize, cols as usize);
+            return Ok(Job::Print(format!("nullity {nullity}\n")));
+        }
+    }
+    let game = game(&args.game, shape)?;
+    if game.states() > 2 {
+        if args.format == FormatArg::Pbm {
             return Err(usage(
-                "--format pbm writes the patterns of grid games; a button map's \
-                 patterns are written as text",
+                "--format pbm writes two-state patterns; patterns of more states are \
+                 written as text",
             ));
         }
         let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
-        return Ok(Job::NullityGame {
+        return Ok(Job::NullityStates {
             solver,
             patterns: args.patterns,
-            pbm: args.format == FormatArg::Pbm,
         });
     }
-    let (rows, cols) = shape.expect("clap: --rows and --cols without --game");
-    let cells = u64::from(rows) * u64::from(cols);
-    if args.patterns && cells > MAX_CELLS {
-        return Err(usage(format!(
-            "--patterns: a {rows} x {cols} board has {} lights; the most written is {}",
-            lightsout::thousands(cells),
-            lightsout::thousands(MAX_CELLS)
-        )));
+    if args.format == FormatArg::Pbm && game.grid_rules().is_none() {
+        return Err(usage(
+            "--format pbm writes the patterns of grid games; a button map's patterns are \
+             written as text",
+        ));
     }
-    if !args.patterns {
-        // The count alone is polynomial arithmetic: no solver to build. Its time grows
-        // as the square of the shorter side (and the log of the longer).
-        if rows.min(cols) > NULLITY_SIDE {
-            return Err(usage(format!(
-                "a {rows} x {cols} board: the nullity takes boards whose shorter side is at \
-                 most {} (its time grows as the square of that side: about 1.5 s there)",
-                lightsout::thousands(NULLITY_SIDE)
-            )));
-        }
-        let nullity = lightsout::nullity(rows as usize, cols as usize);
-        return Ok(Job::Print(format!("nullity {nullity}\n")));
-    }
-    let format = if args.format == FormatArg::Pbm {
-        lightsout::PatternFormat::Pbm
-    } else {
-        lightsout::PatternFormat::Text
-    };
     Ok(Job::Nullity {
-        solver: Solver::with_search_budget(rows as usize, cols as usize, 0)
-            .map_err(|e| UsageError(e.to_string()))?,
-        patterns: format,
+        solver: lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?,
+        patterns: args.patterns.then_some(format),
     })
 }
 

@@ -83,7 +83,8 @@ pub enum GameError {
 }
 
 /// The most press entries a game may have (each button's pattern, added up): what a
-/// solver reads at least once (a 2000 x 2000 board under a 7 x 7 rule has 196 million).
+/// solver reads at least once (a 2000 x 2000 board under a 7 x 7 rule has 196 million;
+/// the classic game, whose engine reads none, is bounded by its lights alone).
 pub const MAX_PRESS_ENTRIES: u64 = 1 << 28;
 
 /// Where a grid game's buttons come from.
@@ -152,6 +153,13 @@ impl GridRules {
 }
 
 impl Game {
+    /// The classic game: `rows x cols` lights on a plane board, a press toggling its
+    /// light and the four beside it.
+    pub fn classic(rows: usize, cols: usize) -> Result<Game, GameError> {
+        let plus = Rule::parse("plus").expect("plus is a named rule");
+        Game::grid(rows, cols, Topology::Plane, plus, 2)
+    }
+
     /// The `rows x cols` board on `topology` where pressing a cell adds `rule` around
     /// it, mod `states`; where a wrapped rule lands on one light twice, the amounts add.
     pub fn grid(
@@ -191,6 +199,9 @@ impl Game {
             grid: Some(grid),
         };
         match game.press_entries() {
+            // The classic game's engine never lists its presses: its boards are bounded
+            // by their lights alone.
+            _ if game.is_classic() => Ok(game),
             entries if entries > MAX_PRESS_ENTRIES => Err(GameError::TooManyEntries {
                 entries,
                 most: MAX_PRESS_ENTRIES,

@@ -205,6 +205,8 @@ pub(super) async fn solve_stream_handler(
         return solve_game_request(state, &params, game, budget, body).await;
     }
     let target = params.target(Target::Off)?;
+    let game =
+        lightsout::rules::Game::classic(rows, cols).map_err(|e| ApiError::bad(e.to_string()))?;
     let slot = super::stream_slot(&state).await?;
     let (limit, deadline) = (state.max_body, super::job_deadline());
     let search_until = std::time::Instant::now() + state.search_time;
@@ -218,8 +220,8 @@ pub(super) async fn solve_stream_handler(
             let mut unproven = Vec::new();
             let solvers = &state.solvers;
             let summary = solve_stream_lazy(
-                (rows, cols),
-                || solvers.get(rows, cols),
+                &game,
+                || solvers.get(&game),
                 options,
                 &mut *input,
                 &mut *output,
@@ -280,7 +282,7 @@ async fn solve_game_request(
                     line_buffered: false,
                     search_until: Some(search_until),
                 };
-                lightsout::solve_game_stream(
+                lightsout::solve_stream(
                     &solver,
                     options,
                     &mut *input,

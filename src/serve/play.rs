@@ -13,9 +13,8 @@ fn game_or_classic(
     if let Some(found) = requested_game(params, (rows, cols))? {
         return Ok(found);
     }
-    let rule = lightsout::rules::Rule::parse("plus").expect("a named rule");
-    let game = lightsout::rules::Game::grid(rows, cols, lightsout::rules::Topology::Plane, rule, 2)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let game =
+        lightsout::rules::Game::classic(rows, cols).map_err(|e| ApiError::bad(e.to_string()))?;
     Ok((game, lightsout::SEARCH_BUDGET))
 }
 use super::params::Params;

@@ -1,8 +1,8 @@
-//! Solvers held per shape: a shape's solver is made once (on the blocking pool, when
+//! Solvers of the classic game held per shape: a shape's solver is made once (on the blocking pool, when
 //! its first board has arrived) and kept while the cache's memory allows, most
 //! recently used last.
 
-use lightsout::{Solver, SEARCH_BUDGET};
+use lightsout::{GameSolver, SEARCH_BUDGET};
 use std::sync::{Arc, Mutex};
 
 /// The server's solvers keep signatures for boards of at most this many lights: a
@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 pub(super) const SIGNATURE_CELLS: usize = 1 << 20;
 
 /// A cached solver and its shape (rows, columns).
-type Entry = ((usize, usize), Arc<Solver>);
+type Entry = ((usize, usize), Arc<GameSolver>);
 
 /// The cache of solvers by shape.
 pub(crate) struct Solvers {
@@ -27,9 +27,10 @@ impl Solvers {
         }
     }
 
-    /// The solver for `rows x cols` boards (at least one of each), made when not held.
-    pub(crate) fn get(&self, rows: usize, cols: usize) -> Arc<Solver> {
-        let key = (rows, cols);
+    /// The solver for `game`, the classic game of some shape, made when not held.
+    pub(crate) fn get(&self, game: &lightsout::rules::Game) -> Arc<GameSolver> {
+        let grid = game.grid_rules().expect("the classic game is a grid game");
+        let key = (grid.rows, grid.cols);
         {
             let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(at) = cached.iter().position(|(k, _)| *k == key) {
@@ -41,8 +42,8 @@ impl Solvers {
             }
         }
         let solver = Arc::new(
-            Solver::with_limits(rows, cols, SEARCH_BUDGET, SIGNATURE_CELLS)
-                .expect("checked: at least one row and column"),
+            GameSolver::with_limits(game.clone(), SEARCH_BUDGET, SIGNATURE_CELLS)
+                .expect("the classic game has a solver for every shape"),
         );
         let size = solver.memory_bytes();
         if size <= self.capacity {

@@ -6,7 +6,7 @@
 
 use super::engines::chase::Chase;
 use super::engines::dense::Dense;
-use super::engines::plane::{Solution, Solver, Target, Workspace};
+use super::engines::plane::{Solution, Solver, Target, Workspace, SIGNATURE_CELLS};
 use super::engines::states::{StateAnswer, StatesSolver};
 use super::search::kernel::Kernel;
 use crate::board::Board;
@@ -96,6 +96,17 @@ impl GameSolver {
     /// The solver for `game`, its method chosen from the game, searching the fewest
     /// presses within `budget` word operations a board.
     pub fn new(game: Game, budget: u64) -> Result<GameSolver, GameSolveError> {
+        GameSolver::with_limits(game, budget, SIGNATURE_CELLS)
+    }
+
+    /// [`new`](Self::new), keeping the search's signatures (about `k + 32` bits a
+    /// light, `k` the nullity) only for boards of at most `signature_cells` lights: a
+    /// server lowers it to bound what one game may cost.
+    pub fn with_limits(
+        game: Game,
+        budget: u64,
+        signature_cells: usize,
+    ) -> Result<GameSolver, GameSolveError> {
         if game.states() > 2 {
             let states = StatesSolver::new(&game, budget)?;
             return Ok(GameSolver {
@@ -105,7 +116,7 @@ impl GameSolver {
         }
         match game.grid_rules() {
             Some(grid) if game.is_classic() => {
-                let solver = Solver::with_search_budget(grid.rows, grid.cols, budget)
+                let solver = Solver::with_limits(grid.rows, grid.cols, budget, signature_cells)
                     .expect("a game has at least one light");
                 Ok(GameSolver {
                     game,
@@ -117,7 +128,7 @@ impl GameSolver {
                     let (rows, cols) = (grid.rows, grid.cols);
                     return Err(GameSolveError::TooManyLights { rows, cols });
                 }
-                let chase = Chase::new(grid, budget, super::engines::plane::SIGNATURE_CELLS)?;
+                let chase = Chase::new(grid, budget, signature_cells)?;
                 Ok(GameSolver {
                     game,
                     method: Method::GridChase(Box::new(chase)),
@@ -141,7 +152,7 @@ impl GameSolver {
         if lights > DENSE_LIGHTS || buttons > DENSE_LIGHTS {
             return Err(GameSolveError::TooLarge { lights, buttons });
         }
-        let dense = Dense::new(&game, budget, super::engines::plane::SIGNATURE_CELLS);
+        let dense = Dense::new(&game, budget, SIGNATURE_CELLS);
         Ok(GameSolver {
             game,
             method: Method::Dense(Box::new(dense)),
@@ -270,6 +281,31 @@ impl GameSolver {
                 .map(|flat| self.shaped(flat))
                 .collect(),
         }
+    }
+
+    /// Calls `each` with each pattern of a basis of the quiet patterns, in the order of
+    /// [`quiet_patterns`](Self::quiet_patterns); the classic game's are made one at a
+    /// time (memory: one pattern, whatever the board), the others' all at once.
+    pub fn for_each_quiet_pattern<E>(
+        &self,
+        each: impl FnMut(&Board) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match &self.method {
+            Method::Plane(s) => s.for_each_quiet_pattern(each),
+            _ => self.quiet_patterns().iter().try_for_each(each),
+        }
+    }
+
+    /// The bytes the solver holds, about (what a cache of solvers weighs).
+    pub fn memory_bytes(&self) -> usize {
+        let held = match &self.method {
+            Method::Plane(s) => return s.memory_bytes(),
+            Method::States(_) => 0,
+            Method::GridChase(_) | Method::Dense(_) => {
+                self.kernel().map_or(0, Kernel::memory_bytes) + self.game.lights() / 4
+            }
+        };
+        std::mem::size_of::<GameSolver>() + held
     }
 
     /// Buffers for [`solve_with`](Self::solve_with).

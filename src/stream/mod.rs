@@ -8,7 +8,6 @@
 mod check;
 mod error;
 mod explain;
-mod game;
 mod lines;
 mod nullity;
 mod pbm;
@@ -22,7 +21,6 @@ mod write;
 
 pub use check::{check_stream, CheckSummary, Checked};
 pub use explain::{draw, explain_stream, Style, Verdict};
-pub use game::solve_game_stream;
 pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
 pub use picture::{
@@ -30,9 +28,7 @@ pub use picture::{
 };
 pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
-pub use solve::{
-    solve_stream, solve_stream_lazy, solve_stream_reporting, SolveOptions, SolveSummary,
-};
+pub use solve::{solve_stream, solve_stream_lazy, SolveOptions, SolveSummary};
 pub use states::{
     check_states_stream, explain_states_stream, push_counts, solve_states_stream, StatesOptions,
     StatesReader,

@@ -4,7 +4,7 @@
 use super::pbm::stream_pbm;
 use super::write::{push_number, write_pattern_row};
 use super::{Chunked, StreamError};
-use crate::solve::Solver;
+use crate::solve::GameSolver;
 use std::io::Write;
 
 /// How the quiet patterns are written.
@@ -17,10 +17,11 @@ pub enum PatternFormat {
     Pbm,
 }
 
-/// Writes `nullity K` for `solver`'s shape and, with `patterns`, a basis of its quiet
-/// patterns, each chased and written before the next is made.
+/// Writes `nullity K` for `solver`'s two-state game and, with `patterns`, a basis of
+/// its quiet patterns (the classic game's each chased and written before the next is
+/// made).
 pub fn nullity_stream(
-    solver: &Solver,
+    solver: &GameSolver,
     patterns: Option<PatternFormat>,
     output: impl Write,
 ) -> Result<(), StreamError> {

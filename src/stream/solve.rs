@@ -1,11 +1,14 @@
-//! `lightsout solve` as a stream: boards in, press patterns out, in the 5x6 contest
-//! format (`PUZZLE #m`, then the pattern, digits separated by one space).
+//! `lightsout solve` as a stream, for every two-state game: boards in, press patterns
+//! out; a grid game's in the 5x6 contest format (`PUZZLE #m`, then the pattern, digits
+//! separated by one space), any other game's one board a line (the lights' digits) and
+//! one answer a line (each button's presses, separated by spaces).
 
 use super::write::{push_number, write_pattern, write_pattern_row};
 use super::{BoardReader, Chunked, ReadOrFinish, StreamError};
 use crate::board::Board;
+use crate::rules::Game;
 use crate::rules::Target;
-use crate::solve::{Solution, Solver, Workspace};
+use crate::solve::{GameSolver, GameWorkspace, Solution};
 use std::io::{Read, Write};
 use std::ops::Deref;
 use std::time::Instant;
@@ -26,39 +29,22 @@ pub struct SolveSummary {
     pub unsolvable: u64,
 }
 
-/// Reads a count line and boards of `solver`'s shape from `input`; writes for each
-/// board `PUZZLE #m` and the presses that bring it to `target`, or `no solution`.
-/// Answers for the boards before a bad one are written before the error is returned.
+/// Reads a count line and boards of `solver`'s game from `input`; writes for each
+/// board its presses toward `options.target` or `no solution` (a grid game's answer
+/// after `PUZZLE #m`, any other game's one line of digits), calling `report` with each
+/// board's number and solution first. Answers for the boards before a bad one are
+/// written before the error is returned.
 pub fn solve_stream(
-    solver: &Solver,
-    target: Target,
-    line_buffered: bool,
-    input: impl Read,
-    output: impl Write,
-) -> Result<SolveSummary, StreamError> {
-    solve_stream_reporting(solver, target, line_buffered, input, output, &mut |_, _| {})
-}
-
-/// [`solve_stream`], calling `report` with each board's number and solution (how it
-/// was found, its bound, the search time) before its answer is written.
-pub fn solve_stream_reporting(
-    solver: &Solver,
-    target: Target,
-    line_buffered: bool,
+    solver: &GameSolver,
+    options: SolveOptions,
     input: impl Read,
     output: impl Write,
     report: &mut dyn FnMut(u64, &Solution),
 ) -> Result<SolveSummary, StreamError> {
-    let options = SolveOptions {
-        target,
-        line_buffered,
-        search_until: None,
-    };
-    let shape = (solver.rows(), solver.cols());
-    solve_stream_lazy(shape, || solver, options, input, output, report)
+    solve_stream_lazy(solver.game(), || solver, options, input, output, report)
 }
 
-/// How [`solve_stream_lazy`] answers.
+/// How [`solve_stream`] answers.
 #[derive(Debug, Clone, Copy)]
 pub struct SolveOptions {
     /// The state to reach.
@@ -70,24 +56,28 @@ pub struct SolveOptions {
     pub search_until: Option<Instant>,
 }
 
-/// [`solve_stream_reporting`] for boards of `shape` (rows, columns), calling `solver`
-/// for the solver only once a whole board has been read: a stream that holds no board
-/// (an empty or bad input) costs no solver, whose making is the shape's work.
-pub fn solve_stream_lazy<S: Deref<Target = Solver>>(
-    shape: (usize, usize),
+/// [`solve_stream`] for boards of `game`, calling `solver` for its solver only once a
+/// whole board has been read: a stream that holds no board (an empty or bad input)
+/// costs no solver, whose making is the game's work.
+pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
+    game: &Game,
     solver: impl FnOnce() -> S,
     options: SolveOptions,
     input: impl Read,
     output: impl Write,
     report: &mut dyn FnMut(u64, &Solution),
 ) -> Result<SolveSummary, StreamError> {
-    let (rows, cols) = shape;
+    let (rows, cols) = match game.grid_rules() {
+        Some(grid) => (grid.rows, grid.cols),
+        None => (1, game.lights()),
+    };
+    let grid = game.grid_rules().is_some();
     let mut out = Chunked::new(output, options.line_buffered);
     let mut reader = BoardReader::new(input, rows, cols)?;
     let mut board = Board::new(rows, cols);
     let mut summary = SolveSummary::default();
     let mut make = Some(solver);
-    let mut made: Option<(S, Workspace)> = None;
+    let mut made: Option<(S, GameWorkspace)> = None;
     loop {
         if reader.next_board(&mut board).finished(&mut out)? {
             break;
@@ -102,11 +92,13 @@ pub fn solve_stream_lazy<S: Deref<Target = Solver>>(
             }
         };
         summary.boards += 1;
-        out.buf.extend_from_slice(b"PUZZLE #");
-        push_number(&mut out.buf, summary.boards);
-        out.buf.push(b'\n');
+        if grid {
+            out.buf.extend_from_slice(b"PUZZLE #");
+            push_number(&mut out.buf, summary.boards);
+            out.buf.push(b'\n');
+        }
         let search = options.search_until.is_none_or(|t| Instant::now() < t);
-        let solved = solver.solve_searching(&board, options.target, ws, search);
+        let solved = solver.solve_with(&board, options.target, ws, search);
         push_answer(&mut out, solved, &mut summary, report)?;
         out.answered_before(reader.dry())?;
     }
@@ -116,7 +108,7 @@ pub fn solve_stream_lazy<S: Deref<Target = Solver>>(
 
 /// Writes one board's answer (its pattern, row by row once it is large, or `no
 /// solution`), counting it unproven when it is, and reporting it first.
-pub(super) fn push_answer<W: Write>(
+fn push_answer<W: Write>(
     out: &mut Chunked<W>,
     solved: Option<Solution>,
     summary: &mut SolveSummary,

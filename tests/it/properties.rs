@@ -4,7 +4,7 @@
 use lightsout::format::{check_file, Header, HEADER_LEN};
 use lightsout::solve_stream;
 use lightsout::Target;
-use lightsout::{answer_stream, BoardReader, DepthTable, InputError, Method, QueryOptions, Solver};
+use lightsout::{answer_stream, BoardReader, DepthTable, InputError, Method, QueryOptions};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -80,10 +80,12 @@ proptest! {
 
     #[test]
     fn solve_parsing_never_panics(rows in 1..5usize, cols in 1..7usize, count in 0..4u8, body in texty()) {
-        let solver = Solver::new(rows, cols).unwrap();
+        let game = lightsout::rules::Game::classic(rows, cols).unwrap();
+        let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
         let input = with_count(count, body);
         let mut out = Vec::new();
-        let _ = solve_stream(&solver, Target::Off, false, &input[..], &mut out);
+        let options = lightsout::SolveOptions { target: Target::Off, line_buffered: false, search_until: None };
+        let _ = solve_stream(&solver, options, &input[..], &mut out, &mut |_, _| {});
     }
 
     #[test]

@@ -79,6 +79,52 @@ fn a_board_too_large_to_hold_is_a_usage_error() {
 }
 
 #[test]
+fn the_classic_game_takes_boards_larger_than_other_grid_games() {
+    // One row of 2^24 + 1 lights: past the general chase's limit, which the classic
+    // game's engine does not share (nor does `nullity --patterns`).
+    let n = (1usize << 24) + 1;
+    let mut board = format!("1\n{}", "1".repeat(n));
+    board.push('\n');
+    let out = lightsout()
+        .args(["solve", "--rows", "1", "--cols", &n.to_string()])
+        .write_stdin(board)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let pattern = String::from_utf8(out).unwrap();
+    let pressed: Vec<u32> = pattern
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .map(|d| d.parse().unwrap())
+        .collect();
+    // Lights 3i, 3i + 1, 3i + 2 go out with one press of the middle one.
+    assert_eq!(pressed.len(), n);
+    let after = (0..n).all(|i| {
+        let near = pressed[i]
+            + pressed.get(i + 1).copied().unwrap_or(0)
+            + if i > 0 { pressed[i - 1] } else { 0 };
+        near % 2 == 1
+    });
+    assert!(after, "every light toggled an odd number of times");
+    lightsout()
+        .args([
+            "nullity",
+            "--rows",
+            "1",
+            "--cols",
+            &n.to_string(),
+            "--patterns",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("nullity "));
+}
+
+#[test]
 fn wrong_row_length_names_line_and_column() {
     lightsout()
         .args(["solve", "--rows", "2", "--cols", "3"])
