@@ -67,7 +67,8 @@
 //!     board.set(r, c, true); // what a press of the corner does on a torus
 //! }
 //! let mut ws = solver.workspace();
-//! let answer = solver.solve_with(&board, Target::Off, &mut ws, true).unwrap();
+//! let answer = solver.solve_with(&board, Target::Off, &mut ws, true);
+//! let answer = answer.expect("a two-state game").expect("a solvable board");
 //!
 //! // 3. The search: every solution compared, the fewest presses proven.
 //! assert_eq!(answer.presses.count_ones(), 1);
@@ -115,8 +116,8 @@ pub use verify::{
 pub use board::Board;
 pub use solve::engines::dense::{Answer as DenseAnswer, Dense};
 pub use solve::{
-    nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Solution, Solver, Target,
-    Workspace, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,
+    nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, Solution, Solver,
+    Target, Workspace, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,
 };
 pub use solve::{
     Census, CensusError, StateAnswer, StateSearch, StatesError, StatesSolver, TooManyStateUnknowns,

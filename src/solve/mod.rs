@@ -18,6 +18,7 @@ pub use engines::states::{
     STATE_DENSE_LIGHTS,
 };
 pub use game::{
-    GameSolveError, GameSolver, GameWorkspace, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS,
+    GameSolveError, GameSolver, GameWorkspace, NotTwoStates, CHASE_LIGHTS, CLASSIC_ENGINE,
+    DENSE_LIGHTS,
 };
 pub use search::signatures::{Search, Skipped};

@@ -112,7 +112,7 @@ pub fn check_stream(
                 after.set(i / cols, i % cols, l == 1);
             }
             (verdict, after)
-        } else if solver.solve_with(&board, target, &mut ws, false).is_none() {
+        } else if solver.solve_with(&board, target, &mut ws, false)?.is_none() {
             (Checked::NoSolutionRight, board.clone())
         } else {
             (Checked::NoSolutionWrong, board.clone())

@@ -72,6 +72,10 @@ pub enum StreamError {
     /// was written.
     #[error("bad answers")]
     Answers(#[source] InputError),
+    /// A two-state stream was given a game of more states (its boards are read by
+    /// the K-state streams); nothing was read.
+    #[error(transparent)]
+    States(#[from] crate::solve::NotTwoStates),
     /// Writing the answers failed (a closed pipe, a full disk).
     #[error("cannot write the answers")]
     Output(#[source] io::Error),

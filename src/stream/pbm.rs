@@ -7,7 +7,7 @@ use super::rows::describe_byte;
 use super::{Chunked, StreamError};
 use crate::board::Board;
 use crate::rules::{Game, Rule, Target, Topology};
-use crate::solve::{GameSolver, GameWorkspace, Solution, Solver, Workspace};
+use crate::solve::{GameSolver, GameWorkspace, Solution};
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 /// Images from a byte stream.
@@ -262,21 +262,6 @@ pub struct PbmGame {
     pub rule: Rule,
 }
 
-/// A stream's solver for one image shape: the classic chase, or any grid game's.
-enum ShapeSolver {
-    Classic(Solver, Workspace),
-    Game(GameSolver, GameWorkspace),
-}
-
-impl ShapeSolver {
-    fn shape(&self) -> (usize, usize) {
-        match self {
-            ShapeSolver::Classic(s, _) => (s.rows(), s.cols()),
-            ShapeSolver::Game(g, _) => g.board_shape(),
-        }
-    }
-}
-
 /// Solves every image of `input` (each its own shape; `shape`, if given, must be every
 /// image's) as a board of `game` (the classic game when `None`) and writes each press
 /// pattern as a `P4` image, in order. An image with no solution has no answer image:
@@ -300,7 +285,7 @@ pub fn solve_pbm_stream(
     let mut reader = PbmReader::new(input);
     let mut out = Chunked::new(output, line_buffered);
     let mut summary = super::SolveSummary::default();
-    let mut solver: Option<ShapeSolver> = None;
+    let mut solver: Option<(GameSolver, GameWorkspace)> = None;
     loop {
         let board = match reader.next_image() {
             Ok(Some(board)) => board,
@@ -320,42 +305,32 @@ pub fn solve_pbm_stream(
                 asked: expected,
             });
         }
-        if solver.as_ref().is_none_or(|s| s.shape() != (rows, cols)) {
-            solver = Some(match game {
-                None => {
-                    let made = Solver::with_search_budget(rows, cols, search_budget)
-                        .expect("images have at least one row and column");
-                    let ws = made.workspace();
-                    ShapeSolver::Classic(made, ws)
+        if solver
+            .as_ref()
+            .is_none_or(|(s, _)| s.board_shape() != (rows, cols))
+        {
+            let made = match game {
+                None => Game::classic(rows, cols),
+                Some(game) => Game::grid(rows, cols, game.topology, game.rule.clone(), 2),
+            }
+            .map_err(|e| e.to_string())
+            .and_then(|g| GameSolver::new(g, search_budget).map_err(|e| e.to_string()));
+            let made = match made {
+                Ok(made) => made,
+                Err(message) => {
+                    out.finish()?;
+                    return Err(StreamError::Image { image, message });
                 }
-                Some(game) => {
-                    let made = Game::grid(rows, cols, game.topology, game.rule.clone(), 2)
-                        .map_err(|e| e.to_string())
-                        .and_then(|g| GameSolver::new(g, search_budget).map_err(|e| e.to_string()));
-                    let made = match made {
-                        Ok(made) => made,
-                        Err(message) => {
-                            out.finish()?;
-                            return Err(StreamError::Image { image, message });
-                        }
-                    };
-                    let ws = made.workspace();
-                    ShapeSolver::Game(made, ws)
-                }
-            });
+            };
+            let ws = made.workspace();
+            solver = Some((made, ws));
         }
-        let solved = match solver.as_mut().expect("just made") {
-            ShapeSolver::Classic(solver, ws) => solver.solve_with(&board, target, ws),
-            ShapeSolver::Game(solver, ws) => solver.solve_with(&board, target, ws, true),
-        };
+        let (solver, ws) = solver.as_mut().expect("just made");
+        let solved = solver.solve_with(&board, target, ws, true)?;
         summary.boards += 1;
         let Some(solution) = solved else {
             summary.unsolvable += 1;
-            let nullity = match solver.as_ref().expect("just made") {
-                ShapeSolver::Classic(solver, _) => solver.nullity(),
-                ShapeSolver::Game(solver, _) => solver.nullity(),
-            };
-            no_solution(image, (rows, cols), nullity);
+            no_solution(image, (rows, cols), solver.nullity());
             continue;
         };
         summary.unproven += u64::from(!solution.proven_minimal);

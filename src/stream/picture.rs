@@ -58,7 +58,7 @@ pub fn explain_game_stream(
             break;
         }
         number += 1;
-        let solved: Option<Solution> = solver.solve_with(&board, target, &mut ws, true);
+        let solved: Option<Solution> = solver.solve_with(&board, target, &mut ws, true)?;
         let drawn = Drawn {
             presses: solved.as_ref().map(|s| s.presses.count_ones()),
             proven: solved.as_ref().is_some_and(|s| s.proven_minimal),

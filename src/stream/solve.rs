@@ -72,6 +72,10 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
         None => (1, game.lights()),
     };
     let grid = game.grid_rules().is_some();
+    if game.states() > 2 {
+        let states = game.states();
+        return Err(crate::solve::NotTwoStates { states }.into());
+    }
     let mut out = Chunked::new(output, options.line_buffered);
     let mut reader = BoardReader::new(input, rows, cols)?;
     let mut board = Board::new(rows, cols);
@@ -98,7 +102,7 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
             out.buf.push(b'\n');
         }
         let search = options.search_until.is_none_or(|t| Instant::now() < t);
-        let solved = solver.solve_with(&board, options.target, ws, search);
+        let solved = solver.solve_with(&board, options.target, ws, search)?;
         push_answer(&mut out, solved, &mut summary, report)?;
         out.answered_before(reader.dry())?;
     }

@@ -332,6 +332,7 @@ fn symmetric_boards_of_other_rules_and_topologies_take_the_plain_walks_minimum()
             let mut ws = solver.workspace();
             let s = solver
                 .solve_with(&on, Target::Off, &mut ws, true)
+                .expect("two states")
                 .expect("solvable");
             assert!(s.proven_minimal, "{what}: {:?}", s.search);
             let presses = s.presses.clone();
@@ -382,6 +383,7 @@ fn past_nullity_64_the_local_search_answers_with_a_bound_no_solution_beats() {
         let mut ws = solver.workspace();
         let s = solver
             .solve_with(&board, Target::Off, &mut ws, true)
+            .expect("two states")
             .expect("solvable");
         assert_eq!(s.search, Search::Heuristic, "m = {m}");
         // Proven exactly when the answer meets its lower bound (then nothing is fewer).
@@ -462,6 +464,7 @@ fn the_covering_bound_is_never_above_the_minimum_and_tight_on_separate_presses()
         let mut ws = dense.workspace();
         let s = dense
             .solve_with(&board, Target::Off, &mut ws, true)
+            .expect("two states")
             .unwrap();
         assert_eq!(s.lower_bound, m, "{n} x {n}, dense");
     }
@@ -485,6 +488,7 @@ fn the_covering_bound_is_never_above_the_minimum_and_tight_on_separate_presses()
     let mut ws = chase.workspace();
     let s = chase
         .solve_with(&board, Target::Off, &mut ws, true)
+        .expect("two states")
         .unwrap();
     assert_eq!(s.lower_bound, presses.count_ones(), "box torus");
 }

@@ -101,7 +101,9 @@ fn dense_elimination_agrees_with_brute_force_on_every_tiny_game() {
         for board in 0u32..1 << lights {
             let lit: Vec<u8> = (0..lights).map(|l| (board >> l & 1) as u8).collect();
             let b = board_of(&game, &lit, shape);
-            let answer = solver.solve_with(&b, Target::Off, &mut ws, true);
+            let answer = solver
+                .solve_with(&b, Target::Off, &mut ws, true)
+                .expect("two states");
             match (answer, fewest.get(&lit)) {
                 (None, None) => {}
                 (Some(solution), Some(&min)) => {
@@ -149,8 +151,12 @@ fn every_method_agrees_with_dense_elimination_on_every_game_to_12_by_12() {
         for target in [Target::Off, Target::On] {
             for _ in 0..2 {
                 let board = common::random_board(&mut rng, rows, cols);
-                let x = chosen.solve_with(&board, target, &mut a, true);
-                let y = dense.solve_with(&board, target, &mut b, true);
+                let x = chosen
+                    .solve_with(&board, target, &mut a, true)
+                    .expect("two states");
+                let y = dense
+                    .solve_with(&board, target, &mut b, true)
+                    .expect("two states");
                 assert_eq!(x.is_some(), y.is_some(), "{}", name(&game));
                 if let (Some(x), Some(y)) = (x, y) {
                     let want = u8::from(target == Target::On);
@@ -190,8 +196,12 @@ fn the_general_chase_agrees_with_elimination_on_random_shapes_to_64() {
         assert_eq!(chosen.nullity(), dense.nullity(), "{}", name(&game));
         let (mut a, mut b) = (chosen.workspace(), dense.workspace());
         let board = common::random_board(&mut rng, rows, cols);
-        let x = chosen.solve_with(&board, Target::Off, &mut a, true);
-        let y = dense.solve_with(&board, Target::Off, &mut b, true);
+        let x = chosen
+            .solve_with(&board, Target::Off, &mut a, true)
+            .expect("two states");
+        let y = dense
+            .solve_with(&board, Target::Off, &mut b, true)
+            .expect("two states");
         assert_eq!(x.is_some(), y.is_some(), "{}", name(&game));
         if let Some(x) = x {
             assert!(pressed(&game, &board, x.presses).iter().all(|&l| l == 0));
@@ -216,6 +226,7 @@ fn every_rule_and_topology_solves_what_presses_made_to_12_by_12() {
             let board = board_of(&game, &lit, shape);
             let solution = solver
                 .solve_with(&board, Target::Off, &mut ws, true)
+                .expect("two states")
                 .unwrap_or_else(|| panic!("{}: made by presses, so solvable", name(&game)));
             let after = pressed(&game, &board, solution.presses);
             assert!(after.iter().all(|&l| l == 0), "{}", name(&game));
@@ -236,6 +247,36 @@ const A165738: [usize; 90] = [
     0, 0, 48, 0, 80, 52, 0, 56, 88, 0, 64, 4, 16, 0, 32, 0, 0, 12, 0, 0, 8, 0, 128, 4, 0, 0, 16,
     24, 0, 4, 0, 0, 24,
 ];
+
+#[test]
+fn a_game_of_more_states_is_not_answered_as_two_state_boards() {
+    // "No solution" and "not this method's question" are different answers.
+    let game = builtin::find("2000").unwrap().game();
+    let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
+    let (rows, cols) = solver.board_shape();
+    let mut ws = solver.workspace();
+    let board = Board::new(rows, cols);
+    let answer = solver.solve_with(&board, Target::Off, &mut ws, true);
+    assert_eq!(answer.err(), Some(lightsout::NotTwoStates { states: 3 }));
+    let options = lightsout::SolveOptions {
+        target: Target::Off,
+        line_buffered: false,
+        search_until: None,
+    };
+    let mut out = Vec::new();
+    let input = format!("1\n{}\n", "0".repeat(rows * cols));
+    let outcome =
+        lightsout::solve_stream(&solver, options, input.as_bytes(), &mut out, &mut |_, _| {});
+    assert!(
+        matches!(outcome, Err(lightsout::StreamError::States(_))),
+        "{outcome:?}"
+    );
+    assert!(
+        out.is_empty(),
+        "no answer written: {}",
+        String::from_utf8_lossy(&out)
+    );
+}
 
 #[test]
 fn torus_nullities_are_oeis_a165738() {
@@ -307,6 +348,7 @@ fn a_random_button_map_of_thousands_of_buttons_solves_what_presses_made() {
     let mut ws = solver.workspace();
     let solution = solver
         .solve_with(&board, Target::Off, &mut ws, true)
+        .expect("two states")
         .unwrap();
     assert!(pressed(&game, &board, solution.presses)
         .iter()

@@ -1,16 +1,21 @@
 //! One solver for every game, and the one place that chooses how to solve it: the
 //! polynomial chase ([`Solver`]) for the classic `plus` rule on a plane board, the
 //! general chase ([`Chase`]) for every other grid game, dense elimination ([`Dense`])
-//! for button maps (and as the cross-check of the others). All answer through the same
-//! [`Solution`], and all search the fewest presses through the same kernel search.
+//! for button maps (and as the cross-check of the others), arithmetic mod K for more
+//! than two states. The two-state engines answer through the same
+//! [`Solution`](super::Solution) and search the fewest presses through the same kernel
+//! search ([`answer`]).
 
 use super::engines::chase::Chase;
 use super::engines::dense::Dense;
-use super::engines::plane::{Solution, Solver, Target, Workspace, SIGNATURE_CELLS};
-use super::engines::states::{StateAnswer, StatesSolver};
+use super::engines::plane::{Solver, SIGNATURE_CELLS};
+use super::engines::states::StatesSolver;
 use super::search::kernel::Kernel;
 use crate::board::Board;
 use crate::rules::Game;
+
+mod answer;
+pub use answer::{GameWorkspace, NotTwoStates};
 
 /// The most lights a game solved by dense elimination may have: its reduced matrix
 /// takes `lights * (buttons + lights)` bits (16,384 lights: 64 MiB).
@@ -80,16 +85,6 @@ enum Method {
 pub struct GameSolver {
     game: Game,
     method: Method,
-}
-
-/// Buffers for [`GameSolver::solve_with`].
-#[derive(Debug, Clone)]
-pub struct GameWorkspace {
-    chase: Option<Workspace>,
-    /// The lights to change, a byte a light (the general chase).
-    lights: Vec<u8>,
-    change: Board,
-    out: Board,
 }
 
 impl GameSolver {
@@ -306,120 +301,5 @@ impl GameSolver {
             }
         };
         std::mem::size_of::<GameSolver>() + held
-    }
-
-    /// Buffers for [`solve_with`](Self::solve_with).
-    pub fn workspace(&self) -> GameWorkspace {
-        let (rows, cols) = self.presses_shape();
-        GameWorkspace {
-            chase: match &self.method {
-                Method::Plane(s) => Some(s.workspace()),
-                _ => None,
-            },
-            lights: Vec::new(),
-            change: Board::new(1, self.game.lights()),
-            out: Board::new(rows, cols),
-        }
-    }
-
-    fn shaped(&self, flat: &Board) -> Board {
-        let (rows, cols) = self.presses_shape();
-        let mut out = Board::new(rows, cols);
-        for i in 0..rows * cols {
-            out.set(i / cols, i % cols, flat.get(0, i));
-        }
-        out
-    }
-
-    /// The presses that bring `lights` (one state a light, `0..K`) to `goal` (one
-    /// state a light), for any game: the answer of [`solve_with`](Self::solve_with) for
-    /// two states, of [`StatesSolver::solve`] for more.
-    pub fn solve_states(&self, lights: &[u8], goal: &[u8], search: bool) -> Option<StateAnswer> {
-        if let Method::States(s) = &self.method {
-            return s.solve(lights, goal, search);
-        }
-        let (rows, cols) = self.board_shape();
-        let mut board = Board::new(rows, cols);
-        for (i, (&l, &g)) in lights.iter().zip(goal).enumerate() {
-            board.set(i / cols, i % cols, l != g);
-        }
-        let mut ws = self.workspace();
-        let solution = self.solve_with(&board, Target::Off, &mut ws, search)?;
-        let (_, out_cols) = self.presses_shape();
-        let presses: Vec<u8> = (0..self.game.buttons())
-            .map(|i| u8::from(solution.presses.get(i / out_cols, i % out_cols)))
-            .collect();
-        let total = presses.iter().map(|&v| u64::from(v)).sum();
-        Some(StateAnswer {
-            presses,
-            total,
-            proven_minimal: solution.proven_minimal,
-            lower_bound: solution.lower_bound,
-            search: match solution.search {
-                super::Search::Unique => super::StateSearch::Unique,
-                _ if solution.proven_minimal => super::StateSearch::Every {
-                    solutions: 1u64.checked_shl(self.nullity() as u32).unwrap_or(u64::MAX),
-                },
-                _ => super::StateSearch::Descent,
-            },
-        })
-    }
-
-    /// The presses that bring `board` (of [`board_shape`](Self::board_shape)) to
-    /// `target`, the fewest when the search proves it (and `search` is true); `None`
-    /// when no presses do. Two-state games only (`None` for more states: see
-    /// [`solve_states`](Self::solve_states)).
-    pub fn solve_with<'w>(
-        &self,
-        board: &Board,
-        target: Target,
-        ws: &'w mut GameWorkspace,
-        search: bool,
-    ) -> Option<Solution<'w>> {
-        match &self.method {
-            Method::States(_) => None,
-            Method::Plane(solver) => {
-                let chase = ws.chase.as_mut().expect("a chase workspace");
-                solver.solve_searching(board, target, chase, search)
-            }
-            Method::GridChase(chase) => {
-                let flip = u8::from(target == Target::On);
-                ws.lights.clear();
-                for r in 0..board.rows() {
-                    ws.lights
-                        .extend((0..board.cols()).map(|c| u8::from(board.get(r, c)) ^ flip));
-                }
-                let (presses, proven_minimal, lower_bound, search, search_time) =
-                    chase.solve(&ws.lights, search)?;
-                ws.out = presses;
-                Some(Solution {
-                    presses: &ws.out,
-                    proven_minimal,
-                    lower_bound,
-                    search,
-                    search_time,
-                })
-            }
-            Method::Dense(dense) => {
-                let cols = board.cols();
-                for i in 0..self.game.lights() {
-                    let lit = board.get(i / cols, i % cols);
-                    ws.change.set(0, i, lit != (target == Target::On));
-                }
-                let answer = dense.solve(&ws.change, search)?;
-                let (_, out_cols) = self.presses_shape();
-                for i in 0..self.game.buttons() {
-                    ws.out
-                        .set(i / out_cols, i % out_cols, answer.presses.get(0, i));
-                }
-                Some(Solution {
-                    presses: &ws.out,
-                    proven_minimal: answer.proven_minimal,
-                    lower_bound: answer.lower_bound,
-                    search: answer.search,
-                    search_time: answer.search_time,
-                })
-            }
-        }
     }
 }
