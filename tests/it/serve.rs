@@ -1116,6 +1116,92 @@ fn get_game_gives_each_buttons_pattern_as_the_command_line_presses_it() {
 }
 
 #[test]
+fn one_board_gets_one_answer_and_one_target_through_every_door() {
+    // Issue 40: the same board and flags give the same presses and the same target
+    // through `solve`, `POST /v1/solve`, `explain` and `check` (the page's `GET
+    // /v1/solve` is held to `solve` below), the classic game's included.
+    let server = Server::start(&[]);
+    let mut games = played_games();
+    let classic: Vec<String> = ["--rows", "5", "--cols", "5"].map(String::from).to_vec();
+    games.push(("rows=5&cols=5".to_string(), classic));
+    let mut rng = Rng(0x0e_d00e5);
+    let dir = tempfile::tempdir().unwrap();
+    for (query, flags) in games {
+        let game = json(&server.get(&format!("/v1/game?{query}")).1);
+        let (rows, cols, k) = shape_of_game(&game);
+        for target in ["off", "on"] {
+            // To all off: a board that random presses made (solvable); to all on, any.
+            let mut board: Vec<u8> = vec![0; rows * cols];
+            for (b, pattern) in game["buttons"].as_array().unwrap().iter().enumerate() {
+                let times = rng.below(u64::from(k));
+                for pair in pattern.as_array().unwrap() {
+                    let (light, amount) = (pair[0].as_u64().unwrap(), pair[1].as_u64().unwrap());
+                    let light = &mut board[light as usize];
+                    *light = ((u64::from(*light) + times * amount) % u64::from(k)) as u8;
+                }
+                if target == "on" && b < board.len() {
+                    board[b] = rng.below(u64::from(k)) as u8;
+                }
+            }
+            let input = format!("1\n{}", board_lines(&board, cols));
+            let with = |command: &str| {
+                let mut args = vec![command.to_string(), "--target".into(), target.into()];
+                args.extend(flags.iter().cloned());
+                args
+            };
+            let args = with("solve");
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let printed = cli(&args, &input);
+            let (status, body) = server.post(&format!("/v1/solve?{query}&target={target}"), &input);
+            assert_eq!((status, &body), (200, &printed), "{query} to {target}");
+            let args = with("explain");
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let explained = cli(&args, &input);
+            let head = explained.lines().next().unwrap_or_default();
+            let goal = match (k, target) {
+                (2, _) => format!("to all {target}"),
+                (_, "off") => "to every light 0".to_string(),
+                _ => format!("to every light {}", k - 1),
+            };
+            // An unsolvable two-state board: "no presses turn every light on".
+            let unsolvable = format!("every light {target}");
+            let named = head.contains(&goal) || (k == 2 && head.contains(&unsolvable));
+            assert!(named, "{query}: {head:?} names {goal:?}");
+            let answer: Vec<&str> = printed
+                .lines()
+                .filter(|l| !l.starts_with("PUZZLE"))
+                .collect();
+            if answer == ["no solution"] {
+                assert_eq!(target, "on", "{query}: a board presses made is solvable");
+                let none = head.contains("no solution") || head.contains("cannot be solved");
+                assert!(none, "{query}: {head:?}");
+            } else {
+                let total: u64 = answer
+                    .iter()
+                    .flat_map(|l| l.split(' '))
+                    .map(|w| w.parse::<u64>().unwrap())
+                    .sum();
+                let count = if total == 1 {
+                    "1 press ".to_string()
+                } else {
+                    format!("{total} presses")
+                };
+                assert!(head.contains(&count), "{query}: {head:?} says {count:?}");
+            }
+            let (boards, answers) = (dir.path().join("boards"), dir.path().join("answers"));
+            std::fs::write(&boards, &input).unwrap();
+            std::fs::write(&answers, &printed).unwrap();
+            lightsout()
+                .args(with("check"))
+                .arg(&boards)
+                .arg(&answers)
+                .assert()
+                .success();
+        }
+    }
+}
+
+#[test]
 fn get_solve_answers_one_board_of_every_game_as_the_command_line_does() {
     let server = Server::start(&[]);
     let mut rng = Rng(0x5eed_0f9a3e);
