@@ -51,7 +51,7 @@ impl<S: Word> Signatures<S> {
                 buckets[(self.distinct[i] & low).low_u64() as usize] +=
                     i32::try_from(w[i]).expect("at most 2^31 cells");
             }
-            walsh_hadamard(&mut buckets);
+            walsh_hadamard(self.width, &mut buckets);
             for (acc, &v) in sum.iter_mut().zip(&buckets) {
                 *acc += i64::from(v).abs();
             }
@@ -151,8 +151,9 @@ mod tests {
         ] {
             let solver = Solver::with_search_budget(n, n, 0).unwrap();
             let quiet = solver.quiet_patterns();
-            let narrow = Signatures::<u64>::new(&quiet);
-            let wide = Signatures::<u128>::new(&quiet);
+            let width = crate::solve::search::transform::Width::of_processor();
+            let narrow = Signatures::<u64>::new(&quiet, width);
+            let wide = Signatures::<u128>::new(&quiet, width);
             let mut boards = vec![Board::new(n, n)];
             boards[0].invert();
             let mut random = Board::new(n, n);

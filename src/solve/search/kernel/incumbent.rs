@@ -95,7 +95,7 @@ impl Kernel {
         for (fixed, free) in spaces {
             let mut candidate = fixed.clone();
             if !free.is_empty() && free.len() <= 64 {
-                let sig = Signatures::new(&free);
+                let sig = Signatures::new(&free, self.width);
                 let f = if fits(transform_cost(&sig, self.cells), share.max(1 << 26)) {
                     sig.fewest(&fixed, &self.progress, None, None).0
                 } else {
@@ -105,7 +105,7 @@ impl Kernel {
                 };
                 combine(&mut candidate, &fixed, &free, f);
             } else if free.len() > 64 {
-                let sig = Signatures::<u128>::new(&free);
+                let sig = Signatures::<u128>::new(&free, self.width);
                 let f = sig.heuristic(&fixed, share.min(self.budget), until).0;
                 combine(&mut candidate, &fixed, &free, f);
             }

@@ -7,6 +7,7 @@
 use super::signatures::word::Word;
 use super::signatures::{block_bits, Search, Signatures, Skipped};
 use super::symmetry::Symmetry;
+use super::transform::Width;
 use crate::board::Board;
 
 mod incumbent;
@@ -56,6 +57,8 @@ pub(in crate::solve) struct Kernel {
     cells: usize,
     /// How far the search of the board in hand has gone.
     progress: std::sync::Arc<super::progress::SearchProgress>,
+    /// The vector width every transform of this search runs at, decided here once.
+    width: Width,
     /// The most lights a press changes (0: not known), for [`Kernel::covering`].
     cover: u64,
     /// The time a board's search past every proof (the local search, the symmetric
@@ -80,13 +83,13 @@ const TRANSFORM_RATE_AVX512: f64 = 2.5e11;
 /// down between. Without AVX2 (the plain loops) slower still.
 const TRANSFORM_RATE_AVX2: f64 = 1.7e11;
 
-/// Word operations a second of the transform on this processor.
-fn transform_rate() -> f64 {
-    #[cfg(target_arch = "x86_64")]
-    if super::transform::registers::has_avx512() {
-        return TRANSFORM_RATE_AVX512;
+/// Word operations a second of the transform at `width`.
+fn transform_rate(width: Width) -> f64 {
+    if width.avx512() {
+        TRANSFORM_RATE_AVX512
+    } else {
+        TRANSFORM_RATE_AVX2
     }
-    TRANSFORM_RATE_AVX2
 }
 
 /// Word operations a second of the Gray-code walk (one XOR and popcount a word, one
@@ -142,6 +145,7 @@ impl Kernel {
         quiet: impl FnOnce() -> Vec<Board>,
     ) -> Kernel {
         let gray = walk_cost(nullity, step_words);
+        let width = Width::of_processor();
         // A zero budget asks for no search at all (`nullity --patterns`): no signatures.
         let signatures = budget > 0 && nullity <= 64 && cells <= signature_cells;
         let wide = budget > 0 && (65..=128).contains(&nullity) && cells <= signature_cells;
@@ -154,14 +158,14 @@ impl Kernel {
         let plan = if nullity == 0 {
             Plan::Unique
         } else if signatures {
-            let sig = Signatures::new(&quiet);
+            let sig = Signatures::new(&quiet, width);
             // Symmetries pay when there are blocks to skip and finding them (a few
             // passes over each pattern) is small beside the transform.
             let worth = nullity > block_bits(nullity)
                 && (cells <= 1 << 16 || sig.cost().is_none_or(|c| c >= 1 << 32));
             if worth {
                 symmetry = Symmetry::new(&quiet, block_bits(nullity)).map(|sym| {
-                    let sig = Signatures::new(sym.basis());
+                    let sig = Signatures::new(sym.basis(), width);
                     Box::new((sym, sig))
                 });
             }
@@ -198,6 +202,7 @@ impl Kernel {
             step_words,
             cells,
             progress: Default::default(),
+            width,
             cover: 0,
             search_time: None,
         }
@@ -208,7 +213,7 @@ impl Kernel {
     /// The local search past every proof stops when `seconds` are spent.
     pub(in crate::solve) fn allow_board_seconds(&mut self, seconds: f64) {
         // Saturating: a float past u64's range is u64::MAX, NaN is 0.
-        let ops = (seconds * transform_rate()) as u64;
+        let ops = (seconds * transform_rate(self.width)) as u64;
         self.board_ops = self.board_ops.max(ops);
         self.search_time = std::time::Duration::try_from_secs_f64(seconds).ok();
     }
@@ -269,7 +274,7 @@ impl Kernel {
         // cheaper in word operations, the walk on a tie), at that method's rate.
         match (gray, transform) {
             (Some(g), Some(t)) if g <= t => Some(g as f64 / WALK_RATE),
-            (_, Some(t)) => Some(t as f64 / transform_rate()),
+            (_, Some(t)) => Some(t as f64 / transform_rate(self.width)),
             (Some(g), None) => Some(g as f64 / WALK_RATE),
             (None, None) => None,
         }
@@ -348,7 +353,7 @@ impl Kernel {
                 (Search::Skipped(Skipped::TimeUp), Some(0), false)
             }
             Plan::Wide(sig) => {
-                let sig = sig.get_or_init(|| Signatures::new(&self.quiet));
+                let sig = sig.get_or_init(|| Signatures::new(&self.quiet, self.width));
                 self.wide(sig, x0, best)
             }
             Plan::GrayWalk => {
@@ -418,7 +423,7 @@ impl Kernel {
                 } else {
                     self.progress.left_unproven(
                         own_cost.unwrap_or(u64::MAX),
-                        own_cost.map_or(f64::INFINITY, |c| c as f64 / transform_rate()),
+                        own_cost.map_or(f64::INFINITY, |c| c as f64 / transform_rate(self.width)),
                     );
                     let until = self.search_time.map(|t| std::time::Instant::now() + t);
                     let (f, _, bound) = sig.heuristic(x0, self.budget, until);

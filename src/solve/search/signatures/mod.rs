@@ -28,6 +28,7 @@ pub(in crate::solve) mod word;
 
 use super::blocks::best_of_blocks;
 use super::transform::rows::Rows;
+use super::transform::Width;
 use crate::board::Board;
 use word::Word;
 
@@ -70,6 +71,8 @@ pub(super) struct Signatures<S = u64> {
     pub(super) distinct: Vec<S>,
     /// Which low bits of `f` name a pruned block's rows.
     rows: Rows,
+    /// The vector width the transform runs at, decided when the search was built.
+    pub(super) width: Width,
 }
 
 /// How the fewest presses were found.
@@ -140,14 +143,14 @@ impl std::fmt::Display for Skipped {
 
 impl<S: Word> Signatures<S> {
     /// The signatures of the cells of `quiet` (at most `S::BITS` patterns of one
-    /// shape).
-    pub(super) fn new(quiet: &[Board]) -> Signatures<S> {
-        Signatures::split_at(quiet, block_bits(quiet.len()))
+    /// shape), searched at `width`.
+    pub(super) fn new(quiet: &[Board], width: Width) -> Signatures<S> {
+        Signatures::split_at(quiet, block_bits(quiet.len()), width)
     }
 
     /// [`new`](Self::new) with the transform's blocks of `2^low` entries (`low <=
     /// BLOCK_BITS`).
-    pub(super) fn split_at(quiet: &[Board], low: usize) -> Signatures<S> {
+    pub(super) fn split_at(quiet: &[Board], low: usize, width: Width) -> Signatures<S> {
         let k = quiet.len();
         let low = low.min(k).min(BLOCK_BITS);
         assert!(k <= S::BITS, "signatures are {}-bit words", S::BITS);
@@ -179,13 +182,14 @@ impl<S: Word> Signatures<S> {
             .iter()
             .map(|s| distinct.binary_search(s).expect("listed") as u32)
             .collect();
-        let layout = Rows::new(&distinct, low, narrow(rows * cols));
+        let layout = Rows::new(&distinct, low, narrow(rows * cols), width);
         Signatures {
             k,
             low,
             cell,
             distinct,
             rows: layout,
+            width,
         }
     }
 
@@ -310,11 +314,12 @@ impl Signatures<u64> {
             .and_then(|count| count.checked_sub(pressed)?.checked_mul(2))
             .and_then(|twice| total.checked_sub(twice))
             .unwrap_or(i64::MIN);
+        let (width, split) = (self.width, (k1, k2));
         let search = |floor| {
             if narrow(cells) {
-                best_of_blocks::<i16>(&weighted, (k1, k2), only, floor, progress, &presses_of)
+                best_of_blocks::<i16>(width, &weighted, split, only, floor, progress, &presses_of)
             } else {
-                best_of_blocks::<i32>(&weighted, (k1, k2), only, floor, progress, &presses_of)
+                best_of_blocks::<i32>(width, &weighted, split, only, floor, progress, &presses_of)
             }
         };
         let mut best = search(floor);
@@ -362,7 +367,7 @@ mod tests {
                     b
                 })
                 .collect();
-            let sig = Signatures::<u128>::new(&quiet);
+            let sig = Signatures::<u128>::new(&quiet, Width::of_processor());
             for (r, c) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
                 let bits = quiet
                     .iter()

@@ -20,7 +20,7 @@
 //! and each symmetry maps a block's bit `j` into its bits `0..=j`. So whole cosets of
 //! blocks that differ in their low bits map to whole cosets too, and the first blocks
 //! of the orbits come in whole cosets but where a symmetry keeps a coset: the search
-//! folds the signatures once for a coset ([`super::walsh::Lane::coset_at_least`]).
+//! folds the signatures once for a coset (`transform::Lane::coset_at_least`).
 
 use crate::board::Board;
 use span::{apply, fixed_points, invariant_subspace, Coordinates, Span};

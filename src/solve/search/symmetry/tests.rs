@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::solve::search::signatures::Signatures;
+use crate::solve::search::transform::Width;
 
 #[test]
 fn each_orbit_has_exactly_one_first_block_and_burnside_counts_them() {
@@ -129,7 +130,7 @@ fn the_search_of_one_block_an_orbit_equals_the_whole_search_on_symmetric_boards(
             }
             for low in [1, k / 2, k - 1] {
                 let sym = Symmetry::new(&quiet, low).expect("the plus rule's symmetries");
-                let sig = Signatures::split_at(sym.basis(), low);
+                let sig = Signatures::split_at(sym.basis(), low, Width::of_processor());
                 for board in &boards {
                     let Some((x0, _)) = solver.solve(board, crate::solve::Target::Off) else {
                         continue;

@@ -15,34 +15,36 @@
 //! bound. The top levels combine a column's row entries with signs, so no entry of the
 //! column exceeds its bound: only the columns whose bound reaches the threshold get
 //! those levels (2 in 1,000 or fewer in the searches measured). The maths is
-//! in [`super::fewest`]; the plain loops these are held to are in [`super::walsh`].
+//! in [`super::super::signatures`]; the plain loops these are held to are in [`super::walsh`].
 
 mod pruned;
 #[cfg(test)]
 pub(super) use pruned::set_stored;
 mod weights;
 
-/// Whether the processor has what [`avx2`] needs.
+/// Whether the processor has what [`avx2`] needs (asked once a search, by
+/// [`super::Width::of_processor`]).
 pub(super) fn has_avx2() -> bool {
     std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
 }
 
-/// Whether the processor has what [`avx512`] needs.
-pub(in crate::solve::search) fn has_avx512() -> bool {
+/// Whether the processor has what [`avx512`] needs (asked once a search, by
+/// [`super::Width::of_processor`]).
+pub(super) fn has_avx512() -> bool {
     std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("popcnt")
 }
 
-/// Whether a pruned block of `2^low` 16-bit entries splits into rows on this processor
-/// (else the whole block is transformed): at least a register a row, at most a piece.
-pub(super) fn splits_rows(low: usize) -> bool {
+/// Whether a pruned block of `2^low` 16-bit entries splits into rows at `width` (else
+/// the whole block is transformed): at least a register a row, at most a piece.
+pub(super) fn splits_rows(width: super::Width, low: usize) -> bool {
     let fits = |lanes: usize| {
         let row = 1usize.checked_shl(low as u32).unwrap_or(0) >> TOP;
         row >= lanes && row / lanes <= PIECE_BYTES / (2 * lanes)
     };
-    if has_avx512() {
+    if width.avx512() {
         fits(avx512::LANES)
     } else {
-        has_avx2() && fits(avx2::LANES)
+        width.avx2() && fits(avx2::LANES)
     }
 }
 

@@ -22,13 +22,20 @@ impl Rows {
     /// The rows for the signatures `distinct` and blocks of `2^low` entries, of `i16`
     /// when `narrow` (only those blocks split into rows): the top bits, or the `TOP`
     /// bits chosen one at a time, each the one that leaves the fewest rows filled.
-    pub(in crate::solve::search) fn new<S: Word>(distinct: &[S], low: usize, narrow: bool) -> Rows {
+    pub(in crate::solve::search) fn new<S: Word>(
+        distinct: &[S],
+        low: usize,
+        narrow: bool,
+        width: super::Width,
+    ) -> Rows {
         let whole = Rows {
             to: Vec::new(),
             filled: (1, 1),
         };
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (width, narrow);
         #[cfg(target_arch = "x86_64")]
-        if narrow && super::registers::splits_rows(low) {
+        if narrow && super::registers::splits_rows(width, low) {
             let top = super::registers::TOP as usize;
             // The rows filled when `bits` name them (at most 64 of them).
             let filled = |bits: &[usize]| {
@@ -119,14 +126,18 @@ mod tests {
         // the rows are named by bits 0..6 (each chosen one at a time, the first
         // leaving 2 rows filled, ... 4 at most); a pruned block splits 2^16 entries
         // into rows on any vector kernel.
-        use crate::solve::search::transform::registers::{has_avx2, TOP};
+        use crate::solve::search::transform::{registers::TOP, Width};
         let mut rng = crate::rng::SplitMix64(5);
         let few = [0b000000, 0b000011, 0b101100, 0b110101];
         let distinct: Vec<u64> = (0..2000)
             .map(|_| rng.next_u64() & 0xffc0 | few[rng.below(4) as usize])
             .collect();
-        let rows = Rows::new(&distinct, 16, true);
-        if !has_avx2() {
+        // The plain loops transform whole blocks, on any processor.
+        let plain = Rows::new(&distinct, 16, true, Width::plain());
+        assert_eq!(plain.filled(), (1, 1));
+        let width = Width::of_processor();
+        let rows = Rows::new(&distinct, 16, true, width);
+        if !width.avx2() {
             assert_eq!(rows.filled(), (1, 1));
             return;
         }
@@ -147,11 +158,11 @@ mod tests {
         assert_eq!(seen.len(), 4);
         // Signatures spread over every bit: the top bits stay, nothing moves.
         let spread: Vec<u64> = (0..2000).map(|_| rng.next_u64() & 0xffff).collect();
-        let rows = Rows::new(&spread, 16, true);
+        let rows = Rows::new(&spread, 16, true, width);
         assert_eq!(rows.filled(), (64, 1 << TOP));
         assert_eq!(rows.place(0x1234), 0x1234);
         assert_eq!(rows.unplace(0x1234), 0x1234);
         // Entries of 32 bits are not split into rows.
-        assert_eq!(Rows::new(&distinct, 16, false).filled(), (1, 1));
+        assert_eq!(Rows::new(&distinct, 16, false, width).filled(), (1, 1));
     }
 }

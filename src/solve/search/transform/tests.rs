@@ -38,16 +38,11 @@ fn the_transform_matches_the_definition() {
                 })
                 .sum()
         };
-        let mut wide = original.clone();
-        walsh_hadamard(&mut wide);
-        let mut narrow: Vec<i16> = original.iter().map(|&v| v as i16).collect();
-        walsh_hadamard(&mut narrow);
-        let narrow: Vec<i32> = narrow.into_iter().map(i32::from).collect();
         let mut plain = original.clone();
         walsh_hadamard_plain(&mut plain, 1);
         // Every entry by the definition up to 2^13 (quadratic: 2^26 terms); past it,
         // the first 256 entries and 768 at random (the fast paths' pieces and
-        // registers all show in them), and the three paths equal everywhere.
+        // registers all show in them), and every path equal everywhere.
         let checked: Vec<usize> = if len <= 1 << 13 {
             (0..len).collect()
         } else {
@@ -55,14 +50,19 @@ fn the_transform_matches_the_definition() {
                 .chain((0..768).map(|_| rng.below(len as u64) as usize))
                 .collect()
         };
-        for f in checked {
-            let want = definition(f);
-            assert_eq!(wide[f], want, "i32, {len}, entry {f}");
-            assert_eq!(narrow[f], want, "i16, {len}, entry {f}");
-            assert_eq!(plain[f], want, "plain, {len}, entry {f}");
+        for &f in &checked {
+            assert_eq!(plain[f], definition(f), "plain, {len}, entry {f}");
         }
-        assert_eq!(wide, plain, "i32 and plain, {len}");
-        assert_eq!(narrow, plain, "i16 and plain, {len}");
+        // Every width this processor runs, the plain loops first.
+        for width in Width::all_here() {
+            let mut wide = original.clone();
+            walsh_hadamard(width, &mut wide);
+            let mut narrow: Vec<i16> = original.iter().map(|&v| v as i16).collect();
+            walsh_hadamard(width, &mut narrow);
+            let narrow: Vec<i32> = narrow.into_iter().map(i32::from).collect();
+            assert_eq!(wide, plain, "i32 and plain, {len}, {width:?}");
+            assert_eq!(narrow, plain, "i16 and plain, {len}, {width:?}");
+        }
     }
 }
 
@@ -123,7 +123,7 @@ fn a_block_in_registers_equals_the_plain_block() {
         let (weighted, wide) = random_signatures(&mut rng, len, count, 0xff);
         for b in [0u64, 1, 0x5a, 0xff] {
             let mut want = vec![0i32; len];
-            let max = i32::block(&mut want, &wide, b);
+            let max = i32::block(Width::plain(), &mut want, &wide, b);
             let mut ran = 0;
             for (has, block) in blocks() {
                 if !has {
@@ -196,7 +196,7 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
                 .collect();
             for b in [0u64, 0x5a5, 0xfff] {
                 let mut plain = vec![0i32; len];
-                let max = i32::block(&mut plain, &wide, b);
+                let max = i32::block(Width::plain(), &mut plain, &wide, b);
                 let first = plain.iter().position(|&v| v == max).expect("present");
                 let max = i16::try_from(max).expect("small weights");
                 for threshold in [i16::MIN, max - 40, max - 1, max, max + 1] {
@@ -212,13 +212,15 @@ fn a_pruned_block_finds_what_the_plain_block_finds_at_or_above_its_threshold() {
                             assert_eq!(got, want, "{at}");
                         }
                     }
-                    // And through the lane's dispatch (the plain loops without AVX2).
-                    let mut buckets = vec![0x1234i16; len];
-                    let got = i16::block_at_least(&mut buckets, &weighted, b, threshold.into());
-                    assert_eq!(
-                        got, want,
-                        "dispatch, 2^{bits}, b = {b}, at least {threshold}"
-                    );
+                    // And through the lane's dispatch, at every width here.
+                    for width in Width::all_here() {
+                        let mut buckets = vec![0x1234i16; len];
+                        let at_least = threshold.into();
+                        let got = i16::block_at_least(width, &mut buckets, &weighted, b, at_least);
+                        let at =
+                            format!("dispatch {width:?}, 2^{bits}, b = {b}, at least {threshold}");
+                        assert_eq!(got, want, "{at}");
+                    }
                 }
             }
         }
@@ -284,25 +286,36 @@ fn a_coset_of_blocks_finds_what_each_block_finds() {
             width!(avx2, has_avx2());
             width!(avx512, has_avx512());
         }
-        let lanes = i16::coset() as u64;
-        for (base, kept) in [
-            (0u64, (1u64 << lanes) - 1),
-            (lanes * 7, 0b1011 & ((1 << lanes) - 1)),
-        ] {
-            let mut buckets = vec![0i16; len];
-            let mut sums = vec![0i16; coset.lows.len() * lanes as usize];
-            let found = searched(|threshold, record| {
-                let buffers = (buckets.as_mut_slice(), sums.as_mut_slice());
-                i16::coset_at_least(buffers, &coset, (base, kept), threshold, record)
-            });
-            let one_by_one = searched(|threshold, record| {
-                each_block_at_least(&mut buckets, &weighted, (base, kept), threshold, record)
-            });
-            assert!(
-                !found.is_empty(),
-                "2^{bits}: the first kept block finds its best"
-            );
-            assert_eq!(found, one_by_one, "2^{bits}, coset at {base}");
+        for width in Width::all_here() {
+            let lanes = i16::coset(width) as u64;
+            for (base, kept) in [
+                (0u64, (1u64 << lanes) - 1),
+                (lanes * 7, 0b1011 & ((1 << lanes) - 1)),
+            ] {
+                let mut buckets = vec![0i16; len];
+                let mut sums = vec![0i16; coset.lows.len() * lanes as usize];
+                let found = searched(|threshold, record| {
+                    let buffers = (buckets.as_mut_slice(), sums.as_mut_slice());
+                    i16::coset_at_least(width, buffers, &coset, (base, kept), threshold, record)
+                });
+                // Block by block in the plain loops: the oracle.
+                let one_by_one = searched(|threshold, record| {
+                    let plain = Width::plain();
+                    each_block_at_least(
+                        plain,
+                        &mut buckets,
+                        &weighted,
+                        (base, kept),
+                        threshold,
+                        record,
+                    )
+                });
+                assert!(
+                    !found.is_empty(),
+                    "2^{bits}: the first kept block finds its best"
+                );
+                assert_eq!(found, one_by_one, "2^{bits}, coset at {base}, {width:?}");
+            }
         }
     }
 }
