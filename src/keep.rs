@@ -62,4 +62,14 @@ impl Keeper for Directory {
     fn place(&self, name: &str) -> String {
         self.0.join(name).display().to_string()
     }
+
+    fn names(&self, prefix: &str) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(&self.0) else {
+            return Vec::new();
+        };
+        entries
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| name.starts_with(prefix))
+            .collect()
+    }
 }

@@ -20,6 +20,8 @@ pub(crate) struct Reporter {
     pub progress: Option<std::sync::Arc<lightsout::SearchProgress>>,
     /// The engine that solves the boards, named at the end of each stats line.
     pub engine: &'static str,
+    /// The parts the board in hand's search was merged from, for its stats line.
+    merged: Option<u64>,
 }
 
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
@@ -36,6 +38,7 @@ impl Reporter {
             nullity_of: Box::new(lightsout::nullity),
             progress: None,
             engine: lightsout::CLASSIC_ENGINE,
+            merged: None,
         }
     }
 
@@ -63,6 +66,17 @@ impl Reporter {
         budget: &Budget,
         progress: Option<&lightsout::SearchProgress>,
     ) {
+        if let Some((index, of)) = progress.and_then(|p| p.share()) {
+            // A part's answers are its share's best, unproven by design.
+            if summary.unproven > 0 {
+                note(format_args!(
+                    "note: part {index} of {of} of each board's search is kept; with all \
+                     {of} parts in the directory, the same command without --part answers \
+                     with the proven fewest presses"
+                ));
+            }
+            return;
+        }
         let own = progress.and_then(|p| p.unproven());
         let cost = match own {
             Some((ops, _)) if ops < u64::MAX => Some(ops),
@@ -120,6 +134,9 @@ impl Reporter {
         let presses = solution.presses.count_ones();
         let (rows, cols) = (solution.presses.rows(), solution.presses.cols());
         if self.stats {
+            let merged = self.merged.take().map_or(String::new(), |of| {
+                format!(", merged from {}", plural(of, "part", "parts"))
+            });
             let how = match solution.search {
                 lightsout::Search::Unique => "the only solution".to_string(),
                 _ if presses == 0 && solution.proven_minimal => {
@@ -152,6 +169,11 @@ impl Reporter {
                     "local search, not proven; the minimum is at least {}",
                     thousands(solution.lower_bound)
                 ),
+                lightsout::Search::Parts { searched, of } => format!(
+                    "not proven: {searched} of {of} parts of the search searched; the \
+                     minimum is at least {}",
+                    thousands(solution.lower_bound)
+                ),
                 lightsout::Search::Skipped(why) => format!("not searched ({why})"),
                 _ => "not searched".to_string(),
             };
@@ -164,8 +186,8 @@ impl Reporter {
                 }
             };
             note(format_args!(
-                "stats: {} {m}: {rows} x {cols}, nullity {nullity}, {}, {how}, search {:.3} s; \
-                 engine: {}",
+                "stats: {} {m}: {rows} x {cols}, nullity {nullity}, {}, {how}{merged}, search \
+                 {:.3} s; engine: {}",
                 self.noun,
                 plural(presses, "press", "presses"),
                 solution.search_time.as_secs_f64(),
@@ -189,7 +211,11 @@ impl Reporter {
 impl Reporter {
     /// What board `m`'s search did with its file: resumed (and from how far), or could
     /// not save it.
-    fn kept(&self, m: u64, kept: &lightsout::Kept) {
+    fn kept(&mut self, m: u64, kept: &lightsout::Kept) {
+        if let Some(shares) = &kept.shares {
+            self.shares(m, kept, shares);
+            return;
+        }
         if let Some((fraction, seconds)) = kept.resumed {
             note(format_args!(
                 "note: {} {m}: resumed the search kept in {} ({:.1} % of it done before, in {})",
@@ -215,6 +241,54 @@ impl Reporter {
                 self.noun, kept.place,
             ));
         }
+    }
+}
+
+impl Reporter {
+    /// What board `m`'s search split in parts did: each part not believed, and what is
+    /// missing (with the flag that runs it), or that the parts were merged.
+    fn shares(&mut self, m: u64, kept: &lightsout::Kept, shares: &lightsout::Shares) {
+        let of = shares.of;
+        for (index, why) in &shares.refused {
+            note(format_args!(
+                "note: {} {m}: part {index} of {of} ({}) was not believed: {why}",
+                self.noun, kept.place
+            ));
+        }
+        if shares.missing.is_empty() {
+            self.merged = Some(of);
+            return;
+        }
+        if shares.missing.len() as u64 == of - 1 && shares.run.len() == 1 {
+            // A part run: its own share done, the others elsewhere.
+            return;
+        }
+        let listed: Vec<String> = shares.missing.iter().take(12).map(u64::to_string).collect();
+        let more = shares.missing.len().saturating_sub(12);
+        let first = shares.missing[0];
+        note(format_args!(
+            "note: {} {m}: {} {}{} of {of} {} missing in {}; run each with the same flags and \
+             `--part I/{of}` (the first: `--part {first}/{of}`), or give --search-time enough \
+             for this run to search them",
+            self.noun,
+            if shares.missing.len() == 1 {
+                "part"
+            } else {
+                "parts"
+            },
+            listed.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            },
+            if shares.missing.len() == 1 {
+                "is"
+            } else {
+                "are"
+            },
+            kept.place,
+        ));
     }
 }
 

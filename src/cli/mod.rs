@@ -283,6 +283,12 @@ pub(crate) struct SolveArgs {
     /// board, a finished one answers at once. Two-state text boards; the same answers.
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<PathBuf>,
+    /// Search only part I of N of each board's proof (0 <= I < N <= 1024: a job
+    /// array's task index and count), kept in --checkpoint DIR under a name of its own;
+    /// --search-time then bounds a part's share. Run every part, anywhere DIR is shared;
+    /// the same command without --part merges them into the proven answer.
+    #[arg(long, value_name = "I/N", value_parser = values::parse_part, requires = "checkpoint")]
+    pub part: Option<(u64, u64)>,
     /// How often a kept search saves; a stop loses at most this and a 1024th of it.
     #[arg(long, value_name = "DURATION", default_value = "30s",
           value_parser = values::parse_duration, requires = "checkpoint")]

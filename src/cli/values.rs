@@ -40,6 +40,25 @@ pub(crate) fn parse_duration(text: &str) -> Result<std::time::Duration, String> 
         .map_err(|e| format!("expected a duration such as 500ms, 2s, 25m or 1h ({e})"))
 }
 
+/// Reads `--part I/N`: part `I` of `N`, numbered from 0 as array schedulers number
+/// their tasks (`0 <= I < N <= 1024`).
+pub(crate) fn parse_part(text: &str) -> Result<(u64, u64), String> {
+    let expected = || {
+        format!(
+            "expected I/N, part I of N numbered from 0 (0 <= I < N <= 1024), as a job \
+             array's task index and count, found `{text}`"
+        )
+    };
+    let (index, of) = text.split_once('/').ok_or_else(expected)?;
+    let index: u64 = index.trim().parse().map_err(|_| expected())?;
+    let of: u64 = of.trim().parse().map_err(|_| expected())?;
+    if index < of && of <= 1024 {
+        Ok((index, of))
+    } else {
+        Err(expected())
+    }
+}
+
 /// Reads `--target`: `off`, `on`, or a state 0..=254 (checked against K later).
 pub(crate) fn parse_goal(text: &str) -> Result<GoalArg, String> {
     match text {

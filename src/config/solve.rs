@@ -148,7 +148,9 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
     let (solver, budget) = match args.search_budget {
         Some(ops) => (solver, Budget::Ops(ops)),
         None => {
-            let seconds = solver.search_seconds();
+            // A part's search is its share of the board's.
+            let shares = args.part.map_or(1.0, |(_, of)| of as f64);
+            let seconds = solver.search_seconds().map(|s| s / shares);
             let cost = solver.search_cost();
             let mut solver = match time_allows(search_time, seconds, cost, solver.proves_minimal())
             {
@@ -168,6 +170,9 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
     if let Some(dir) = crate::keep::Directory::open(args.checkpoint.as_deref()).map_err(usage)? {
         if let Some(progress) = solver.progress() {
             progress.keep_with(dir, args.checkpoint_every);
+            if let Some((index, of)) = args.part {
+                progress.run_share(index, of).map_err(usage)?;
+            }
         }
     }
     let input = open_input(args.input, "solve")?;

@@ -6,7 +6,7 @@ mod game;
 mod linear;
 mod search;
 
-pub use search::progress::{Keeper, Kept, SearchProgress};
+pub use search::progress::{Keeper, Kept, SearchProgress, Shares};
 
 pub use engines::plane::poly::nullity;
 pub use engines::plane::{

@@ -22,6 +22,9 @@ pub trait Keeper: Send + Sync + std::fmt::Debug {
     fn remove(&self, name: &str);
     /// Where `name` is kept, for people (a file's path).
     fn place(&self, name: &str) -> String;
+    /// The names kept that start with `prefix` (the parts of a search split across
+    /// machines, `--part`).
+    fn names(&self, prefix: &str) -> Vec<String>;
 }
 
 /// The progress of the search of one board (the last one started, when several run).
@@ -38,6 +41,8 @@ pub struct SearchProgress {
     keep: std::sync::OnceLock<(Arc<dyn Keeper>, Duration)>,
     /// What the last search did with its progress on disk, until reported.
     kept: std::sync::Mutex<Option<Kept>>,
+    /// The share of every search this run searches (`--part I/N`), when one.
+    share: std::sync::OnceLock<(u64, u64)>,
 }
 
 /// What a search did with its progress on disk (`solve --checkpoint`).
@@ -54,6 +59,36 @@ pub struct Kept {
     /// Why the file found there was not believed (the search started afresh and
     /// overwrote it): what it says does not agree with what can be recomputed.
     pub refused: Option<String>,
+    /// When the search is split in shares (`--part`): what came of each.
+    pub shares: Option<Shares>,
+}
+
+/// The shares of a search split across runs (`solve --part I/N`), as one run saw them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Shares {
+    /// The shares the search is split in.
+    pub of: u64,
+    /// Shares whose files were verified and merged.
+    pub merged: u64,
+    /// Shares searched here (to the end).
+    pub run: Vec<u64>,
+    /// Shares not searched yet, in order.
+    pub missing: Vec<u64>,
+    /// Shares whose files were not believed, and why (searched here, or missing).
+    pub refused: Vec<(u64, String)>,
+}
+
+impl Shares {
+    pub(crate) fn new(of: u64) -> Shares {
+        Shares {
+            of,
+            merged: 0,
+            run: Vec::new(),
+            missing: Vec::new(),
+            refused: Vec::new(),
+        }
+    }
 }
 
 impl SearchProgress {
@@ -101,6 +136,29 @@ impl SearchProgress {
     /// resumes there. Set once; later calls change nothing.
     pub fn keep_with(&self, keeper: Arc<dyn Keeper>, every: Duration) {
         let _ = self.keep.set((keeper, every));
+    }
+
+    /// Searches from now on run only share `index` of `shares` (`0 <= index < shares
+    /// <= 1,024`; `solve --part I/N`), each keeping it under a name of its own for a
+    /// later run to merge; set once, after [`keep_with`](Self::keep_with) (a share
+    /// with nowhere to keep it would be lost). Their answers are not proven.
+    pub fn run_share(&self, index: u64, shares: u64) -> Result<(), String> {
+        if !(index < shares && shares <= super::checkpoint::PARTS) {
+            return Err(format!(
+                "part {index} of {shares}: parts are numbered from 0 to N - 1, N at most {}",
+                super::checkpoint::PARTS
+            ));
+        }
+        if self.keep.get().is_none() {
+            return Err("a part's search needs somewhere to keep it".to_string());
+        }
+        let _ = self.share.set((index, shares));
+        Ok(())
+    }
+
+    /// The share this run searches, when it runs one.
+    pub fn share(&self) -> Option<(u64, u64)> {
+        self.share.get().copied()
     }
 
     /// Where searches keep their progress, and how often, when they do.

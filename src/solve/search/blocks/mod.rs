@@ -8,7 +8,6 @@
 //! [`super::transform::registers`].
 
 use super::checkpoint::{self, Checkpoint, Progress};
-use super::progress::Kept;
 use super::transform::{Coset, Lane, Width};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::*};
@@ -25,170 +24,153 @@ pub(super) type Only<'a> = (&'a (dyn Fn(u64) -> bool + Sync), u64, &'a [u64]);
 /// already found; `i64::MIN` for none): a block needs to find only entries of at
 /// least it and of the best so far on any core, which lets it prune
 /// ([`Lane::block_at_least`]); the answer is the same. When `progress` keeps searches,
-/// the search saves the parts done every so often and resumes a saved one
-/// ([`super::checkpoint`]).
+/// the search saves the parts done every so often and resumes a saved one, runs only
+/// its share when it is one of several (`--part`), and merges the shares kept
+/// ([`shares`]); with `may_run` false it only reads what is kept.
 pub(super) fn best_of_blocks<T: Lane>(
-    width: Width,
-    weighted: &[(u64, u32, i32)],
-    (k1, k2): (usize, usize),
-    only: Option<Only<'_>>,
-    floor: i64,
-    progress: &super::progress::SearchProgress,
+    (width, weighted, (k1, k2), only, floor, progress): Inputs<'_>,
     presses_of: &(dyn Fn(i64) -> u64 + Sync),
-) -> (i64, u64) {
-    let (given, blocks): (_, u64) = (weighted, 1 << k2);
-    let searched = only.map_or(blocks, |(_, kept, _)| kept);
-    progress.start(searched);
-    let keep = progress.keeping().map(|(keeper, every)| {
-        let named = only.map(|(_, kept, rule)| (kept, rule));
-        let key = checkpoint::key(weighted, (k1, k2), size_of::<T>(), named);
-        (Checkpoint::new(keeper, key), every)
-    });
-    let mut state = Progress::start(blocks, keep.is_some(), floor);
-    let mut resumed = None;
-    let mut refused = None;
-    let loaded = keep.as_ref().map_or(Ok(None), |(file, _)| file.load());
-    let loaded = loaded.unwrap_or_else(|reason| {
-        refused = Some(reason);
-        None
-    });
-    if let Some(saved) = loaded {
-        let blocks_kept = only.map(|(keep, kept, _)| (keep as &dyn Fn(u64) -> bool, kept));
-        match checkpoint::doubt(&saved, &state, weighted, k1, blocks_kept) {
-            Some(reason) => refused = Some(reason),
-            None => {
-                progress.advance(saved.kept);
-                if saved.best.0 > i64::MIN {
-                    progress.found(presses_of(saved.best.0));
-                }
-                // The fraction of the blocks kept (the first parts keep more of theirs).
-                resumed = Some((saved.kept as f64 / searched.max(1) as f64, saved.seconds));
-                state = Progress {
-                    floor: floor.max(saved.floor),
-                    ..saved
-                };
-            }
-        }
-    }
-    let weighted: Vec<(u64, u32, T)> = weighted
+    may_run: bool,
+) -> Searched {
+    let blocks = 1u64 << k2;
+    progress.start(only.map_or(blocks, |(_, kept, _)| kept));
+    let typed: Vec<(u64, u32, T)> = weighted
         .iter()
         .map(|&(high, lo, w)| (high, lo, T::from_i32(w)))
         .collect();
     assert!(
-        weighted.windows(2).all(|w| w[0].1 <= w[1].1)
-            && weighted.last().is_none_or(|w| (w.1 as usize) < 1 << k1),
+        typed.windows(2).all(|w| w[0].1 <= w[1].1)
+            && typed.last().is_none_or(|w| (w.1 as usize) < 1 << k1),
         "low parts in order, within the buckets"
     );
-    let together = Coset::new(&weighted);
-    // The best entry found on any core (or the floor): a block's threshold.
-    let reached = AtomicI64::new(state.floor.max(state.best.0));
-    let search = Search {
+    let search = Blocks {
         width,
-        weighted: &together,
-        k1,
+        given: weighted,
+        weighted: typed,
+        split: (k1, k2),
         only,
-        reached: &reached,
         progress,
         presses_of,
     };
-    // Runs of whole cosets of blocks ([`Lane::coset_at_least`]), enough for every
-    // core to stay busy, a power of two (so a part is whole runs), taken in order by
-    // whichever worker is free: the parts finish nearly in order, and no core waits for
-    // another at a part's end.
-    let threads = rayon::current_num_threads() as u64;
-    let coset = (T::coset(width) as u64).min(blocks);
-    let run = (blocks / (64 * threads))
-        .clamp(1, 64)
-        .next_power_of_two()
-        .max(coset)
-        .min(state.part);
-    let runs_a_part = state.part / run;
-    let parts: Vec<Part> = (0..state.parts)
-        .map(|_| Part {
-            left: AtomicU64::new(runs_a_part),
-            found: Mutex::new(((i64::MIN, u64::MAX), 0)),
-        })
-        .collect();
-    let next = AtomicU64::new(state.done * runs_a_part);
-    let started = std::time::Instant::now();
-    let book = Mutex::new(Book {
-        before: state.seconds,
-        state,
-        saved_at: started,
-        error: None,
-    });
-    let keep = keep.as_ref();
-    let all = state.parts * runs_a_part;
-    // One worker a core, each taking runs until none is left; spawned (not
-    // broadcast), so a core busy with another search does not hold this one up.
-    let work = || {
-        let mut storage = vec![T::default(); (1 << k1) + 64];
-        let mut sums = vec![T::default(); together.lows.len() * coset as usize];
-        loop {
-            let r = next.fetch_add(1, Relaxed);
-            if r >= all {
-                break;
-            }
-            let found = search.run(r * run..(r + 1) * run, (&mut storage, &mut sums), coset);
-            let part = &parts[(r / runs_a_part) as usize];
-            if let Ok(mut slot) = part.found.lock() {
-                *slot = (checkpoint::better(slot.0, found.0), slot.1 + found.1);
-            }
-            if part.left.fetch_sub(1, AcqRel) == 1 {
-                if let Ok(mut book) = book.lock() {
-                    book.advance(&parts, keep, started);
+    shares::search(&search, floor, may_run)
+}
+
+/// What names a search and where it starts: the vector width, the weighted signatures
+/// (in the order of their low parts), the split `(k1, k2)`, the blocks kept, the floor
+/// and where its progress is told.
+pub(super) type Inputs<'a> = (
+    Width,
+    &'a [(u64, u32, i32)],
+    (usize, usize),
+    Option<Only<'a>>,
+    i64,
+    &'a super::progress::SearchProgress,
+);
+
+/// One search's blocks, ready to run any range of its parts.
+pub(super) struct Blocks<'a, T> {
+    width: Width,
+    /// The weighted signatures as given (what names the search and checks a file).
+    given: &'a [(u64, u32, i32)],
+    weighted: Vec<(u64, u32, T)>,
+    split: (usize, usize),
+    only: Option<Only<'a>>,
+    progress: &'a super::progress::SearchProgress,
+    presses_of: &'a (dyn Fn(i64) -> u64 + Sync),
+}
+
+impl<T: Lane> Blocks<'_, T> {
+    /// The bytes that name this search ([`checkpoint::key`]).
+    fn key(&self) -> Vec<u8> {
+        let named = self.only.map(|(_, kept, rule)| (kept, rule));
+        checkpoint::key(self.given, self.split, size_of::<T>(), named)
+    }
+
+    /// The blocks searched, of all (the kept ones, with `only`).
+    fn searched(&self) -> u64 {
+        self.only.map_or(1u64 << self.split.1, |(_, kept, _)| kept)
+    }
+
+    /// Runs the parts of `state`'s range not yet done, on all cores, updating it as
+    /// they finish (in order) and saving it with `keep` every so often; the last save
+    /// error, if any.
+    fn run(
+        &self,
+        state: &mut Progress,
+        keep: Option<(&Checkpoint<'_>, std::time::Duration)>,
+    ) -> Option<String> {
+        let (k1, blocks) = (self.split.0, 1u64 << self.split.1);
+        let together = Coset::new(&self.weighted);
+        // The best entry found on any core (or the floor): a block's threshold.
+        let reached = AtomicI64::new(state.floor.max(state.best.0));
+        let search = Search {
+            width: self.width,
+            weighted: &together,
+            k1,
+            only: self.only,
+            reached: &reached,
+            progress: self.progress,
+            presses_of: self.presses_of,
+        };
+        // Runs of whole cosets of blocks ([`Lane::coset_at_least`]), enough for every
+        // core to stay busy, a power of two (so a part is whole runs), taken in order
+        // by whichever worker is free: the parts finish nearly in order, and no core
+        // waits for another at a part's end.
+        let threads = rayon::current_num_threads() as u64;
+        let coset = (T::coset(self.width) as u64).min(blocks);
+        let run = (blocks / (64 * threads))
+            .clamp(1, 64)
+            .next_power_of_two()
+            .max(coset)
+            .min(state.part);
+        let runs_a_part = state.part / run;
+        let parts: Vec<Part> = (0..state.len())
+            .map(|_| Part {
+                left: AtomicU64::new(runs_a_part),
+                found: Mutex::new(((i64::MIN, u64::MAX), 0)),
+            })
+            .collect();
+        let next = AtomicU64::new(state.done * runs_a_part);
+        let started = std::time::Instant::now();
+        let book = Mutex::new(Book {
+            before: state.seconds,
+            state: *state,
+            saved_at: started,
+            error: None,
+        });
+        let (all, first) = (state.len() * runs_a_part, state.first * runs_a_part);
+        // One worker a core, each taking runs until none is left; spawned (not
+        // broadcast), so a core busy with another search does not hold this one up.
+        let work = || {
+            let mut storage = vec![T::default(); (1 << k1) + 64];
+            let mut sums = vec![T::default(); together.lows.len() * coset as usize];
+            loop {
+                let r = next.fetch_add(1, Relaxed);
+                if r >= all {
+                    break;
+                }
+                let blocks = (first + r) * run..(first + r + 1) * run;
+                let found = search.run(blocks, (&mut storage, &mut sums), coset);
+                let part = &parts[(r / runs_a_part) as usize];
+                if let Ok(mut slot) = part.found.lock() {
+                    *slot = (checkpoint::better(slot.0, found.0), slot.1 + found.1);
+                }
+                if part.left.fetch_sub(1, AcqRel) == 1 {
+                    if let Ok(mut book) = book.lock() {
+                        book.advance(&parts, keep, started);
+                    }
                 }
             }
-        }
-    };
-    rayon::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|_| work());
-        }
-    });
-    let Book {
-        state, mut error, ..
-    } = book.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Some((file, every)) = keep {
-        // At the end when it took that long or resumed (a search run again then
-        // answers at once), or replacing a file refused, however short the search.
-        if resumed.is_some() || refused.is_some() || state.seconds >= every.as_secs_f64() {
-            if let Err(e) = file.save(&state) {
-                error = Some(e.to_string());
+        };
+        rayon::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|_| work());
             }
-        }
-        if state.best.0 < state.floor {
-            // Nothing reached the floor: it was not this board's (the caller
-            // searches again without one), so the file is no one's to resume.
-            file.remove();
-            if state.floor > floor {
-                // The floor was the file's, not the caller's: the file said a
-                // solution reaches it and none does, so the parts it calls done were
-                // searched for the wrong floor. Searched again, afresh.
-                let best =
-                    best_of_blocks::<T>(width, given, (k1, k2), only, floor, progress, presses_of);
-                progress.set_kept(Kept {
-                    place: file.place(),
-                    resumed: None,
-                    error: None,
-                    refused: Some(format!(
-                        "its floor ({}) is reached by no solution",
-                        state.floor
-                    )),
-                });
-                return best;
-            }
-        }
-        if resumed.is_some() || error.is_some() || refused.is_some() {
-            progress.set_kept(Kept {
-                place: file.place(),
-                resumed,
-                error,
-                refused,
-            });
-        }
+        });
+        let book = book.into_inner().unwrap_or_else(|e| e.into_inner());
+        *state = book.state;
+        book.error
     }
-    state.best
 }
 
 /// A part of a search: its runs not yet done, and the best entry and the blocks kept
@@ -212,7 +194,7 @@ impl Book {
     fn advance(
         &mut self,
         parts: &[Part],
-        keep: Option<&(Checkpoint<'_>, std::time::Duration)>,
+        keep: Option<(&Checkpoint<'_>, std::time::Duration)>,
         started: std::time::Instant,
     ) {
         let state = &mut self.state;
@@ -227,7 +209,7 @@ impl Book {
         }
         state.seconds = self.before + started.elapsed().as_secs_f64();
         if let Some((file, every)) = keep {
-            if self.saved_at.elapsed() >= *every && state.done < state.parts {
+            if self.saved_at.elapsed() >= every && !state.complete() {
                 self.saved_at = std::time::Instant::now();
                 if let Err(e) = file.save(state) {
                     self.error = Some(e.to_string());
@@ -298,6 +280,9 @@ impl<T: Lane> Search<'_, T> {
         (best.get(), kept_here)
     }
 }
+
+mod shares;
+pub(super) use shares::Searched;
 
 #[cfg(test)]
 mod tests;

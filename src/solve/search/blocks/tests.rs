@@ -14,15 +14,15 @@ fn search(
     progress: &crate::solve::SearchProgress,
 ) -> (i64, u64) {
     let presses = |hat: i64| hat.unsigned_abs();
-    best_of_blocks::<i16>(
+    let inputs = (
         Width::of_processor(),
         weighted,
         split,
         None,
         i64::MIN,
         progress,
-        &presses,
-    )
+    );
+    best_of_blocks::<i16>(inputs, &presses, true).best
 }
 
 #[test]
@@ -66,15 +66,15 @@ fn a_kept_search_resumes_to_the_answer_of_an_unbroken_one() {
         let only = Some((&keep as _, 1 << (k2 - 1), rule.as_slice()));
         let presses = |hat: i64| hat.unsigned_abs();
         let progress = crate::solve::SearchProgress::default();
-        best_of_blocks::<i16>(
+        let inputs = (
             Width::of_processor(),
-            &weighted,
+            &weighted[..],
             (k1, k2),
             only,
             i64::MIN,
             &progress,
-            &presses,
-        )
+        );
+        best_of_blocks::<i16>(inputs, &presses, true).best
     };
     let (first, second) = (half(true), half(false));
     assert_eq!(checkpoint::better(first, second), plain);
@@ -172,4 +172,93 @@ fn a_kept_search_resumes_to_the_answer_of_an_unbroken_one() {
         assert!(refused.contains(why), "{forged:?}: {refused}");
         assert_eq!(loaded(&file).map(|p| (p.done, p.best)), Some((64, plain)));
     }
+}
+
+#[test]
+fn a_search_split_in_parts_merges_to_the_answer_of_an_unbroken_one() {
+    // Random signatures, 2^14 blocks (256 parts of 64 blocks),
+    // split in 2, 3, 64 and 1,024 shares (some empty), each share run by a progress of
+    // its own (as on other machines), then merged by a run that searches nothing.
+    let (k1, k2) = (6, 14);
+    let mut rng = crate::rng::SplitMix64(77);
+    let mut weighted: Vec<(u64, u32, i32)> = (0..400)
+        .map(|_| {
+            let lo = rng.below(1 << k1) as u32;
+            (rng.below(1 << k2), lo, rng.below(9) as i32 - 4)
+        })
+        .collect();
+    weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
+    let plain = search(&weighted, (k1, k2), &Default::default());
+    let presses = |hat: i64| hat.unsigned_abs();
+    let run = |memory: &std::sync::Arc<checkpoint::Memory>, share: Option<(u64, u64)>, may_run| {
+        let progress = crate::solve::SearchProgress::default();
+        progress.keep_with(memory.clone(), std::time::Duration::from_secs(3600));
+        if let Some((index, of)) = share {
+            progress.run_share(index, of).unwrap();
+        }
+        let inputs = (
+            Width::of_processor(),
+            &weighted[..],
+            (k1, k2),
+            None,
+            i64::MIN,
+            &progress,
+        );
+        let searched = best_of_blocks::<i16>(inputs, &presses, may_run);
+        (searched, progress.take_kept())
+    };
+    for of in [2u64, 3, 64, 1024] {
+        let memory = std::sync::Arc::new(checkpoint::Memory::default());
+        let mut best = (i64::MIN, u64::MAX);
+        for index in 0..of {
+            let (part, _) = run(&memory, Some((index, of)), true);
+            assert_eq!(part.shares, of);
+            assert_eq!(
+                part.missing.len() as u64,
+                of - 1,
+                "the others are elsewhere"
+            );
+            best = checkpoint::better(best, part.best);
+        }
+        assert_eq!(best, plain, "the best of the parts, {of}");
+        let (merged, kept) = run(&memory, None, false);
+        assert!(merged.complete(), "{of} parts: {merged:?}");
+        assert_eq!(merged.best, plain, "{of} parts merged");
+        let shares = kept
+            .and_then(|k| k.shares)
+            .expect("the merge says what it did");
+        assert_eq!((shares.of, shares.merged), (of, of));
+    }
+    // Four parts, one never run and one damaged: the merge that may not run blocks
+    // names both missing (the damaged one refused, with why); the one that may runs
+    // them, and answers as the unbroken search.
+    let memory = std::sync::Arc::new(checkpoint::Memory::default());
+    for index in [0, 1, 3] {
+        run(&memory, Some((index, 4)), true);
+    }
+    let key = checkpoint::key(&weighted, (k1, k2), 2, None);
+    let third = Checkpoint::share(memory.as_ref(), key.clone(), (3, 4));
+    let mut forged = loaded(&third).unwrap();
+    forged.best.0 += 1;
+    third.save(&forged).unwrap();
+    let (merged, kept) = run(&memory, None, false);
+    assert_eq!(merged.missing, [2, 3]);
+    let shares = kept.and_then(|k| k.shares).unwrap();
+    assert_eq!(shares.refused.len(), 1);
+    assert_eq!(shares.refused[0].0, 3);
+    assert!(
+        shares.refused[0].1.contains("is said to be"),
+        "{:?}",
+        shares.refused
+    );
+    let (merged, kept) = run(&memory, None, true);
+    assert!(merged.complete());
+    assert_eq!(merged.best, plain);
+    let shares = kept.and_then(|k| k.shares).unwrap();
+    assert_eq!((shares.merged, shares.run.as_slice()), (2, &[2, 3][..]));
+    // A part's file is named for its part: share 1 of 4 never reads share 1 of 2's.
+    assert_ne!(
+        Checkpoint::share(memory.as_ref(), key.clone(), (1, 4)).place(),
+        Checkpoint::share(memory.as_ref(), key, (1, 2)).place()
+    );
 }

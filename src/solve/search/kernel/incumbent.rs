@@ -97,7 +97,11 @@ impl Kernel {
             if !free.is_empty() && free.len() <= 64 {
                 let sig = Signatures::new(&free, self.width);
                 let f = if fits(transform_cost(&sig, self.cells), share.max(1 << 26)) {
-                    sig.fewest(&fixed, &self.progress, None, None).0
+                    // A small search of its own: not kept, not split in parts, and
+                    // not the board's (its progress is not shown).
+                    let own = super::super::progress::SearchProgress::default();
+                    let (found, _) = sig.fewest(&fixed, &own, None, None, true);
+                    found.map_or(0, |(f, _)| f)
                 } else {
                     // The local search's word operations are slower than the
                     // transform's: never more of them than the budget gives it.

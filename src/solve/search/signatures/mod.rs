@@ -26,7 +26,7 @@
 
 pub(in crate::solve) mod word;
 
-use super::blocks::best_of_blocks;
+use super::blocks::{best_of_blocks, Searched};
 use super::transform::rows::Rows;
 use super::transform::Width;
 use crate::board::Board;
@@ -95,6 +95,14 @@ pub enum Search {
     /// Not every solution compared: a local search over the quiet patterns, with a
     /// lower bound from the signatures.
     Heuristic,
+    /// Not every solution compared: the search is split in `of` parts (`solve --part`),
+    /// `searched` of them searched (here or in the parts kept); the best found in them.
+    Parts {
+        /// Parts searched.
+        searched: u64,
+        /// Parts in all.
+        of: u64,
+    },
     /// Not every solution compared: no search ran, for this reason.
     Skipped(Skipped),
 }
@@ -282,14 +290,18 @@ impl Signatures<u64> {
     /// block of each orbit of the board's symmetries, which holds a fewest-press
     /// solution when any block of its orbit does). `known` is the press count of a
     /// solution already found (of the same board, in any basis): blocks then prune
-    /// what cannot beat it, and the answer is the same.
+    /// what cannot beat it, and the answer is the same. The search runs the blocks
+    /// the caller's keeper leaves to it (all, its share, or, with `may_run` false,
+    /// none: only what is kept is read): the best `f` found, when one beats `known`,
+    /// and what was covered (the answer is the fewest only when all was).
     pub(super) fn fewest(
         &self,
         x0: &Board,
         progress: &super::progress::SearchProgress,
         only: Option<super::blocks::Only<'_>>,
         known: Option<u64>,
-    ) -> (u64, u64) {
+        may_run: bool,
+    ) -> (Option<(u64, u64)>, Searched) {
         let (w, pressed, total) = self.weights(x0);
         let k1 = self.low;
         let k2 = self.k - k1;
@@ -316,23 +328,27 @@ impl Signatures<u64> {
             .unwrap_or(i64::MIN);
         let (width, split) = (self.width, (k1, k2));
         let search = |floor| {
+            let all = (width, &weighted[..], split, only, floor, progress);
             if narrow(cells) {
-                best_of_blocks::<i16>(width, &weighted, split, only, floor, progress, &presses_of)
+                best_of_blocks::<i16>(all, &presses_of, may_run)
             } else {
-                best_of_blocks::<i32>(width, &weighted, split, only, floor, progress, &presses_of)
+                best_of_blocks::<i32>(all, &presses_of, may_run)
             }
         };
-        let mut best = search(floor);
-        if best.0 < floor {
+        let mut searched = search(floor);
+        if searched.complete() && searched.best.0 < floor {
             // No solution reached the known count: it was not one of this board's
             // (a caller's mistake); the search without it still answers.
-            best = search(i64::MIN);
+            searched = search(i64::MIN);
         }
-        let (hat, f) = best;
-        let f = f & !low | self.rows.unplace(f & low);
-        let count = (pressed + (total - hat) / 2) as u64;
-        debug_assert_eq!(count, self.presses(&w, pressed, total, f));
-        (f, count)
+        let (hat, f) = searched.best;
+        let found = (hat > i64::MIN).then(|| {
+            let f = f & !low | self.rows.unplace(f & low);
+            let count = (pressed + (total - hat) / 2) as u64;
+            debug_assert_eq!(count, self.presses(&w, pressed, total, f));
+            (f, count)
+        });
+        (found, searched)
     }
 }
 

@@ -139,8 +139,8 @@ fn the_search_of_one_block_an_orbit_equals_the_whole_search_on_symmetric_boards(
                     let first = |b: u64| orbits.is_first(b);
                     let rule = orbits.key();
                     let only = Some((&first as _, orbits.count, rule.as_slice()));
-                    let (f, fewest) = sig.fewest(&x0, &progress, only, None);
-                    let (_, whole) = sig.fewest(&x0, &progress, None, None);
+                    let (f, fewest) = fewest_of(&sig, &x0, &progress, only, None);
+                    let (_, whole) = fewest_of(&sig, &x0, &progress, None, None);
                     assert_eq!(fewest, whole, "{rows} x {cols}, low {low}");
                     let mut named = x0.clone();
                     for (j, q) in sym.basis().iter().enumerate() {
@@ -159,8 +159,33 @@ fn the_search_of_one_block_an_orbit_equals_the_whole_search_on_symmetric_boards(
                     // A count known beforehand (the fewest, one more, or a wrong
                     // one fewer) changes nothing in the answer.
                     for known in [walk.1, walk.1 + 1, walk.1.wrapping_sub(1)] {
-                        let pruned = sig.fewest(&x0, &progress, only, Some(known));
+                        let pruned = fewest_of(&sig, &x0, &progress, only, Some(known));
                         assert_eq!(pruned, (f, fewest), "{rows} x {cols}, known {known}");
+                    }
+                    // Split in parts run one by one (as on many machines: each its
+                    // own progress, the files shared), then merged by a run that
+                    // searches nothing itself: the same answer, every block covered.
+                    if low == k / 2 {
+                        let memory = std::sync::Arc::new(
+                            crate::solve::search::checkpoint::Memory::default(),
+                        );
+                        let keeping = || {
+                            let progress = crate::solve::SearchProgress::default();
+                            progress
+                                .keep_with(memory.clone(), std::time::Duration::from_secs(3600));
+                            progress
+                        };
+                        let parts = [2, 3, 7][rng.below(3) as usize];
+                        for index in 0..parts {
+                            let part = keeping();
+                            part.run_share(index, parts).unwrap();
+                            let (_, covered) = sig.fewest(&x0, &part, only, None, true);
+                            assert_eq!(covered.shares, parts);
+                        }
+                        let merging = keeping();
+                        let (found, covered) = sig.fewest(&x0, &merging, only, None, false);
+                        assert!(covered.complete(), "{rows} x {cols}: {covered:?}");
+                        assert_eq!(found, Some((f, fewest)), "{rows} x {cols}, {parts} parts");
                     }
                     searched += usize::from(orbits.symmetries() > 1);
                 }
@@ -169,6 +194,19 @@ fn the_search_of_one_block_an_orbit_equals_the_whole_search_on_symmetric_boards(
     }
     assert!(shapes > 100, "{shapes} shapes");
     assert!(searched > 1000, "{searched} searches used a symmetry");
+}
+
+/// The fewest presses' `f` and count, searched whole (no keeper here).
+fn fewest_of(
+    sig: &Signatures,
+    x0: &Board,
+    progress: &crate::solve::SearchProgress,
+    only: Option<crate::solve::search::blocks::Only<'_>>,
+    known: Option<u64>,
+) -> (u64, u64) {
+    let (found, covered) = sig.fewest(x0, progress, only, known, true);
+    assert!(covered.complete());
+    found.expect("a search from no known count finds its best")
 }
 
 #[test]

@@ -31,21 +31,26 @@ use std::io::Read;
 
 /// The parts a kept search is run in (at most; parts are whole runs of 64 blocks): a
 /// save loses at most one part's work.
-pub(super) const PARTS: u64 = 1024;
+pub(in crate::solve) const PARTS: u64 = 1024;
 
 const MAGIC: &[u8; 8] = b"LOSEARCH";
 
 /// The most seconds a file may say were spent (a thousand years): more is no search's.
 const MAX_SECONDS: f64 = 3.2e10;
-const VERSION: u32 = 1;
+/// Version 2 keeps a range of the parts (a share of a search split across machines).
+const VERSION: u32 = 2;
 
 /// How far a search has gone.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct Progress {
-    /// Blocks a part, and the parts.
+    /// Blocks a part, and the parts of the whole search.
     pub part: u64,
     pub parts: u64,
-    /// Parts done (the first ones), and the blocks they kept.
+    /// The parts this progress covers: `first..end` (the whole search, or one share of
+    /// it, [`Progress::share`]).
+    pub first: u64,
+    pub end: u64,
+    /// Parts done (the first ones of the range), and the blocks they kept.
     pub done: u64,
     pub kept: u64,
     /// The floor the parts done were searched at: they hold no entry of at least it
@@ -66,15 +71,44 @@ impl Progress {
         } else {
             blocks.max(1)
         };
+        let parts = blocks.div_ceil(part);
         Progress {
             part,
-            parts: blocks.div_ceil(part),
+            parts,
+            first: 0,
+            end: parts,
             done: 0,
             kept: 0,
             floor,
             best: (i64::MIN, u64::MAX),
             seconds: 0.0,
         }
+    }
+}
+
+impl Progress {
+    /// Share `index` of `shares` of a kept search of `blocks` blocks: the parts
+    /// `index * parts / shares ..` up to the next share's first, from the start. The
+    /// split depends on nothing but the blocks and the shares, so every machine makes
+    /// the same one.
+    pub(super) fn share(blocks: u64, floor: i64, (index, shares): (u64, u64)) -> Progress {
+        let whole = Progress::start(blocks, true, floor);
+        let at = |i: u64| (u128::from(i) * u128::from(whole.parts) / u128::from(shares)) as u64;
+        Progress {
+            first: at(index),
+            end: at(index + 1),
+            ..whole
+        }
+    }
+
+    /// The parts of the range.
+    pub(super) fn len(&self) -> u64 {
+        self.end - self.first
+    }
+
+    /// Whether every part of the range is done.
+    pub(super) fn complete(&self) -> bool {
+        self.done == self.len()
     }
 }
 
@@ -129,10 +163,17 @@ pub(super) fn doubt(
             saved.parts, saved.part, fresh.parts, fresh.part
         ));
     }
-    if saved.done > saved.parts {
+    if (saved.first, saved.end) != (fresh.first, fresh.end) {
+        return Some(format!(
+            "it keeps parts {} to {}, where this share is parts {} to {}",
+            saved.first, saved.end, fresh.first, fresh.end
+        ));
+    }
+    if saved.done > saved.len() {
         return Some(format!(
             "it calls {} of {} parts done",
-            saved.done, saved.parts
+            saved.done,
+            saved.len()
         ));
     }
     let blocks_done = saved.done.checked_mul(saved.part);
@@ -157,7 +198,9 @@ pub(super) fn doubt(
         return None;
     }
     let b = f >> k1;
-    if blocks_done.is_none_or(|done| b >= done) || only.is_some_and(|(keep, _)| !keep(b)) {
+    let from = saved.first.saturating_mul(saved.part);
+    let past = blocks_done.and_then(|done| done.checked_add(from));
+    if b < from || past.is_none_or(|past| b >= past) || only.is_some_and(|(keep, _)| !keep(b)) {
         return Some(format!(
             "its best entry ({f}) is not in a block it searched"
         ));
@@ -194,6 +237,11 @@ pub(super) fn entry(weighted: &[(u64, u32, i32)], k1: usize, f: u64) -> i64 {
         .sum()
 }
 
+/// The name's stem for the search named by `key`: its CRC-32 and its length.
+fn stem(key: &[u8]) -> String {
+    format!("{:08x}-{}", crc32fast::hash(key), key.len())
+}
+
 /// One search's bytes with a keeper.
 #[derive(Debug)]
 pub(super) struct Checkpoint<'a> {
@@ -205,8 +253,42 @@ pub(super) struct Checkpoint<'a> {
 impl<'a> Checkpoint<'a> {
     /// The search named by `key`, with `keeper`.
     pub(super) fn new(keeper: &'a dyn Keeper, key: Vec<u8>) -> Checkpoint<'a> {
-        let name = format!("{:08x}-{}.search", crc32fast::hash(&key), key.len());
+        let name = format!("{}.search", stem(&key));
         Checkpoint { keeper, name, key }
+    }
+
+    /// Share `index` of `shares` of the search named by `key` (`--part I/N`): a name of
+    /// its own, so parts run anywhere never write over each other.
+    pub(super) fn share(
+        keeper: &'a dyn Keeper,
+        key: Vec<u8>,
+        (index, shares): (u64, u64),
+    ) -> Checkpoint<'a> {
+        let name = format!("{}.part-{index}-of-{shares}.search", stem(&key));
+        Checkpoint { keeper, name, key }
+    }
+
+    /// Whether it keeps one share of several (`--part`).
+    pub(super) fn is_share(&self) -> bool {
+        self.name.contains(".part-")
+    }
+
+    /// The splits kept for the search named by `key`: how many shares each names.
+    pub(super) fn splits(keeper: &dyn Keeper, key: &[u8]) -> Vec<u64> {
+        let prefix = format!("{}.part-", stem(key));
+        let mut splits: Vec<u64> = keeper
+            .names(&prefix)
+            .iter()
+            .filter_map(|name| {
+                let rest = name.strip_prefix(&prefix)?.strip_suffix(".search")?;
+                let (index, shares) = rest.split_once("-of-")?;
+                let (index, shares) = (index.parse::<u64>().ok()?, shares.parse::<u64>().ok()?);
+                (index < shares && shares <= PARTS).then_some(shares)
+            })
+            .collect();
+        splits.sort_unstable();
+        splits.dedup();
+        splits
     }
 
     /// Where it is kept, for people.
@@ -217,8 +299,8 @@ impl<'a> Checkpoint<'a> {
     /// The progress saved: `Ok(None)` when nothing is there, an error (why) when
     /// something is that does not read back whole with this key (to be replaced).
     pub(super) fn load(&self) -> Result<Option<Progress>, String> {
-        // The magic, version, key length, key, six words, the seconds and the CRC.
-        let most = self.key.len() as u64 + 100;
+        // The magic, version, key length, key, eight words, the seconds and the CRC.
+        let most = self.key.len() as u64 + 120;
         match self.keeper.read(&self.name, most)? {
             None => Ok(None),
             Some(bytes) => self
@@ -248,13 +330,17 @@ impl<'a> Checkpoint<'a> {
         let progress = Progress {
             part: r.read_u64::<LE>().ok()?,
             parts: r.read_u64::<LE>().ok()?,
+            first: r.read_u64::<LE>().ok()?,
+            end: r.read_u64::<LE>().ok()?,
             done: r.read_u64::<LE>().ok()?,
             kept: r.read_u64::<LE>().ok()?,
             floor: r.read_i64::<LE>().ok()?,
             best: (r.read_i64::<LE>().ok()?, r.read_u64::<LE>().ok()?),
             seconds: r.read_f64::<LE>().ok()?,
         };
-        (r.is_empty() && (0.0..=MAX_SECONDS).contains(&progress.seconds)).then_some(progress)
+        let range = progress.first <= progress.end && progress.end <= progress.parts;
+        let whole = r.is_empty() && range;
+        (whole && (0.0..=MAX_SECONDS).contains(&progress.seconds)).then_some(progress)
     }
 
     /// Keeps `progress`, whole.
@@ -264,7 +350,9 @@ impl<'a> Checkpoint<'a> {
         bytes.write_u32::<LE>(VERSION)?;
         bytes.write_u64::<LE>(self.key.len() as u64)?;
         bytes.extend_from_slice(&self.key);
-        for word in [progress.part, progress.parts, progress.done, progress.kept] {
+        let (part, parts, first, end) =
+            (progress.part, progress.parts, progress.first, progress.end);
+        for word in [part, parts, first, end, progress.done, progress.kept] {
             bytes.write_u64::<LE>(word)?;
         }
         bytes.write_i64::<LE>(progress.floor)?;
@@ -307,6 +395,13 @@ impl Keeper for Memory {
     fn place(&self, name: &str) -> String {
         format!("memory:{name}")
     }
+    fn names(&self, prefix: &str) -> Vec<String> {
+        let map = self.0.lock().unwrap();
+        map.keys()
+            .filter(|n| n.starts_with(prefix))
+            .cloned()
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -325,74 +420,4 @@ impl Memory {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn progress_reads_back_only_whole_and_with_its_key() {
-        let memory = Memory::default();
-        let weighted = [(3u64, 1u32, -2i32), (1, 2, 5)];
-        let key1 = key(&weighted, (2, 20), 2, None);
-        let saved = Progress {
-            done: 17,
-            kept: 17 * 256,
-            best: (41, 0x1234),
-            seconds: 2.5,
-            ..Progress::start(1 << 20, true, -7)
-        };
-        assert_eq!(saved.part, 1024, "2^20 blocks in 1024 parts");
-        let file = Checkpoint::new(&memory, key1.clone());
-        assert_eq!(file.load().ok().flatten(), None, "nothing saved yet");
-        file.save(&saved).unwrap();
-        assert_eq!(file.load().ok().flatten(), Some(saved));
-        // Another search (one weight changed, another split, the blocks kept by a
-        // rule) has a file of its own, and does not read this one.
-        let other = key(&[(3, 1, -2), (1, 2, 6)], (2, 20), 2, None);
-        for key2 in [other, key(&weighted, (3, 19), 2, None)] {
-            assert_ne!(key2, key1);
-            assert_eq!(Checkpoint::new(&memory, key2).load().ok().flatten(), None);
-        }
-        let ruled = key(&weighted, (2, 20), 2, Some((5, &[1, 2])));
-        assert_ne!(ruled, key(&weighted, (2, 20), 2, Some((5, &[1, 3]))));
-        // The same name with another key (a CRC collision) reads as nothing.
-        let stranger = Checkpoint {
-            key: b"another".to_vec(),
-            ..Checkpoint::new(&memory, key1.clone())
-        };
-        assert_eq!(stranger.load().ok().flatten(), None);
-        // A byte changed anywhere, or the file cut short: nothing.
-        let (name, bytes) = memory.only();
-        assert_eq!(
-            name,
-            format!("{:08x}-{}.search", crc32fast::hash(&key1), key1.len())
-        );
-        for at in [0, 9, 20, bytes.len() - 30, bytes.len() - 1] {
-            let mut torn = bytes.clone();
-            torn[at] ^= 1;
-            memory.put(&name, &torn);
-            assert_eq!(file.load().ok().flatten(), None, "byte {at} changed");
-        }
-        memory.put(&name, &bytes[..bytes.len() - 5]);
-        assert_eq!(file.load().ok().flatten(), None, "cut short");
-        memory.put(&name, &bytes);
-        assert_eq!(file.load().ok().flatten(), Some(saved));
-        // Seconds that are no duration (a hand-made file): nothing.
-        for seconds in [f64::INFINITY, f64::NAN, -1.0, 1e300] {
-            file.save(&Progress { seconds, ..saved }).unwrap();
-            assert_eq!(file.load().ok().flatten(), None, "{seconds} s");
-        }
-        file.remove();
-        assert_eq!(file.load().ok().flatten(), None);
-    }
-
-    #[test]
-    fn parts_are_whole_runs_of_blocks() {
-        for k2 in 0..40 {
-            let blocks = 1u64 << k2;
-            let p = Progress::start(blocks, true, 0);
-            assert!(p.parts <= PARTS && p.part * p.parts == blocks, "2^{k2}");
-            assert!(p.part.is_multiple_of(64) || p.parts == 1, "2^{k2}");
-            assert_eq!(Progress::start(blocks, false, 0).parts, 1);
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,159 @@
+//! One board's search, as the plan says: the walk, the transform (whole, one block an
+//! orbit, or this run's share of a search split in parts, and the parts kept merged),
+//! or the local search with its bound.
+
+use super::{block_bits, combine, fits, gray_steps, transform_cost, transform_rate, Kernel, Plan};
+use crate::board::Board;
+use crate::solve::search::signatures::{Search, Signatures, Skipped};
+
+impl Kernel {
+    /// Searches the solutions of the board whose particular solution is `x0` (a board
+    /// that must change `changed` lights): leaves the chosen one in `best` when the
+    /// result says so (`true`; else `x0` stands), with how it was found and, when not
+    /// proven, a lower bound (the signatures' or [`covering`](Self::covering), the
+    /// larger). With `search` false only the particular solution is given (the
+    /// caller's time is spent).
+    pub(in crate::solve) fn search(
+        &self,
+        x0: &mut Board,
+        best: &mut Board,
+        search: bool,
+        changed: u64,
+    ) -> (Search, Option<u64>, bool) {
+        let (how, bound, chosen) = self.search_solutions(x0, best, search);
+        let bound = bound.map(|b| b.max(self.covering(changed)));
+        // A count that meets a proven lower bound is the fewest, however little was
+        // searched (no press at all, too).
+        let count = if chosen { &*best } else { &*x0 }.count_ones();
+        (how, bound.filter(|&b| count > b), chosen)
+    }
+
+    fn search_solutions(
+        &self,
+        x0: &mut Board,
+        best: &mut Board,
+        search: bool,
+    ) -> (Search, Option<u64>, bool) {
+        match &self.plan {
+            Plan::Unique => (Search::Unique, None, false),
+            _ if !search => (Search::Skipped(Skipped::TimeUp), Some(0), false),
+            Plan::Unsearched(why) => (Search::Skipped(*why), Some(0), false),
+            Plan::Wide(_) if self.search_time.is_some_and(|t| t.is_zero()) => {
+                (Search::Skipped(Skipped::TimeUp), Some(0), false)
+            }
+            Plan::Wide(sig) => {
+                let sig = sig.get_or_init(|| Signatures::new(&self.quiet, self.width));
+                self.wide(sig, x0, best)
+            }
+            Plan::GrayWalk => {
+                best.words_mut().copy_from_slice(x0.words());
+                let mut fewest = x0.count_ones();
+                let steps = gray_steps(self.quiet.len());
+                self.progress.start(steps.end);
+                for step in steps {
+                    x0.xor_assign(&self.quiet[step.trailing_zeros() as usize]);
+                    let count = x0.count_ones();
+                    if count < fewest {
+                        fewest = count;
+                        best.words_mut().copy_from_slice(x0.words());
+                        self.progress.found(count);
+                    }
+                    if step % (1 << 16) == 0 {
+                        self.progress.advance(1 << 16);
+                    }
+                }
+                (Search::GrayWalk, None, true)
+            }
+            Plan::Transform(sig) | Plan::Heuristic(sig) => {
+                let orbits = self
+                    .symmetry
+                    .as_ref()
+                    .map(|s| s.0.orbits(x0))
+                    .filter(|o| o.symmetries() > 1);
+                // This board's proof, its symmetries counted (in their basis, whose
+                // signatures fill the blocks' rows their own way).
+                let own_cost = match (&orbits, &self.symmetry) {
+                    (Some(o), Some(sym)) => sym
+                        .1
+                        .cost_of_blocks(o.count)
+                        .zip(
+                            u32::try_from(self.nullity - block_bits(self.nullity))
+                                .ok()
+                                .and_then(|high| 1u64.checked_shl(high))
+                                .and_then(|blocks| o.check_cost(blocks)),
+                        )
+                        .and_then(|(a, b)| a.checked_add(b)),
+                    _ => transform_cost(sig, self.cells),
+                };
+                // A share of a search split in parts (`--part I/N`) is proven by its
+                // share of the cost; the board's answer then is the best of its share.
+                let share = self.progress.share();
+                let own_share = own_cost.map(|c| share.map_or(c, |(_, n)| c.div_ceil(n)));
+                let proving = matches!(self.plan, Plan::Transform(_))
+                    || ((orbits.is_some() || share.is_some()) && fits(own_share, self.board_ops));
+                // The blocks this board's proof searches: one of each orbit, in the
+                // symmetries' basis, or all of them.
+                let fewest = |known, may_run| match (&orbits, &self.symmetry) {
+                    (Some(o), Some(sym)) => {
+                        let first = |b: u64| o.is_first(b);
+                        let rule = o.key();
+                        let only = Some((&first as _, o.count, rule.as_slice()));
+                        let searched = sym.1.fewest(x0, &self.progress, only, known, may_run);
+                        (searched, sym.0.basis())
+                    }
+                    _ => {
+                        let searched = sig.fewest(x0, &self.progress, None, known, may_run);
+                        (searched, &self.quiet[..])
+                    }
+                };
+                let how = Search::Transform {
+                    signatures: sig.len(),
+                    symmetries: orbits.as_ref().map_or(1, |o| o.symmetries()),
+                };
+                if proving {
+                    let known = self.incumbent(sig, x0, best, own_cost, orbits.is_some());
+                    if known.is_none() {
+                        best.words_mut().copy_from_slice(x0.words());
+                    }
+                    let ((found, searched), basis) = fewest(known, true);
+                    if let Some((f, _)) = found {
+                        combine(best, x0, basis, f);
+                    }
+                    if searched.complete() {
+                        return (how, None, true);
+                    }
+                    let of = searched.shares;
+                    let parts = Search::Parts {
+                        searched: of - searched.missing.len() as u64,
+                        of,
+                    };
+                    (parts, Some(0), true)
+                } else {
+                    self.progress.left_unproven(
+                        own_cost.unwrap_or(u64::MAX),
+                        own_cost.map_or(f64::INFINITY, |c| c as f64 / transform_rate(self.width)),
+                    );
+                    let until = self.search_time.map(|t| std::time::Instant::now() + t);
+                    let (f, _, bound) = sig.heuristic(x0, self.budget, until);
+                    combine(best, x0, &self.quiet, f);
+                    if orbits.is_some() {
+                        self.fixed_incumbent(x0, best, self.board_ops);
+                    }
+                    if self.progress.keeping().is_some() {
+                        // The parts of this board's proof run elsewhere and kept here
+                        // (`--part`): merged, they prove it at once; else their best.
+                        let known = Some(best.count_ones());
+                        let ((found, searched), basis) = fewest(known, false);
+                        if let Some((f, _)) = found {
+                            combine(best, x0, basis, f);
+                        }
+                        if searched.complete() {
+                            return (how, None, true);
+                        }
+                    }
+                    (Search::Heuristic, Some(bound), true)
+                }
+            }
+        }
+    }
+}
