@@ -26,6 +26,7 @@ use usage::UsageError;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    cores_given();
     match config::job(cli.command).and_then(run) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
@@ -39,6 +40,21 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+    }
+}
+
+/// The cores a scheduler gave this task: Slurm's `SLURM_CPUS_PER_TASK` (a job array's
+/// part uses its own, not every core of the node). Rayon already follows the process's
+/// CPU affinity and `RAYON_NUM_THREADS`, which wins.
+fn cores_given() {
+    let given = std::env::var("SLURM_CPUS_PER_TASK").ok();
+    let Some(cores) = given.and_then(|n| n.trim().parse::<usize>().ok()) else {
+        return;
+    };
+    if cores > 0 && std::env::var_os("RAYON_NUM_THREADS").is_none() {
+        let here = std::thread::available_parallelism().map_or(cores, usize::from);
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(cores.min(here));
+        let _ = pool.build_global();
     }
 }
 

@@ -28,6 +28,7 @@ mod guards;
 mod hardening;
 mod memory;
 mod nullity_cli;
+mod parts;
 mod pbm_cli;
 mod play;
 mod properties;

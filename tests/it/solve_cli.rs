@@ -283,7 +283,7 @@ fn an_unproven_board_gets_a_lower_bound_below_the_published_minimum() {
 }
 
 /// A random solvable `n x n` board as `solve` reads it (one board).
-fn random_solvable(seed: u64, n: usize) -> String {
+pub(crate) fn random_solvable(seed: u64, n: usize) -> String {
     let mut rng = common::Rng(seed);
     let board = lightsout::Board::new(n, n).after_presses(&common::random_board(&mut rng, n, n));
     let mut text = String::from("1\n");

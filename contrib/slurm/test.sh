@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# CI's test of the fewest-presses search as a Slurm job array, on a one-node cluster it
+# stands up itself (cluster-up.sh): two boards' proofs split in 4 parts, run by
+# `sbatch --wait --array=0-3`, merged by a dependent job, equal to one unbroken run and
+# proven; a part cancelled (scancel) leaves the merge unproven and naming it, and the
+# part run again gives the same answer; a damaged part file is refused, never merged.
+# Usage: contrib/slurm/test.sh path/to/lightsout
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+LIGHTSOUT=$(realpath "${1:?the lightsout binary}")
+"$here/cluster-up.sh"
+work=$(mktemp -d /tmp/lightsout-slurm.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail() { echo "slurm test: $*" >&2; exit 1; }
+# Two random solvable 47 x 47 boards (nullity 30), as the bench generator makes them.
+python3 - >boards.txt <<'PY'
+import random
+random.seed(41)
+n = 47
+print(2)
+for _ in range(2):
+    # The board that random presses make: solvable by construction.
+    p = [[random.random() < 0.5 for _ in range(n)] for _ in range(n)]
+    for r in range(n):
+        print("".join(
+            "1" if (p[r][c] + (r > 0 and p[r-1][c]) + (r < n-1 and p[r+1][c])
+                    + (c > 0 and p[r][c-1]) + (c < n-1 and p[r][c+1])) % 2 else "0"
+            for c in range(n)))
+PY
+"$LIGHTSOUT" solve --rows 47 --cols 47 boards.txt >unbroken.txt
+export LIGHTSOUT BOARDS="$work/boards.txt" FLAGS="--rows 47 --cols 47"
+merge() { # DIR OUT: the merge job, waited for
+  DIR="$1" OUT="$2" sbatch --wait --quiet --output="$2.log" "$here/fewest.sbatch"
+}
+# 1. Four parts, merged: the unbroken answer, proven, from 4 parts.
+array=$(DIR="$work/a" sbatch --parsable --wait --array=0-3 --output=part-%a.log "$here/fewest.sbatch")
+[ "$(ls a/*.part-*-of-4.search | wc -l)" = 8 ] || fail "expected 8 part files (2 boards x 4): $(ls a)"
+merge "$work/a" merged.txt
+cmp merged.txt unbroken.txt || fail "the merged answers differ from the unbroken run's"
+[ "$(grep -c 'proven minimal: .*merged from 4 parts' merged.txt.log)" = 2 ] ||
+  fail "each board proven from 4 parts: $(cat merged.txt.log)"
+echo "slurm test: 4 parts (array job $array) merged, equal to the unbroken run"
+# 2. One part cancelled: missing, named, unproven; run again: the same answer.
+held=$(DIR="$work/b" sbatch --parsable --hold --array=0-3 --output=held-%a.log "$here/fewest.sbatch")
+scancel "${held}_2"
+scontrol release "$held" 2>/dev/null || true
+for _ in $(seq 1 120); do
+  [ -z "$(squeue -h -j "$held" 2>/dev/null)" ] && break
+  sleep 1
+done
+merge "$work/b" partial.txt
+grep -q 'part 2 of 4 is missing' partial.txt.log || fail "part 2 named missing: $(cat partial.txt.log)"
+grep -q 'proven minimal' partial.txt.log && fail "a merge with a part missing said proven"
+DIR="$work/b" PARTS=4 sbatch --wait --quiet --array=2 --output=again-%a.log "$here/fewest.sbatch"
+merge "$work/b" requeued.txt
+cmp requeued.txt unbroken.txt || fail "the answers after part 2 ran again differ"
+echo "slurm test: part 2 cancelled, named missing, run again: the same answers"
+# 3. A damaged part: refused with its reason, never merged.
+part=$(ls a/*.part-1-of-4.search | head -1)
+printf '\x01' | dd of="$part" bs=1 seek=40 conv=notrunc status=none
+merge "$work/a" damaged.txt
+grep -q 'part 1 of 4 .* was not believed' damaged.txt.log || fail "the damaged part refused: $(cat damaged.txt.log)"
+[ "$(grep -c 'proven minimal' damaged.txt.log)" = 1 ] || fail "only the undamaged board proven"
+echo "slurm test: a damaged part refused"

@@ -1,0 +1,192 @@
+//! A proof split in parts (`solve --part I/N`) and merged: the unbroken search's answer,
+//! proven, on every shape to 40 x 40 of nullity 1 to 24 (random solvable boards and the
+//! symmetric all-on board), each part run by a solver of its own as on other machines,
+//! the merge reading only what they kept; and the flags through the command line.
+
+use crate::common::{lightsout, Rng};
+use lightsout::rules::Game;
+use lightsout::{Board, GameSolver, Keeper, Target, SEARCH_BUDGET};
+use predicates::prelude::*;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Parts kept in memory, shared by every run of one test (the cluster's shared disk).
+#[derive(Debug, Default)]
+struct Shelf(Mutex<HashMap<String, Vec<u8>>>);
+
+impl Keeper for Shelf {
+    fn read(&self, name: &str, most: u64) -> Result<Option<Vec<u8>>, String> {
+        let shelf = self.0.lock().unwrap();
+        match shelf.get(name) {
+            Some(bytes) if bytes.len() as u64 > most => Err("too long".to_string()),
+            found => Ok(found.cloned()),
+        }
+    }
+    fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+        self.0
+            .lock()
+            .unwrap()
+            .insert(name.to_string(), bytes.to_vec());
+        Ok(())
+    }
+    fn remove(&self, name: &str) {
+        self.0.lock().unwrap().remove(name);
+    }
+    fn place(&self, name: &str) -> String {
+        format!("shelf:{name}")
+    }
+    fn names(&self, prefix: &str) -> Vec<String> {
+        let shelf = self.0.lock().unwrap();
+        shelf
+            .keys()
+            .filter(|n| n.starts_with(prefix))
+            .cloned()
+            .collect()
+    }
+}
+
+/// The presses `solver` gives `board` (to all off), and whether proven.
+fn answer(solver: &GameSolver, board: &Board) -> (Board, bool) {
+    let mut ws = solver.workspace();
+    let solution = solver.solve_with(board, Target::Off, &mut ws, true);
+    let solution = solution.expect("two states").expect("solvable");
+    (solution.presses.clone(), solution.proven_minimal)
+}
+
+#[test]
+fn every_split_merges_to_the_unbroken_answer_on_every_shape_to_40() {
+    let mut rng = Rng(0x9a27);
+    let (mut merged, mut shapes) = (0, 0);
+    for rows in 1..=40 {
+        for cols in rows..=40 {
+            let k = lightsout::nullity(rows, cols);
+            if !(1..=24).contains(&k) {
+                continue;
+            }
+            shapes += 1;
+            let game = Game::classic(rows, cols).unwrap();
+            let mut pressed = Board::new(rows, cols);
+            for r in 0..rows {
+                for c in 0..cols {
+                    pressed.set(r, c, rng.below(2) == 1);
+                }
+            }
+            let mut on = Board::new(rows, cols);
+            on.invert();
+            for board in [Board::new(rows, cols).after_presses(&pressed), on] {
+                let unbroken = GameSolver::new(game.clone(), SEARCH_BUDGET).unwrap();
+                let (want, proven) = answer(&unbroken, &board);
+                let shelf = Arc::new(Shelf::default());
+                let parts = [2, 3, 5, 16][rng.below(4) as usize];
+                let keeping = || {
+                    let solver = GameSolver::new(game.clone(), SEARCH_BUDGET).unwrap();
+                    let progress = solver.progress().expect("a two-state game");
+                    progress.keep_with(shelf.clone(), Duration::from_secs(3600));
+                    solver
+                };
+                for index in 0..parts {
+                    let part = keeping();
+                    part.progress().unwrap().run_share(index, parts).unwrap();
+                    answer(&part, &board);
+                }
+                let merging = keeping();
+                let (got, merged_proven) = answer(&merging, &board);
+                let at = format!("{rows} x {cols}, nullity {k}, {parts} parts");
+                assert_eq!(got, want, "{at}");
+                assert_eq!(merged_proven, proven, "{at}");
+                // A search by blocks was split (a walk has no parts): merged from
+                // the files alone, nothing run again.
+                if let Some(shares) = merging
+                    .progress()
+                    .unwrap()
+                    .take_kept()
+                    .and_then(|k| k.shares)
+                {
+                    assert_eq!((shares.of, shares.merged), (parts, parts), "{at}");
+                    assert!(shares.run.is_empty() && shares.missing.is_empty(), "{at}");
+                    merged += 1;
+                }
+            }
+        }
+    }
+    assert!(shapes > 100, "{shapes} shapes");
+    assert!(merged > 50, "{merged} searches split in parts and merged");
+}
+
+#[test]
+fn parts_through_the_command_line_merge_to_the_unbroken_answer() {
+    let board = crate::solve_cli::random_solvable(11, 47);
+    let dir = tempfile::tempdir().unwrap();
+    let flags = ["solve", "--rows", "47", "--cols", "47"];
+    let unbroken = lightsout()
+        .args(flags)
+        .write_stdin(board.clone())
+        .output()
+        .unwrap();
+    let checkpoint = dir.path().to_str().unwrap();
+    for index in 0..3 {
+        lightsout()
+            .args(flags)
+            .args([
+                "--checkpoint",
+                checkpoint,
+                "--part",
+                &format!("{index}/3"),
+                "--stats",
+            ])
+            .write_stdin(board.clone())
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("parts of the search searched"));
+    }
+    // The merge searches nothing itself (--search-time 0), and proves the answer.
+    lightsout()
+        .args(flags)
+        .args(["--checkpoint", checkpoint, "--search-time", "0", "--stats"])
+        .write_stdin(board.clone())
+        .assert()
+        .success()
+        .stdout(unbroken.stdout.clone())
+        .stderr(
+            predicate::str::contains("proven minimal")
+                .and(predicate::str::contains("merged from 3 parts")),
+        );
+    // A part missing: named, with the flag that runs it; the answer not proven.
+    let part = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with(".part-1-of-3.search"))
+        .expect("part 1's file");
+    std::fs::remove_file(part).unwrap();
+    lightsout()
+        .args(flags)
+        .args(["--checkpoint", checkpoint, "--search-time", "0"])
+        .write_stdin(board)
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("part 1 of 3 is missing")
+                .and(predicate::str::contains("--part 1/3")),
+        );
+    // Parts are numbered from 0 to N - 1, and need somewhere to be kept.
+    for (args, says) in [
+        (
+            vec!["--checkpoint", checkpoint, "--part", "3/3"],
+            "expected I/N",
+        ),
+        (
+            vec!["--checkpoint", checkpoint, "--part", "0/2000"],
+            "expected I/N",
+        ),
+        (vec!["--part", "0/2"], "--checkpoint"),
+    ] {
+        lightsout()
+            .args(flags)
+            .args(&args)
+            .write_stdin("0\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+}
