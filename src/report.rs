@@ -119,6 +119,10 @@ impl Reporter {
                         cost_words(cost)
                     ),
                 };
+                let fix = match seconds {
+                    Some(s) if *s > 3600.0 => format!("{fix}; {}", in_parts(*s)),
+                    _ => fix,
+                };
                 self.close(
                     summary,
                     format_args!(": each board has 2^{nullity} solutions, and {fix}"),
@@ -290,6 +294,23 @@ impl Reporter {
             kept.place,
         ));
     }
+}
+
+/// How a proof of `seconds` here (both cores of this processor kind, the rate the
+/// estimate is measured at) splits in parts of about an hour, for a cluster.
+fn in_parts(seconds: f64) -> String {
+    let hours = seconds / 3600.0;
+    let parts = hours.ceil().clamp(1.0, 1024.0) as u64;
+    let each = std::time::Duration::try_from_secs_f64(seconds / parts as f64)
+        .map_or_else(|_| "ages".to_string(), words_of);
+    format!(
+        "or, {} core-hours in all, as {} parts of {each} each on 2 cores: `--part \
+         I/{parts}` for I from 0 to {} with --checkpoint DIR shared (contrib/slurm/fewest.sbatch), \
+         then the same command without --part",
+        thousands((2.0 * hours).ceil() as u64),
+        thousands(parts),
+        parts - 1
+    )
 }
 
 /// A word-operation count for people: exact when it fits, "2^64 or more" when not.

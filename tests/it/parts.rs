@@ -190,3 +190,22 @@ fn parts_through_the_command_line_merge_to_the_unbroken_answer() {
             .stderr(predicate::str::contains(says));
     }
 }
+
+#[test]
+fn a_proof_of_hours_says_how_to_split_it_for_a_cluster() {
+    // The all-on 126 x 126 (nullity 56, A075464's open a(126)): days here, so the
+    // closing note gives its core-hours and the parts of about an hour that finish it.
+    let n = 126;
+    let board = format!("1\n{}", format!("{}\n", "1".repeat(n)).repeat(n));
+    let out = lightsout()
+        .args(["solve", "--rows", "126", "--cols", "126"])
+        .write_stdin(board)
+        .output()
+        .unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("core-hours in all, as "), "{said}");
+    assert!(
+        said.contains("--part I/") && said.contains("then the same command without --part"),
+        "{said}"
+    );
+}
