@@ -38,6 +38,8 @@ SelectTypeParameters=CR_Core
 JobAcctGatherType=jobacct_gather/none
 MpiDefault=none
 ReturnToService=2
+# Start a waiting task as soon as a core frees (the default waits up to 3 s a task).
+SchedulerParameters=sched_interval=1,sched_min_interval=0,batch_sched_delay=0
 StateSaveLocation=/var/spool/slurmctld
 SlurmdSpoolDir=/var/spool/slurmd
 SlurmctldLogFile=/var/log/slurm/slurmctld.log

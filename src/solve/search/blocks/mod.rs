@@ -138,7 +138,8 @@ impl<T: Lane> Blocks<'_, T> {
             saved_at: started,
             error: None,
         });
-        let (all, first) = (state.len() * runs_a_part, state.first * runs_a_part);
+        let all = state.len() * runs_a_part;
+        let covered = *state;
         // One worker a core, each taking runs until none is left; spawned (not
         // broadcast), so a core busy with another search does not hold this one up.
         let work = || {
@@ -149,7 +150,11 @@ impl<T: Lane> Blocks<'_, T> {
                 if r >= all {
                     break;
                 }
-                let blocks = (first + r) * run..(first + r + 1) * run;
+                // Run `r`: of the covered parts the `r / runs_a_part`-th, the
+                // `r % runs_a_part`-th run in it.
+                let part = covered.nth(r / runs_a_part);
+                let at = (part * runs_a_part + r % runs_a_part) * run;
+                let blocks = at..at + run;
                 let found = search.run(blocks, (&mut storage, &mut sums), coset);
                 let part = &parts[(r / runs_a_part) as usize];
                 if let Ok(mut slot) = part.found.lock() {

@@ -13,10 +13,11 @@
 //! the parts done hold no entry of at least the floor that their best leaves out.
 //!
 //! The bytes, little-endian: `LOSEARCH`, the format's version (u32), the key's length
-//! (u64) and bytes, the blocks a part, the parts, the parts done, the kept blocks in
-//! them, the floor they were searched at, the best entry and its `f`, the seconds spent
+//! (u64) and bytes, the blocks a part, the parts, the first part kept and the stride
+//! between the parts kept (0 and 1; a share `I` of `N`, `I` and `N`), the parts done, the
+//! kept blocks in them, the floor they were searched at, the best entry and its `f`, the seconds spent
 //! (f64), and a CRC-32 of everything before it; the name is the key's CRC-32 and
-//! length, `8fd6928b-65256.search`. Bytes that do not read back whole (torn, of
+//! length, `8fd6928b-65256.search` (a share: `8fd6928b-65256.part-3-of-64.search`). Bytes that do not read back whole (torn, of
 //! another version, of another key) are searched afresh and overwritten. The CRC
 //! catches accidents, not forgery, so what a file says is checked before it is
 //! believed ([`super::blocks`]): its counts must fit its parts, and its best entry
@@ -46,11 +47,11 @@ pub(super) struct Progress {
     /// Blocks a part, and the parts of the whole search.
     pub part: u64,
     pub parts: u64,
-    /// The parts this progress covers: `first..end` (the whole search, or one share of
-    /// it, [`Progress::share`]).
+    /// The parts this progress covers: `first`, `first + stride`, ... below `parts`
+    /// (the whole search, `0` and `1`, or one share of it, [`Progress::share`]).
     pub first: u64,
-    pub end: u64,
-    /// Parts done (the first ones of the range), and the blocks they kept.
+    pub stride: u64,
+    /// Parts done (the first ones it covers), and the blocks they kept.
     pub done: u64,
     pub kept: u64,
     /// The floor the parts done were searched at: they hold no entry of at least it
@@ -76,7 +77,7 @@ impl Progress {
             part,
             parts,
             first: 0,
-            end: parts,
+            stride: 1,
             done: 0,
             kept: 0,
             floor,
@@ -87,23 +88,30 @@ impl Progress {
 }
 
 impl Progress {
-    /// Share `index` of `shares` of a kept search of `blocks` blocks: the parts
-    /// `index * parts / shares ..` up to the next share's first, from the start. The
-    /// split depends on nothing but the blocks and the shares, so every machine makes
-    /// the same one.
+    /// Share `index` of `shares` of a kept search of `blocks` blocks: every
+    /// `shares`-th part from part `index` (interleaved, so each share holds as many of
+    /// the early parts, where a symmetric board's kept blocks gather, as of the late
+    /// ones). The split depends on nothing but the blocks and the shares, so every
+    /// machine makes the same one.
     pub(super) fn share(blocks: u64, floor: i64, (index, shares): (u64, u64)) -> Progress {
-        let whole = Progress::start(blocks, true, floor);
-        let at = |i: u64| (u128::from(i) * u128::from(whole.parts) / u128::from(shares)) as u64;
         Progress {
-            first: at(index),
-            end: at(index + 1),
-            ..whole
+            first: index,
+            stride: shares,
+            ..Progress::start(blocks, true, floor)
         }
     }
 
-    /// The parts of the range.
+    /// The parts it covers.
     pub(super) fn len(&self) -> u64 {
-        self.end - self.first
+        match self.parts.checked_sub(self.first) {
+            Some(left) if left > 0 && self.stride > 0 => left.div_ceil(self.stride),
+            _ => 0,
+        }
+    }
+
+    /// The `j`-th part it covers.
+    pub(super) fn nth(&self, j: u64) -> u64 {
+        self.first + j * self.stride
     }
 
     /// Whether every part of the range is done.
@@ -163,10 +171,10 @@ pub(super) fn doubt(
             saved.parts, saved.part, fresh.parts, fresh.part
         ));
     }
-    if (saved.first, saved.end) != (fresh.first, fresh.end) {
+    if (saved.first, saved.stride) != (fresh.first, fresh.stride) {
         return Some(format!(
-            "it keeps parts {} to {}, where this share is parts {} to {}",
-            saved.first, saved.end, fresh.first, fresh.end
+            "it keeps every {} part from part {}, where this share is every {} from {}",
+            saved.stride, saved.first, fresh.stride, fresh.first
         ));
     }
     if saved.done > saved.len() {
@@ -198,9 +206,13 @@ pub(super) fn doubt(
         return None;
     }
     let b = f >> k1;
-    let from = saved.first.saturating_mul(saved.part);
-    let past = blocks_done.and_then(|done| done.checked_add(from));
-    if b < from || past.is_none_or(|past| b >= past) || only.is_some_and(|(keep, _)| !keep(b)) {
+    // Its part, and which of the parts it covers that is: one it calls done.
+    let part = b / saved.part.max(1);
+    let covered = part
+        .checked_sub(saved.first)
+        .filter(|d| d % saved.stride.max(1) == 0)
+        .map(|d| d / saved.stride.max(1));
+    if covered.is_none_or(|j| j >= saved.done) || only.is_some_and(|(keep, _)| !keep(b)) {
         return Some(format!(
             "its best entry ({f}) is not in a block it searched"
         ));
@@ -331,14 +343,14 @@ impl<'a> Checkpoint<'a> {
             part: r.read_u64::<LE>().ok()?,
             parts: r.read_u64::<LE>().ok()?,
             first: r.read_u64::<LE>().ok()?,
-            end: r.read_u64::<LE>().ok()?,
+            stride: r.read_u64::<LE>().ok()?,
             done: r.read_u64::<LE>().ok()?,
             kept: r.read_u64::<LE>().ok()?,
             floor: r.read_i64::<LE>().ok()?,
             best: (r.read_i64::<LE>().ok()?, r.read_u64::<LE>().ok()?),
             seconds: r.read_f64::<LE>().ok()?,
         };
-        let range = progress.first <= progress.end && progress.end <= progress.parts;
+        let range = progress.stride >= 1 && progress.stride <= PARTS;
         let whole = r.is_empty() && range;
         (whole && (0.0..=MAX_SECONDS).contains(&progress.seconds)).then_some(progress)
     }
@@ -350,9 +362,13 @@ impl<'a> Checkpoint<'a> {
         bytes.write_u32::<LE>(VERSION)?;
         bytes.write_u64::<LE>(self.key.len() as u64)?;
         bytes.extend_from_slice(&self.key);
-        let (part, parts, first, end) =
-            (progress.part, progress.parts, progress.first, progress.end);
-        for word in [part, parts, first, end, progress.done, progress.kept] {
+        let (part, parts, first, stride) = (
+            progress.part,
+            progress.parts,
+            progress.first,
+            progress.stride,
+        );
+        for word in [part, parts, first, stride, progress.done, progress.kept] {
             bytes.write_u64::<LE>(word)?;
         }
         bytes.write_i64::<LE>(progress.floor)?;
