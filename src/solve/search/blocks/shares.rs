@@ -59,6 +59,7 @@ pub(super) fn search<T: Lane>(blocks: &Blocks<'_, T>, floor: i64, may_run: bool)
     };
     let key = blocks.key();
     if let Some((index, shares)) = blocks.progress.share() {
+        let floor = floor.max(kept_beside(blocks, keeper, &key, (index, shares), floor));
         let file = Checkpoint::share(keeper, key, (index, shares));
         let fresh = Progress::share(all, floor, (index, shares));
         let outcome = kept(blocks, &file, fresh, every, true);
@@ -88,6 +89,46 @@ pub(super) fn search<T: Lane>(blocks: &Blocks<'_, T>, floor: i64, may_run: bool)
             may_run,
         ),
     }
+}
+
+/// The most files of other parts a part reads for their best.
+const BESIDE: usize = 16;
+
+/// The best entry of the other parts of the split already kept (at most [`BESIDE`] of
+/// their files, each verified): a value some solution reaches, so this part need find
+/// only entries of at least it (`i64::MIN` when none is kept).
+fn kept_beside<T: Lane>(
+    blocks: &Blocks<'_, T>,
+    keeper: &dyn Keeper,
+    key: &[u8],
+    (index, shares): (u64, u64),
+    floor: i64,
+) -> i64 {
+    let all = 1u64 << blocks.split.1;
+    let only = blocks
+        .only
+        .map(|(keep, kept, _)| (keep as &dyn Fn(u64) -> bool, kept));
+    let prefix = format!("{}.part-", stem_of(key));
+    let mut best = i64::MIN;
+    let names = keeper.names(&prefix);
+    for name in names.iter().take(BESIDE + 1) {
+        let Some(other) = name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(&format!("-of-{shares}.search")))
+            .and_then(|i| i.parse::<u64>().ok())
+            .filter(|&i| i != index && i < shares)
+        else {
+            continue;
+        };
+        let file = Checkpoint::share(keeper, key.to_vec(), (other, shares));
+        let fresh = Progress::share(all, floor, (other, shares));
+        if let Ok(Some(saved)) = file.load() {
+            if checkpoint::doubt(&saved, &fresh, blocks.given, blocks.split.0, only).is_none() {
+                best = best.max(saved.best.0);
+            }
+        }
+    }
+    best
 }
 
 /// The search in one file, resumed where it stopped.

@@ -237,6 +237,9 @@ fn a_search_split_in_parts_merges_to_the_answer_of_an_unbroken_one() {
         run(&memory, Some((index, 4)), true);
     }
     let key = checkpoint::key(&weighted, (k1, k2), 2, None);
+    // The last part ran after two others were kept: it pruned from their best.
+    let last = loaded(&Checkpoint::share(memory.as_ref(), key.clone(), (3, 4))).unwrap();
+    assert!(last.floor > i64::MIN, "part 3 read the parts beside it");
     let third = Checkpoint::share(memory.as_ref(), key.clone(), (3, 4));
     let mut forged = loaded(&third).unwrap();
     forged.best.0 += 1;

@@ -10,7 +10,8 @@ use crate::solve::search::symmetry::{fixed_by_shape, shape_symmetries};
 
 impl Kernel {
     /// Before a long proof: the press count of a good solution, found for about a
-    /// sixty-fourth of the proof's cost (at most [`INCUMBENT_OPS`]) by the local
+    /// sixty-fourth of the proof's cost (at most [`INCUMBENT_OPS`], a part's share of
+    /// it when the search is split) by the local
     /// search and, on a board with symmetries, its symmetric solutions; the proof's
     /// blocks then skip what cannot beat it ([`Signatures::fewest`]). `None` for a
     /// proof too short to gain from it. `best` is scratch.
@@ -26,7 +27,10 @@ impl Kernel {
         if cost < INCUMBENT_FROM {
             return None;
         }
-        let ops = (cost / 64).min(INCUMBENT_OPS).min(self.budget);
+        // A part of a search split in N (`--part`) takes a share of the effort too: it
+        // also prunes from the best of the parts already kept beside it.
+        let shares = self.progress.share().map_or(1, |(_, n)| n);
+        let ops = (cost / 64).min(INCUMBENT_OPS).min(self.budget) / shares;
         let (f, _, _) = sig.heuristic(x0, ops, None);
         combine(best, x0, &self.quiet, f);
         if symmetric {
