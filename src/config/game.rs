@@ -46,8 +46,10 @@ pub(crate) fn game_named(
             })?,
             Err(crate::input::SmallFileError::Io(err)) if err.kind() == io::ErrorKind::NotFound => {
                 let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
+                let like = similar_game(name, &known)
+                    .map_or(String::new(), |g| format!("; did you mean `{g}`?"));
                 return Err(usage(format!(
-                    "{} {name}: no built-in game has that name ({}) and no file is there",
+                    "{} {name}: no built-in game has that name ({}) and no file is there{like}",
                     flag("game"),
                     known.join(", ")
                 )));
@@ -105,6 +107,25 @@ pub(crate) fn game_named(
         args.states.unwrap_or(2),
     )
     .map_err(game_error)
+}
+
+/// The built-in game `name` may mean: one whose name it contains or nearly is, written
+/// any case (`Lightsout2000`, `merln`, `XL-25`).
+fn similar_game<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    let plain: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    known
+        .iter()
+        .map(|&g| {
+            let near = strsim::levenshtein(&plain, g);
+            (if plain.contains(g) { 0 } else { near }, g)
+        })
+        .filter(|&(d, g)| d <= 2.min(g.len() / 2))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, g)| g)
 }
 
 /// A game that cannot be made, as a usage error (its counts for people).

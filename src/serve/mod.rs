@@ -104,6 +104,8 @@ pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
         .route("/v1/puzzle", get(api::puzzle))
         .route("/v1/games", get(api::games))
         .route("/v1/openapi.json", get(api::openapi))
+        // Where API tools look first.
+        .route("/openapi.json", get(api::openapi))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(middleware::from_fn_with_state(max_body, declared_length))
@@ -113,6 +115,15 @@ pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
         ))
         .layer(middleware::from_fn(limits_as_json))
         .layer(middleware::from_fn(track))
+        // A web app on another site may call the API: every answer is public, read-only
+        // and asks for no credentials, so any origin may read it (and a preflight
+        // `OPTIONS` is answered).
+        .layer(
+            tower_http::cors::CorsLayer::new()
+                .allow_origin(tower_http::cors::Any)
+                .allow_methods([axum::http::Method::GET, axum::http::Method::POST])
+                .allow_headers([axum::http::header::CONTENT_TYPE]),
+        )
         .with_state(state)
 }
 

@@ -586,3 +586,26 @@ fn nullity_patterns_of_a_game_are_quiet_in_text_and_pbm() {
         .unwrap()
         .starts_with("nullity 8\n8\n"));
 }
+
+#[test]
+fn a_built_in_game_written_another_way_gets_a_did_you_mean() {
+    // Issue 42: `lightsout2000` named no game and said only what the names are.
+    for (given, meant) in [
+        ("Lightsout2000", "2000"),
+        ("merln", "merlin"),
+        ("XL-25", "xl25"),
+    ] {
+        lightsout()
+            .args(["solve", "--game", given])
+            .write_stdin("0\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!("did you mean `{meant}`?")));
+    }
+    lightsout()
+        .args(["solve", "--game", "zzz"])
+        .write_stdin("0\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean").not());
+}

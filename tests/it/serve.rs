@@ -284,6 +284,38 @@ fn unknown_paths_and_methods_are_json_404_and_405() {
 }
 
 #[test]
+fn a_web_app_on_another_site_may_call_the_api() {
+    // Issue 42: an `Origin:` request gets `Access-Control-Allow-Origin`, a preflight is
+    // answered, and the description is where API tools look first too.
+    let server = Server::start(&[]);
+    let response = agent()
+        .get(format!(
+            "{}/v1/query?grid=0000000000000000000000000",
+            server.url
+        ))
+        .header("Origin", "https://example.org")
+        .call()
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let allowed = response.headers().get("access-control-allow-origin");
+    assert_eq!(allowed.and_then(|v| v.to_str().ok()), Some("*"));
+    let preflight = agent()
+        .options(format!("{}/v1/solve?rows=5&cols=6", server.url))
+        .header("Origin", "https://example.org")
+        .header("Access-Control-Request-Method", "POST")
+        .header("Access-Control-Request-Headers", "content-type")
+        .call()
+        .unwrap();
+    assert_eq!(preflight.status().as_u16(), 200);
+    let methods = preflight.headers().get("access-control-allow-methods");
+    let methods = methods.and_then(|v| v.to_str().ok()).unwrap_or_default();
+    assert!(methods.contains("POST"), "{methods:?}");
+    let (status, body) = server.get("/openapi.json");
+    assert_eq!(status, 200);
+    assert_eq!(body, server.get("/v1/openapi.json").1);
+}
+
+#[test]
 fn a_body_over_the_limit_is_a_413() {
     let server = Server::start(&["--max-body", "1000"]);
     let input = classic_input(&[0; 100]);
