@@ -287,6 +287,18 @@ impl Session {
     }
 }
 
+/// The mark of a button to press `m` times (`m > 0`): `*` once, a superscript count
+/// more (`²`, ... `⁹`; `⁺` past nine), never a digit, which is a light's state in a
+/// game of more than two states.
+pub fn mark_glyph(m: u8) -> char {
+    const MORE: [char; 8] = ['²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    match m {
+        0 | 1 => '*',
+        2..=9 => MORE[usize::from(m - 2)],
+        _ => '⁺',
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -355,5 +367,15 @@ mod tests {
         s.move_cursor(1, 0);
         s.move_cursor(0, 1);
         assert_eq!(s.layout.cells[s.cursor], (1, 1));
+    }
+
+    #[test]
+    fn a_mark_is_never_a_digit() {
+        // Issue 42: a button to press twice was a bold `2`, as a light in state 2.
+        assert_eq!(super::mark_glyph(1), '*');
+        assert_eq!(super::mark_glyph(2), '²');
+        for m in 1..=u8::MAX {
+            assert!(!super::mark_glyph(m).is_ascii_digit(), "{m}");
+        }
     }
 }

@@ -130,8 +130,9 @@ fn draw(frame: &mut Frame, session: &Session, title: &str, message: &str, old: V
     ];
     let top = Rect::new(0, 0, screen.width, HEADER.min(screen.height));
     frame.render_widget(Paragraph::new(header), top);
-    let keys = "keys: arrows move, space presses, h hint, s solution, u undo, r redo, \
-                x reset, n new puzzle, +/- difficulty, g goal, q quit; the mouse presses";
+    let keys = "keys: arrows move, space presses, h hint, s solution (marked: press once, \
+                ² twice, ...), u undo, r redo, x reset, n new puzzle, +/- difficulty, g goal, \
+                q quit; the mouse presses";
     if screen.height > HEADER + FOOTER {
         let bottom = Rect::new(0, screen.height - FOOTER, screen.width, FOOTER);
         frame.render_widget(
@@ -187,8 +188,7 @@ fn cell(session: &Session, r: usize, c: usize) -> Span<'static> {
     let middle = match (mark, k) {
         (0, 2) => ' ',
         (0, _) => char::from(b'0' + state % 10),
-        (1, _) => '*',
-        (m, _) => char::from(b'0' + m % 10),
+        (m, _) => super::session::mark_glyph(m),
     };
     let (left, right) = if at { ('[', ']') } else { (' ', ' ') };
     let colour = PALETTE[usize::from(state) % PALETTE.len()];
