@@ -22,6 +22,8 @@ pub(crate) struct Reporter {
     pub engine: &'static str,
     /// The parts the board in hand's search was merged from, for its stats line.
     merged: Option<u64>,
+    /// The lights of a button map's boards (one row of lights, said as a count).
+    pub map: Option<u64>,
 }
 
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
@@ -39,6 +41,7 @@ impl Reporter {
             progress: None,
             engine: lightsout::CLASSIC_ENGINE,
             merged: None,
+            map: None,
         }
     }
 
@@ -189,8 +192,12 @@ impl Reporter {
                     k
                 }
             };
+            let shape = match self.map {
+                Some(lights) => plural(lights, "light", "lights"),
+                None => format!("{rows} x {cols}"),
+            };
             note(format_args!(
-                "stats: {} {m}: {rows} x {cols}, nullity {nullity}, {}, {how}{merged}, search \
+                "stats: {} {m}: {shape}, nullity {nullity}, {}, {how}{merged}, search \
                  {:.3} s; engine: {}",
                 self.noun,
                 plural(presses, "press", "presses"),

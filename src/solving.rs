@@ -21,6 +21,8 @@ pub(crate) fn game(
     let mut reporter = Reporter::new(stats, "board");
     reporter.engine = solver.method();
     reporter.shape = Some((solver.presses_shape(), solver.nullity()));
+    let game = solver.game();
+    reporter.map = game.grid_rules().is_none().then_some(game.lights() as u64);
     reporter.progress = solver.progress();
     let (_, cols) = solver.board_shape();
     let watch = crate::report::Watch::start(

@@ -455,3 +455,17 @@ fn stats_name_the_engine_for_every_kind_of_game() {
             .stderr(predicate::str::contains(format!("; engine: {engine}")));
     }
 }
+
+#[test]
+fn stats_call_a_button_maps_board_by_its_lights() {
+    // Issue 42: the cube's stats line said `1 x 54`, a shape it does not have.
+    let board = format!("1\n{}\n", "0".repeat(54));
+    lightsout()
+        .args(["solve", "--game", "cube", "--stats"])
+        .write_stdin(board)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "stats: board 1: 54 lights, nullity 6",
+        ));
+}
