@@ -72,9 +72,10 @@ impl Reporter {
         if let Some((index, of)) = progress.and_then(|p| p.share()) {
             // A part's answers are its share's best, unproven by design.
             if summary.unproven > 0 {
+                let all = thousands(of);
                 note(format_args!(
-                    "note: part {index} of {of} of each board's search is kept; with all \
-                     {of} parts in the directory, the same command without --part answers \
+                    "note: part {index} of {all} of each board's search is kept; with all \
+                     {all} parts in the directory, the same command without --part answers \
                      with the proven fewest presses"
                 ));
             }
@@ -177,8 +178,10 @@ impl Reporter {
                     thousands(solution.lower_bound)
                 ),
                 lightsout::Search::Parts { searched, of } => format!(
-                    "not proven: {searched} of {of} parts of the search searched; the \
-                     minimum is at least {}",
+                    "not proven: {} of {} parts of the search searched; the minimum is at \
+                     least {}",
+                    thousands(searched),
+                    thousands(of),
                     thousands(solution.lower_bound)
                 ),
                 lightsout::Search::Skipped(why) => format!("not searched ({why})"),
@@ -262,8 +265,10 @@ impl Reporter {
         let of = shares.of;
         for (index, why) in &shares.refused {
             note(format_args!(
-                "note: {} {m}: part {index} of {of} ({}) was not believed: {why}",
-                self.noun, kept.place
+                "note: {} {m}: part {index} of {} ({}) was not believed: {why}",
+                self.noun,
+                thousands(of),
+                kept.place
             ));
         }
         if shares.missing.is_empty() {
@@ -278,7 +283,7 @@ impl Reporter {
         let more = shares.missing.len().saturating_sub(12);
         let first = shares.missing[0];
         note(format_args!(
-            "note: {} {m}: {} {}{} of {of} {} missing in {}; run each with the same flags and \
+            "note: {} {m}: {} {}{} of {} {} missing in {}; run each with the same flags and \
              `--part I/{of}` (the first: `--part {first}/{of}`), or give --search-time enough \
              for this run to search them",
             self.noun,
@@ -289,10 +294,11 @@ impl Reporter {
             },
             listed.join(", "),
             if more > 0 {
-                format!(" and {more} more")
+                format!(" and {} more", thousands(more as u64))
             } else {
                 String::new()
             },
+            thousands(of),
             if shares.missing.len() == 1 {
                 "is"
             } else {

@@ -237,7 +237,7 @@ fn the_committed_plan_of_a126_is_believed_and_names_what_is_left() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "and 1011 more of 1024 are missing",
+            "and 1,011 more of 1,024 are missing",
         ))
         .stderr(predicate::str::contains("(the first: `--part 1/1024`)"))
         .stderr(predicate::str::contains("not believed").not());
