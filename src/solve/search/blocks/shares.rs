@@ -108,18 +108,22 @@ fn kept_beside<T: Lane>(
     let only = blocks
         .only
         .map(|(keep, kept, _)| (keep as &dyn Fn(u64) -> bool, kept));
-    let prefix = format!("{}.part-", stem_of(key));
+    let prefix = format!("{}.part-", checkpoint::stem(key));
     let mut best = i64::MIN;
-    let names = keeper.names(&prefix);
-    for name in names.iter().take(BESIDE + 1) {
-        let Some(other) = name
-            .strip_prefix(&prefix)
-            .and_then(|rest| rest.strip_suffix(&format!("-of-{shares}.search")))
-            .and_then(|i| i.parse::<u64>().ok())
-            .filter(|&i| i != index && i < shares)
-        else {
-            continue;
-        };
+    let suffix = format!("-of-{shares}.search");
+    let others: Vec<u64> = keeper
+        .names(&prefix)
+        .iter()
+        .filter_map(|name| {
+            name.strip_prefix(&prefix)?
+                .strip_suffix(&suffix)?
+                .parse()
+                .ok()
+        })
+        .filter(|&i| i != index && i < shares)
+        .take(BESIDE)
+        .collect();
+    for other in others {
         let file = Checkpoint::share(keeper, key.to_vec(), (other, shares));
         let fresh = Progress::share(all, floor, (other, shares));
         if let Ok(Some(saved)) = file.load() {
@@ -154,7 +158,16 @@ fn whole<T: Lane>(
             shares: 1,
         };
     }
-    if state.best.0 < state.floor && may_run {
+    if state.best.0 < state.floor && !may_run {
+        // It says no entry reaches its floor: only a search run again could tell a
+        // floor not this board's from one of a forged file, so it proves nothing here.
+        return Searched {
+            best: (i64::MIN, u64::MAX),
+            missing: vec![0],
+            shares: 1,
+        };
+    }
+    if state.best.0 < state.floor {
         // Nothing reached the floor: it was not this board's (the caller searches
         // again without one), so the file is no one's to resume.
         file.remove();
@@ -236,7 +249,10 @@ fn merge<T: Lane>(
     }
     report.missing.sort_unstable();
     let missing = report.missing.clone();
-    let place = keeper.place(&format!("{}.part-*-of-{shares}.search", stem_of(&key)));
+    let place = keeper.place(&format!(
+        "{}.part-*-of-{shares}.search",
+        checkpoint::stem(&key)
+    ));
     blocks.progress.set_kept(Kept {
         place,
         resumed: None,
@@ -249,11 +265,6 @@ fn merge<T: Lane>(
         missing,
         shares,
     }
-}
-
-/// The stem a search's files are named by.
-fn stem_of(key: &[u8]) -> String {
-    format!("{:08x}-{}", crc32fast::hash(key), key.len())
 }
 
 impl Outcome {

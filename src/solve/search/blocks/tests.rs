@@ -265,3 +265,49 @@ fn a_search_split_in_parts_merges_to_the_answer_of_an_unbroken_one() {
         Checkpoint::share(memory.as_ref(), key, (1, 2)).place()
     );
 }
+
+#[test]
+fn a_kept_search_whose_floor_nothing_reaches_proves_nothing_to_a_run_that_only_reads() {
+    // A whole search kept, then forged: every part done, no entry at all, a floor above
+    // the true best. A run that may not search (the merge after a local search) must
+    // call it not searched, never complete: else its local answer would pass as proven.
+    let (k1, k2) = (6, 10);
+    let mut rng = crate::rng::SplitMix64(5);
+    let mut weighted: Vec<(u64, u32, i32)> = (0..200)
+        .map(|_| {
+            (
+                rng.below(1 << k2),
+                rng.below(1 << k1) as u32,
+                rng.below(9) as i32 - 4,
+            )
+        })
+        .collect();
+    weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
+    let plain = search(&weighted, (k1, k2), &Default::default());
+    let memory = std::sync::Arc::new(checkpoint::Memory::default());
+    let progress = crate::solve::SearchProgress::default();
+    progress.keep_with(memory.clone(), std::time::Duration::ZERO);
+    assert_eq!(search(&weighted, (k1, k2), &progress), plain);
+    let file = Checkpoint::new(
+        memory.as_ref(),
+        checkpoint::key(&weighted, (k1, k2), 2, None),
+    );
+    let done = loaded(&file).expect("saved");
+    file.save(&Progress {
+        floor: plain.0 + 10,
+        best: (i64::MIN, u64::MAX),
+        ..done
+    })
+    .unwrap();
+    let presses = |hat: i64| hat.unsigned_abs();
+    let inputs = (
+        Width::of_processor(),
+        &weighted[..],
+        (k1, k2),
+        None,
+        i64::MIN,
+        &progress,
+    );
+    let read = best_of_blocks::<i16>(inputs, &presses, false);
+    assert!(!read.complete(), "{read:?}");
+}

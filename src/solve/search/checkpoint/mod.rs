@@ -250,7 +250,7 @@ pub(super) fn entry(weighted: &[(u64, u32, i32)], k1: usize, f: u64) -> i64 {
 }
 
 /// The name's stem for the search named by `key`: its CRC-32 and its length.
-fn stem(key: &[u8]) -> String {
+pub(super) fn stem(key: &[u8]) -> String {
     format!("{:08x}-{}", crc32fast::hash(key), key.len())
 }
 
