@@ -7,10 +7,10 @@ use lightsout::{Clue, InputError, StreamError};
 
 /// Tells a person typing at a terminal what is being read, once.
 pub(crate) fn announce(input: &Input) {
-    if input.interactive {
+    if input.interactive && !input.greeted {
         note(format_args!(
-            "reading boards from the terminal: type the count line, then each board; \
-             each answer follows its board at once; Ctrl-D ends"
+            "reading boards from the terminal: type each board, a blank line after it \
+             (or the number of boards first); each answer follows its board; Ctrl-D ends"
         ));
     }
 }
@@ -40,13 +40,15 @@ pub(crate) fn stream_outcome<T>(
     let hint = match (&err, reads) {
         (InputError::Parse(parse), _) => match (parse.clue, reads) {
             (Some(Clue::CountLooksLikeRow), Reads::Grids) => {
-                "\nhint: the first line must be the number of grids (for one grid, `1`); \
-                 the first line here looks like a row of a grid"
+                "\nhint: the first line was read as the number of grids, and it also reads as \
+                 a row of a grid; if it is one, leave a blank line after each grid (or put \
+                 the number of grids first)"
                     .to_string()
             }
             (Some(Clue::CountLooksLikeRow), Reads::Boards { .. }) => {
-                "\nhint: the first line must be the number of boards (for one board, `1`); \
-                 the first line here looks like a row of a board"
+                "\nhint: the first line was read as the number of boards, and it also reads \
+                 as a row of a board; if it is one, leave a blank line after each board (or \
+                 put the number of boards first)"
                     .to_string()
             }
             (Some(Clue::RowOfOtherWidth { lights }), Reads::Grids) => format!(

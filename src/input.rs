@@ -14,6 +14,8 @@ pub(crate) struct Input {
     pub reader: Box<dyn Read>,
     /// stdin is a terminal: a person is typing.
     pub interactive: bool,
+    /// The person typing has been told what is read.
+    pub greeted: bool,
 }
 
 /// Whether `text` is a row of lights: digits `0`/`1`, adjacent or spaced.
@@ -61,11 +63,13 @@ pub(crate) fn open_input(args: InputArgs, command: &str) -> anyhow::Result<Input
                 name,
                 reader: Box::new(file),
                 interactive: false,
+                greeted: false,
             })
         }
         _ => Ok(Input {
             name: "stdin".into(),
             interactive: io::stdin().is_terminal(),
+            greeted: false,
             reader: Box::new(PatientStdin(io::stdin().lock())),
         }),
     }
@@ -140,4 +144,37 @@ pub(crate) fn read_small_file(
         return Err(SmallFileError::TooLong(bytes.len() as u64, most));
     }
     Ok(bytes)
+}
+
+/// The shape of the boards when the flags give none: read from the input's first board
+/// (its lines up to a blank line; its first row's lights), of lights of `states`
+/// states. The bytes read are put back in front of the input, so the stream reads
+/// every board, the first included, and checks each against the shape.
+pub(crate) fn shape_from_boards(input: &mut Input, states: u8) -> anyhow::Result<(u32, u32)> {
+    if input.interactive {
+        crate::say::note(format_args!(
+            "reading boards from the terminal: their shape is read from the first one; \
+             end each board with a blank line; Ctrl-D ends"
+        ));
+        input.greeted = true;
+    }
+    let sniffed = lightsout::sniff_shape(&mut input.reader, states).map_err(|err| {
+        let place = if input.name == "stdin" {
+            "on stdin".to_string()
+        } else {
+            format!("in {}", input.name)
+        };
+        anyhow::Error::new(err).context(format!("bad input {place}"))
+    })?;
+    let too_large = || {
+        UsageError(format!(
+            "the first board is {} x {}: too large for this program",
+            sniffed.rows, sniffed.cols
+        ))
+    };
+    let rows = u32::try_from(sniffed.rows).map_err(|_| too_large())?;
+    let cols = u32::try_from(sniffed.cols).map_err(|_| too_large())?;
+    let source = std::mem::replace(&mut input.reader, Box::new(io::empty()));
+    input.reader = Box::new(io::Cursor::new(sniffed.read).chain(source));
+    Ok((rows, cols))
 }

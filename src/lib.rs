@@ -138,6 +138,7 @@ pub use stream::{
     PbmGame, PbmReader, PictureSink, QueryOptions, SolveOptions, SolveSummary, StatesOptions,
     StatesReader, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
+pub use stream::{sniff_shape, Sniffed, MAX_SHAPE_BYTES};
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.
 pub use puzzles::{

@@ -157,10 +157,11 @@ Examples:
 Exit codes: 0 success, 1 bad input or table, 2 usage error.";
 
 pub(super) const SOLVE_HELP: &str = "\
-Input: a line with the number of boards n, then n boards of R rows of C lights `0`/`1`,
-digits adjacent or separated by single spaces (the 5x6 contest format):
+Input: boards of R rows of C lights `0`/`1` (or `.`/`#`), digits adjacent or separated
+by single spaces, a blank line after each; a first line with the number of boards n
+is optional (the 5x6 contest format has one). Without --rows/--cols the shape is read
+from the first board (its rows up to the blank line, the lights of its first row):
 
-  1
   0 1 1 0 1 0
   1 0 0 1 1 1
   0 0 1 0 0 1
@@ -257,7 +258,8 @@ Examples:
   lightsout man --dir man && man -l man/lightsout-solve.1";
 
 pub(super) const CHECK_HELP: &str = "\
-Input: BOARDS in the format `solve` reads (a count line, then the boards), and ANSWERS
+Input: BOARDS in the format `solve` reads (an optional count line, then the boards; the
+shape read from the first board without --rows/--cols), and ANSWERS
 in the format `solve` writes: for a grid game `PUZZLE #m` and the press pattern (rows
 of `0`/`1`, 1 = press, digits adjacent or separated by spaces) or `no solution`; for a
 button map one line a board (a digit a button) or `no solution`. With --states K, the
@@ -265,7 +267,7 @@ cells and counts are states 0..K-1 (single digits, or numbers separated by space
 K = 10), as `solve --states K` writes them. A `no solution` answer is checked too, by
 solving the board.
 
-Output: a count line, then each board after its presses (in the input format, so it can
+Output: the count line (if BOARDS has one), then each board after its presses (in the input format, so it can
 be fed back), and on stderr a line for each answer that is wrong (the lights that
 differ from the target, the first by row and column), then a summary.
 

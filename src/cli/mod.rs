@@ -161,7 +161,7 @@ pub(crate) struct ServeArgs {
 }
 
 /// Where the boards come from: FILE, or stdin.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub(crate) struct InputArgs {
     /// Read the boards from FILE; without it, or with `-`, from stdin.
     #[arg(value_name = "FILE")]
@@ -245,10 +245,12 @@ pub(crate) struct ExplainArgs {
 pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Rows of each board (required for text; for PBM, checked against each image).
+    /// Rows of each board (text: read from the first board when left out; PBM: checked
+    /// against each image).
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..))]
     pub rows: Option<u32>,
-    /// Columns of each board (required for text; for PBM, checked against each image).
+    /// Columns of each board (text: read from the first board's first row when left
+    /// out; PBM: checked against each image).
     #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
     pub cols: Option<u32>,
     /// The state to reach: `off` (every light 0, the contest problem), `on` (every

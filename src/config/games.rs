@@ -20,15 +20,7 @@ pub(super) fn play(args: crate::cli::PlayArgs) -> anyhow::Result<Job> {
     let game = game(&args.game, Some((args.rows, args.cols)))?;
     let name = game_name(&game, args.game.game.as_deref());
     let goal = super::goal(args.target, game.states())?;
-    let layout = match args
-        .game
-        .game
-        .as_deref()
-        .and_then(lightsout::rules::builtin::find)
-    {
-        Some(builtin) => builtin.layout(),
-        None => game.layout(),
-    };
+    let layout = game.layout();
     if game.buttons() != game.lights() {
         return Err(usage(format!(
             "play draws each button on its light, and this game has {} buttons for {} \

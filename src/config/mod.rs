@@ -310,10 +310,11 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
         return solve::explain_game(args, style);
     }
     if args.format == DrawArg::Png {
-        return Err(usage(
-            "--format png draws boards of any game: give --rows and --cols (or --game); \
-             5x5 grids are drawn as text",
-        ));
+        // The 5x5 grids of `query`, drawn as every game's boards are: to all on.
+        let mut args = args;
+        (args.rows, args.cols) = (Some(5), Some(5));
+        args.answer.target.get_or_insert(TargetArg::On);
+        return solve::explain_game(args, style);
     }
     let method = answer_method(&args.answer)?;
     Ok(Job::Explain {

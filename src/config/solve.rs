@@ -7,15 +7,24 @@ use super::*;
 use crate::cli::{CheckArgs, DrawArg, ExplainArgs, NullityArgs};
 use crate::report::Budget;
 
-pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
+pub(super) fn solve(mut args: SolveArgs) -> anyhow::Result<Job> {
     if args.checkpoint.is_some() && args.format == FormatArg::Pbm {
         return Err(usage(
             "--checkpoint keeps the searches of text boards; give the boards as text \
              (--format text) to keep them",
         ));
     }
+    let opened = match args.format {
+        FormatArg::Text => shape_from_input(
+            (&mut args.rows, &mut args.cols),
+            &args.game,
+            &mut args.input,
+            "solve",
+        )?,
+        FormatArg::Pbm => None,
+    };
     if !classic(&args.game) {
-        return solve_game(args);
+        return solve_game(args, opened);
     }
     if args.format == FormatArg::Pbm {
         let shape = match (args.rows, args.cols) {
@@ -41,7 +50,7 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
     }
     match (args.rows, args.cols) {
         // The classic game is the grid game of the flags, solved as every other is.
-        (Some(rows), Some(cols)) => solve_shape(rows, cols).and_then(|_| solve_game(args)),
+        (Some(rows), Some(cols)) => solve_shape(rows, cols).and_then(|_| solve_game(args, opened)),
         _ => Err(usage(
             "text boards need --rows R and --cols C (PBM images carry their own size: \
              --format pbm)",
@@ -64,7 +73,7 @@ fn solve_shape(rows: u32, cols: u32) -> anyhow::Result<(usize, usize)> {
 
 /// `solve` for a game (the classic one's text boards included) given as text, or a grid
 /// game's PBM images.
-fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
+fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
     if args.format == FormatArg::Pbm && args.game.game.is_none() && !args.show {
         // Images carry their own shapes: check the rule and topology once here.
         let probe = game(&args.game, Some((1, 1)))?;
@@ -127,7 +136,7 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
         let goal = goal(args.target, game.states())?;
         let solver = lightsout::GameSolver::new(game, ops_budget(args.search_budget))
             .map_err(|e| UsageError(e.to_string()))?;
-        let input = open_input(args.input, "solve")?;
+        let input = opened.map_or_else(|| open_input(args.input, "solve"), Ok)?;
         return Ok(Job::SolveStates {
             options: lightsout::StatesOptions {
                 goal,
@@ -175,7 +184,7 @@ fn solve_game(args: SolveArgs) -> anyhow::Result<Job> {
             }
         }
     }
-    let input = open_input(args.input, "solve")?;
+    let input = opened.map_or_else(|| open_input(args.input, "solve"), Ok)?;
     Ok(Job::Solve {
         options: lightsout::SolveOptions {
             target,
@@ -284,12 +293,22 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
 }
 
 /// `check`: the game, a solver for it (to check `no solution` answers), both inputs.
-pub(super) fn check(args: CheckArgs) -> anyhow::Result<Job> {
+pub(super) fn check(mut args: CheckArgs) -> anyhow::Result<Job> {
     if args.boards.as_os_str() == "-" && args.answers.as_os_str() == "-" {
         return Err(usage(
             "BOARDS and ANSWERS cannot both be stdin (`-`): give at least one as a file",
         ));
     }
+    let mut boards = crate::cli::InputArgs {
+        file: Some(args.boards),
+        extra: Vec::new(),
+    };
+    let opened = shape_from_input(
+        (&mut args.rows, &mut args.cols),
+        &args.game,
+        &mut boards,
+        "check",
+    )?;
     let game = game(&args.game, args.rows.zip(args.cols))?;
     let k = game.states();
     let goal = goal(args.target, k)?;
@@ -310,13 +329,13 @@ pub(super) fn check(args: CheckArgs) -> anyhow::Result<Job> {
         solver,
         target,
         goal,
-        boards: open(args.boards)?,
+        boards: opened.map_or_else(|| open_input(boards, "check"), Ok)?,
         answers: open(args.answers)?,
     })
 }
 
 /// `explain` for any game: the game, its solver, and where pictures go.
-pub(super) fn explain_game(args: ExplainArgs, style: Style) -> anyhow::Result<Job> {
+pub(super) fn explain_game(mut args: ExplainArgs, style: Style) -> anyhow::Result<Job> {
     let drawing = match (args.format, &args.out) {
         (DrawArg::Text, None) => lightsout::Drawing::Text(style),
         (DrawArg::Png, Some(_)) => lightsout::Drawing::Png,
@@ -329,6 +348,12 @@ pub(super) fn explain_game(args: ExplainArgs, style: Style) -> anyhow::Result<Jo
             return Err(usage("--out is for --format png; text goes to stdout"))
         }
     };
+    let opened = shape_from_input(
+        (&mut args.rows, &mut args.cols),
+        &args.game,
+        &mut args.input,
+        "explain",
+    )?;
     let game = game(&args.game, args.rows.zip(args.cols))?;
     let k = game.states();
     let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET)
@@ -344,17 +369,35 @@ pub(super) fn explain_game(args: ExplainArgs, style: Style) -> anyhow::Result<Jo
             TargetArg::On => k - 1,
         };
         return Ok(Job::ExplainStates {
-            input: open_input(args.input, "explain")?,
+            input: opened.map_or_else(|| open_input(args.input, "explain"), Ok)?,
             solver,
             goal,
         });
     }
     Ok(Job::ExplainGame {
-        input: open_input(args.input, "explain")?,
+        input: opened.map_or_else(|| open_input(args.input, "explain"), Ok)?,
         solver,
         // A board of any game is explained as `solve` answers it: to all off by default.
         target: target(args.answer.target.unwrap_or(TargetArg::Off)),
         drawing,
         out: args.out,
     })
+}
+
+/// The shape the flags give, or else, for a grid game (no `--game`) of text boards,
+/// the shape of the input's first board: the input is then opened here, and handed on
+/// with what was read put back in front.
+fn shape_from_input(
+    (rows, cols): (&mut Option<u32>, &mut Option<u32>),
+    game: &crate::cli::GameArgs,
+    input: &mut crate::cli::InputArgs,
+    command: &str,
+) -> anyhow::Result<Option<Input>> {
+    if rows.is_some() || cols.is_some() || game.game.is_some() {
+        return Ok(None);
+    }
+    let mut opened = open_input(std::mem::take(input), command)?;
+    let shape = crate::input::shape_from_boards(&mut opened, game.states.unwrap_or(2))?;
+    (*rows, *cols) = (Some(shape.0), Some(shape.1));
+    Ok(Some(opened))
 }

@@ -34,17 +34,18 @@ pub struct Builtin {
 }
 
 impl Builtin {
-    /// The game.
+    /// The game, with its drawing when it has one of its own.
     pub fn game(&self) -> Game {
-        (self.make)()
+        let game = (self.make)();
+        match self.net {
+            Some(net) => game.with_layout(net()).expect("a built-in drawing fits"),
+            None => game,
+        }
     }
 
     /// Where each of its lights is drawn.
     pub fn layout(&self) -> Layout {
-        match self.net {
-            Some(net) => net(),
-            None => self.game().layout(),
-        }
+        self.game().layout()
     }
 }
 

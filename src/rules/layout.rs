@@ -32,6 +32,16 @@ impl Layout {
         layout
     }
 
+    /// Whether this places `lights` lights, each in a cell of its own inside it.
+    pub fn fits(&self, lights: usize) -> bool {
+        let mut cells = self.cells.clone();
+        cells.sort_unstable();
+        cells.dedup();
+        self.cells.len() == lights
+            && cells.len() == lights
+            && cells.iter().all(|&(r, c)| r < self.rows && c < self.cols)
+    }
+
     /// The light drawn at (row, column), if any.
     pub fn light_at(&self, row: usize, col: usize) -> Option<usize> {
         self.cells.iter().position(|&cell| cell == (row, col))
@@ -105,22 +115,17 @@ pub fn icosahedron(neighbours: impl Fn(usize) -> Vec<usize>) -> Layout {
 mod tests {
     use super::*;
 
-    fn distinct(layout: &Layout) -> bool {
-        let mut cells = layout.cells.clone();
-        cells.sort_unstable();
-        cells.dedup();
-        cells.len() == layout.cells.len()
-            && cells
-                .iter()
-                .all(|&(r, c)| r < layout.rows && c < layout.cols)
-    }
-
     #[test]
     fn every_light_has_a_cell_of_its_own() {
-        assert!(distinct(&Layout::grid(3, 7)));
-        assert!(distinct(&Layout::rows_of(10)));
-        assert_eq!(Layout::rows_of(10).cells.len(), 10);
-        assert!(distinct(&cube_net()));
+        assert!(Layout::grid(3, 7).fits(21));
+        assert!(Layout::rows_of(10).fits(10));
+        assert!(cube_net().fits(54));
+        assert!(!cube_net().fits(53));
+        let mut twice = Layout::grid(2, 2);
+        twice.cells[3] = (0, 0);
+        assert!(!twice.fits(4));
+        twice.cells[3] = (2, 0);
+        assert!(!twice.fits(4));
         assert_eq!(Layout::grid(2, 3).light_at(1, 2), Some(5));
     }
 }

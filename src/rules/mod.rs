@@ -69,6 +69,12 @@ pub enum GameError {
         /// States of a light.
         states: u8,
     },
+    /// A drawing that does not place each light in a cell of its own.
+    #[error("a drawing of {lights} lights must place each in a cell of its own")]
+    Layout {
+        /// Lights of the game.
+        lights: usize,
+    },
     /// More press entries (each button's lights, added up) than any solver here takes.
     #[error(
         "this game's buttons change {entries} lights in all (each button's pattern, added \
@@ -111,6 +117,9 @@ pub struct Game {
     buttons: Vec<Vec<(u32, u8)>>,
     /// The grid this game lies on, if it is a grid game.
     grid: Option<GridRules>,
+    /// Where its lights are drawn, when not as [`Game::layout`] would place them (the
+    /// cube's net, Orbix unrolled).
+    drawing: Option<Box<layout::Layout>>,
 }
 
 /// Merges repeated lights of a pattern (their amounts add, mod `states`) and drops
@@ -197,6 +206,7 @@ impl Game {
             states,
             buttons: Vec::new(),
             grid: Some(grid),
+            drawing: None,
         };
         match game.press_entries() {
             // The classic game's engine never lists its presses: its boards are bounded
@@ -248,6 +258,21 @@ impl Game {
             states,
             buttons,
             grid,
+            drawing: None,
+        })
+    }
+
+    /// The same game drawn as `layout` places its lights (one cell each, every cell
+    /// inside the drawing, no two lights in one cell).
+    pub fn with_layout(self, layout: layout::Layout) -> Result<Game, GameError> {
+        if !layout.fits(self.lights) {
+            return Err(GameError::Layout {
+                lights: self.lights,
+            });
+        }
+        Ok(Game {
+            drawing: Some(Box::new(layout)),
+            ..self
         })
     }
 
@@ -312,11 +337,14 @@ impl Game {
         }
     }
 
-    /// Where each light is drawn: a grid game's grid, else rows of its lights.
+    /// Where each light is drawn: its own drawing (the cube's net), a grid game's grid,
+    /// else rows of its lights. The page, the terminal, `explain` and its pictures draw
+    /// every game from this, and boards may be typed in it.
     pub fn layout(&self) -> layout::Layout {
-        match &self.grid {
-            Some(g) => layout::Layout::grid(g.rows, g.cols),
-            None => layout::Layout::rows_of(self.lights),
+        match (&self.drawing, &self.grid) {
+            (Some(drawing), _) => (**drawing).clone(),
+            (None, Some(g)) => layout::Layout::grid(g.rows, g.cols),
+            (None, None) => layout::Layout::rows_of(self.lights),
         }
     }
 

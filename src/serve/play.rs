@@ -183,10 +183,7 @@ fn played_game(
             ),
         ));
     }
-    let layout = match params.get("game").and_then(lightsout::rules::builtin::find) {
-        Some(builtin) => builtin.layout(),
-        None => game.layout(),
-    };
+    let layout = game.layout();
     Ok((game, budget, layout))
 }
 

@@ -1,4 +1,4 @@
-//! `lightsout check`: boards and answers in, each board after its presses out, and a
+//! `lightsout check`, for games of 2 or K states: boards and answers in, each board after its presses out, and a
 //! verdict a board: does it reach the target? A `no solution` answer is itself checked
 //! (by solving the board). For puzzle programmers who want to test their own solver,
 //! or `solve`'s output, against the one definition of a press (`Game::after_presses`).
@@ -11,6 +11,7 @@ use super::error::{InputError, ParseError};
 use super::lines::LineReader;
 use super::reader::line_limit;
 use super::rows::{is_blank, parse_row, trim_end};
+use super::states::{parse_cells, push_counts, StatesReader};
 use super::write::{push_number, write_pattern};
 use super::{BoardReader, Chunked, ReadOrFinish, StreamError};
 use crate::board::Board;
@@ -53,7 +54,7 @@ pub struct CheckSummary {
 }
 
 /// Reads boards of `solver`'s game from `boards` and one answer each from `answers`;
-/// writes the count line and each board after its presses (unchanged for `no
+/// writes the count line (when the boards have one) and each board after its presses (unchanged for `no
 /// solution`), calling `report` with each board's number and verdict. What was checked
 /// before a bad board or answer is written before the error is returned.
 pub fn check_stream(
@@ -69,8 +70,10 @@ pub fn check_stream(
     let (press_rows, press_cols) = solver.presses_shape();
     let mut out = Chunked::new(output, false);
     let mut reader = BoardReader::new(boards, rows, cols)?;
-    push_number(&mut out.buf, reader.count());
-    out.buf.push(b'\n');
+    if let Some(count) = reader.count() {
+        push_number(&mut out.buf, count);
+        out.buf.push(b'\n');
+    }
     let mut answers = AnswerReader {
         lines: LineReader::new(answers, line_limit(press_cols)),
         grid: game.grid_rules().is_some(),
@@ -120,7 +123,11 @@ pub fn check_stream(
         summary.boards = m;
         summary.right += u64::from(verdict.is_right());
         report(m, verdict);
-        out.buf.push(b'\n');
+        // A blank line before each board, as after a count line; none opens a text
+        // without one.
+        if m > 1 || reader.count().is_some() {
+            out.buf.push(b'\n');
+        }
         write_pattern(&mut out.buf, &after);
         out.answered()?;
     }
@@ -248,4 +255,143 @@ impl<R: Read> AnswerReader<R> {
         }
         Ok(true)
     }
+}
+
+/// `check` for a game of K states: reads boards (as [`StatesReader`]) and one answer
+/// each (`PUZZLE #m` first for a grid game, then the counts, rows as the presses; or
+/// `no solution`); writes the count line and each board after its presses, calling
+/// `report` with each board's number and verdict. A `no solution` answer is checked
+/// by solving. What was checked before a bad board or answer is written first.
+pub fn check_states_stream(
+    solver: &GameSolver,
+    goal: u8,
+    boards: impl Read,
+    answers: impl Read,
+    output: impl Write,
+    report: &mut dyn FnMut(u64, super::Checked),
+) -> Result<super::CheckSummary, StreamError> {
+    let game = solver.game();
+    let k = game.states();
+    let (rows, cols) = solver.board_shape();
+    let (press_rows, press_cols) = solver.presses_shape();
+    let goals = vec![goal; game.lights()];
+    let mut out = Chunked::new(output, false);
+    let mut reader = StatesReader::new(boards, k, rows, cols)?;
+    if let Some(count) = reader.count() {
+        push_number(&mut out.buf, count);
+        out.buf.push(b'\n');
+    }
+    let limit = press_cols
+        .saturating_mul(4)
+        .saturating_add(64)
+        .max(super::MIN_LINE_LIMIT);
+    let mut answers = LineReader::new(answers, limit);
+    let grid = game.grid_rules().is_some();
+    let mut board = Vec::new();
+    let mut presses = Vec::new();
+    let mut summary = super::CheckSummary::default();
+    loop {
+        if reader.next_board(&mut board).finished(&mut out)? {
+            break;
+        }
+        let m = summary.boards + 1;
+        let read = next_answer(
+            &mut answers,
+            m,
+            grid,
+            k,
+            press_rows,
+            press_cols,
+            &mut presses,
+        );
+        let pressed = match read {
+            Ok(pressed) => pressed,
+            Err(err) => {
+                out.finish()?;
+                return Err(StreamError::Answers(err));
+            }
+        };
+        let (verdict, after) = if pressed {
+            let lights = game.after_presses(&board, &presses);
+            let mut differ = lights.iter().enumerate().filter(|&(_, &l)| l != goal);
+            let verdict = match differ.next() {
+                None => super::Checked::Reaches,
+                Some((first, _)) => super::Checked::Differs {
+                    lights: 1 + differ.count() as u64,
+                    first: (first / cols, first % cols),
+                },
+            };
+            (verdict, lights)
+        } else if solver.solve_states(&board, &goals, false).is_none() {
+            (super::Checked::NoSolutionRight, board.clone())
+        } else {
+            (super::Checked::NoSolutionWrong, board.clone())
+        };
+        summary.boards = m;
+        summary.right += u64::from(verdict.is_right());
+        report(m, verdict);
+        if m > 1 || reader.count().is_some() {
+            out.buf.push(b'\n');
+        }
+        push_counts(&mut out.buf, &after, cols);
+        out.answered()?;
+    }
+    out.finish()?;
+    super::check::answers_end(&mut answers, summary.boards).map_err(StreamError::Answers)?;
+    Ok(summary)
+}
+
+/// Reads answer `m` (counts `0..k`) into `presses`; `false` for `no solution`.
+fn next_answer<R: Read>(
+    lines: &mut LineReader<R>,
+    m: u64,
+    grid: bool,
+    k: u8,
+    rows: usize,
+    cols: usize,
+    presses: &mut Vec<u8>,
+) -> Result<bool, InputError> {
+    presses.clear();
+    let header = format!("PUZZLE #{m}");
+    let mut first = None;
+    if grid {
+        let expected = || format!("`{header}` (the answer to board {m})");
+        let (line, text) = answer_line(lines, &expected)?;
+        if text != header.as_bytes() {
+            return Err(ParseError {
+                line,
+                column: 1,
+                expected: expected(),
+                found: format!("`{}`", String::from_utf8_lossy(&text)),
+                clue: None,
+            }
+            .into());
+        }
+    } else {
+        first = Some(answer_line(lines, &|| format!("the answer to board {m}"))?);
+    }
+    for row in 0..rows {
+        let what = || {
+            format!(
+                "row {} of the presses for board {m}, or `no solution`",
+                row + 1
+            )
+        };
+        let (line, text) = match first.take() {
+            Some(read) => read,
+            None => answer_line(lines, &what)?,
+        };
+        if row == 0 && text == b"no solution" {
+            return Ok(false);
+        }
+        parse_cells(&text, line, k, cols, presses).map_err(|mut e| {
+            e.expected = format!(
+                "{} in row {} of the presses for board {m}",
+                e.expected,
+                row + 1
+            );
+            InputError::from(e)
+        })?;
+    }
+    Ok(true)
 }

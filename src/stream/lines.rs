@@ -99,6 +99,32 @@ impl<R: Read> LineReader<R> {
         self.line += lines;
     }
 
+    /// Line `k` ahead (0 is the line [`next_line`](Self::next_line) returns next),
+    /// without reading it: the lines before it and it stay unread. Reads until it is
+    /// buffered, so it waits on an interactive writer for those lines.
+    pub(super) fn peek(&mut self, k: usize) -> Result<Peeked<'_>, InputError> {
+        while self.ahead <= k && !self.eof {
+            if self.pos > 0 || self.end < self.buf.len() {
+                self.refill()?;
+            } else {
+                // The buffer is full of lines before line `k`.
+                return Ok(Peeked::TooFar);
+            }
+        }
+        let mut start = self.pos;
+        for _ in 0..k {
+            match memchr(b'\n', &self.buf[start..self.end]) {
+                Some(i) => start += i + 1,
+                None => return Ok(Peeked::End),
+            }
+        }
+        if start == self.end {
+            return Ok(Peeked::End);
+        }
+        let stop = memchr(b'\n', &self.buf[start..self.end]).map_or(self.end, |i| start + i);
+        Ok(Peeked::Line(&self.buf[start..stop]))
+    }
+
     /// The next line without its `\n`, with its number; `None` at the end of input.
     pub(super) fn next_line(&mut self) -> Result<Option<(u64, &[u8])>, InputError> {
         let mut scanned = 0;
@@ -131,6 +157,17 @@ impl<R: Read> LineReader<R> {
         self.line += 1;
         Ok(Some((number, &self.buf[start..stop])))
     }
+}
+
+/// A line looked at ahead of reading it.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Peeked<'a> {
+    /// The line, without its `\n`.
+    Line(&'a [u8]),
+    /// The input ends before it.
+    End,
+    /// It lies beyond what one buffer holds.
+    TooFar,
 }
 
 /// The `\n`s in `bytes`, counted in runs of 255 bytes into one byte each (which the

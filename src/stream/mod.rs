@@ -6,6 +6,7 @@
 //! boards before a bad one are always written before the error is returned.
 
 mod check;
+mod count;
 mod error;
 mod explain;
 mod lines;
@@ -15,11 +16,12 @@ mod picture;
 mod query;
 mod reader;
 mod rows;
+mod shape;
 mod solve;
 mod states;
 mod write;
 
-pub use check::{check_stream, CheckSummary, Checked};
+pub use check::{check_states_stream, check_stream, CheckSummary, Checked};
 pub use explain::{draw, explain_stream, Style, Verdict};
 pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
@@ -28,10 +30,10 @@ pub use picture::{
 };
 pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
+pub use shape::{sniff_shape, Sniffed, MAX_SHAPE_BYTES};
 pub use solve::{solve_stream, solve_stream_lazy, SolveOptions, SolveSummary};
 pub use states::{
-    check_states_stream, explain_states_stream, push_counts, solve_states_stream, StatesOptions,
-    StatesReader,
+    explain_states_stream, push_counts, solve_states_stream, StatesOptions, StatesReader,
 };
 pub use write::{push_moves, write_boards, write_grids, write_pattern};
 

@@ -1,25 +1,28 @@
-//! Text to boards, streaming: a count line, then that many boards of rows of `0`/`1`.
+//! Text to boards, streaming: an optional count line, then boards of rows of lights.
 //!
 //! The accepted text, for boards of `R` rows and `C` columns:
 //!
-//! - Line 1 holds the number of boards `n`: decimal digits, leading zeros allowed, no
-//!   sign, surrounding spaces allowed. It sets how many boards to read and nothing else;
-//!   memory never depends on it.
-//! - Then `n` boards of `R` consecutive rows. A row is `C` digits `0`/`1`, either
-//!   adjacent (`01101`) or each pair separated by exactly one space (`0 1 1 0 1`).
-//!   Trailing spaces, tabs and a `\r` before the `\n` are ignored.
+//! - Line 1 may hold the number of boards `n`: decimal digits, leading zeros allowed,
+//!   no sign, surrounding spaces allowed. It sets how many boards to read and nothing
+//!   else; memory never depends on it. Without it (the first line is a row of the
+//!   first board) the boards run to the end of the input; a first line that reads
+//!   both ways is settled by [`read_count`].
+//! - Then boards of `R` consecutive rows. A row is `C` lights `0`/`1` (or `.`/`#`, as
+//!   `explain` draws them), either adjacent (`01101`) or each pair separated by exactly
+//!   one space (`0 1 1 0 1`). Trailing spaces, tabs and a `\r` before the `\n` are
+//!   ignored.
 //! - Blank lines (empty or white space only) may stand before a board, not inside one.
 //! - After the last board only blank lines may follow. The last line may lack its `\n`.
 //!
 //! Every error carries the 1-based line and column where the text went wrong, what was
 //! expected there and what was found.
 
+use super::count::{expect_end, of_count, read_count};
 pub use super::error::{Clue, InputError, ParseError};
 use super::lines::LineReader;
-use super::rows::{describe_byte, fast_grid, is_blank, parse_row, trim_end, FAST_GRID_BYTES};
+use super::rows::{fast_grid, is_blank, parse_row, FAST_GRID_BYTES};
 use crate::board::{words_for, Board};
 use crate::grid::Grid;
-use crate::text::plural;
 use std::io::Read;
 
 /// Where parsed rows go.
@@ -35,7 +38,8 @@ pub struct BoardReader<R> {
     lines: LineReader<R>,
     rows: usize,
     cols: usize,
-    count: u64,
+    /// The boards the count line announced; `None` without one (to the end).
+    count: Option<u64>,
     done: u64,
     finished: bool,
     /// The count line looked like a row of the board.
@@ -53,18 +57,18 @@ pub fn line_limit(cols: usize) -> usize {
 }
 
 impl<R: Read> BoardReader<R> {
-    /// Reads the count line.
+    /// Reads the count line, if there is one.
     pub fn new(source: R, rows: usize, cols: usize) -> Result<Self, InputError> {
         let mut lines = LineReader::new(source, line_limit(cols));
-        let (count, count_like_row) = read_count(&mut lines, cols)?;
+        let count = read_count(&mut lines, rows, |text| looks_like_row(text, cols))?;
         Ok(BoardReader {
             lines,
             rows,
             cols,
-            count,
+            count: count.boards,
             done: 0,
             finished: false,
-            count_like_row,
+            count_like_row: count.like_row,
         })
     }
 
@@ -74,8 +78,9 @@ impl<R: Read> BoardReader<R> {
         !self.finished && !self.lines.has_lines(self.rows)
     }
 
-    /// The number of boards the count line announced.
-    pub fn count(&self) -> u64 {
+    /// The number of boards the count line announced; `None` when there is none (the
+    /// boards run to the end of the input).
+    pub fn count(&self) -> Option<u64> {
         self.count
     }
 
@@ -114,24 +119,28 @@ impl<R: Read> BoardReader<R> {
 
     /// [`next_board`](Self::next_board) into `out`.
     fn read_rows(&mut self, mut out: RowsOut) -> Result<bool, InputError> {
-        if self.done == self.count {
+        if Some(self.done) == self.count {
             self.finish()?;
             return Ok(false);
         }
         let board = self.done + 1;
         let words = words_for(self.cols);
+        let of = of_count(self.count);
         for row in 0..self.rows {
             let what = || {
                 format!(
-                    "row {} of board {board} of {} ({} lights `0`/`1`)",
+                    "row {} of board {board}{of} ({} lights `0`/`1`)",
                     row + 1,
-                    self.count,
                     self.cols
                 )
             };
             let (line, text) = loop {
                 let at = self.lines.line_number();
                 match self.lines.next_line()? {
+                    None if row == 0 && self.count.is_none() => {
+                        self.finished = true;
+                        return Ok(false);
+                    }
                     None => {
                         return Err(ParseError {
                             line: at,
@@ -177,7 +186,7 @@ impl<R: Read> BoardReader<R> {
     /// goes through [`next_board`](Self::next_board).
     pub fn next_grid(&mut self) -> Result<Option<Grid>, InputError> {
         debug_assert!(self.rows == 5 && self.cols == 5);
-        if self.done < self.count {
+        if self.count.is_none_or(|count| self.done < count) {
             loop {
                 let ahead = self.lines.buffered()?;
                 if ahead.first() == Some(&b'\n') {
@@ -208,84 +217,17 @@ impl<R: Read> BoardReader<R> {
         if self.finished {
             return Ok(());
         }
-        expect_end(&mut self.lines, self.count)?;
+        if let Some(count) = self.count {
+            expect_end(&mut self.lines, count)?;
+        }
         self.finished = true;
         Ok(())
     }
 }
 
-/// Checks that nothing but blank lines follows the `count` boards of a stream.
-pub(super) fn expect_end<R: Read>(lines: &mut LineReader<R>, count: u64) -> Result<(), InputError> {
-    while let Some((line, text)) = lines.next_line()? {
-        if let Some(at) = text.iter().position(|b| !matches!(b, b' ' | b'\t' | b'\r')) {
-            return Err(ParseError {
-                line,
-                column: at as u64 + 1,
-                expected: format!(
-                    "the end of the input after the {} the first line announced",
-                    plural(count, "board", "boards")
-                ),
-                found: describe_byte(text[at]),
-                clue: None,
-            }
-            .into());
-        }
-    }
-    Ok(())
-}
-
 /// Whether `text` is a row of `cols > 1` lights, adjacent or spaced.
 fn looks_like_row(text: &[u8], cols: usize) -> bool {
     cols > 1 && super::rows::row_lights(text) == Some(cols)
-}
-
-/// Reads the count line; also says whether it looks like a row of `cols` lights.
-pub(super) fn read_count<R: Read>(
-    lines: &mut LineReader<R>,
-    cols: usize,
-) -> Result<(u64, bool), InputError> {
-    let expected = || "the number of boards (a whole number, like `3`) on the first line".into();
-    let Some((line, text)) = lines.next_line()? else {
-        return Err(ParseError {
-            line: 1,
-            column: 1,
-            expected: expected(),
-            found: "an empty input".into(),
-            clue: None,
-        }
-        .into());
-    };
-    let start = text
-        .iter()
-        .position(|b| !matches!(b, b' ' | b'\t'))
-        .unwrap_or(text.len());
-    let digits = trim_end(&text[start..]);
-    let like_row = looks_like_row(digits, cols);
-    let error = |column: usize, found: String| ParseError {
-        line,
-        column: column as u64 + 1,
-        expected: expected(),
-        found,
-        clue: like_row.then_some(Clue::CountLooksLikeRow),
-    };
-    if digits.is_empty() {
-        return Err(error(start, "a blank line".into()).into());
-    }
-    if digits[0] == b'-' {
-        let shown = String::from_utf8_lossy(digits);
-        return Err(error(start, format!("the negative number `{shown}`")).into());
-    }
-    let mut count: u64 = 0;
-    for (i, &b) in digits.iter().enumerate() {
-        if !b.is_ascii_digit() {
-            return Err(error(start + i, describe_byte(b)).into());
-        }
-        count = count
-            .checked_mul(10)
-            .and_then(|c| c.checked_add(u64::from(b - b'0')))
-            .ok_or_else(|| error(start, "a number too large for 64 bits".into()))?;
-    }
-    Ok((count, like_row))
 }
 
 #[cfg(test)]
@@ -368,11 +310,34 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_count_line_is_suspected() {
-        let err = parse_error("00111\n01011\n10001\n11010\n11100\n");
+    fn the_count_line_may_be_left_out() {
+        let board = "00111\n01011\n10001\n11010\n11100\n";
+        let counted = grids(&format!("1\n{board}")).unwrap();
+        assert_eq!(grids(board).unwrap(), counted);
+        // Boards separated by blank lines, leading blank lines, spaced rows, `.`/`#`.
+        let two = format!("\n{board}\n{board}");
+        assert_eq!(grids(&two).unwrap(), [counted[0]; 2]);
+        let spaced = "0 0 1 1 1\n0 1 0 1 1\n1 0 0 0 1\n1 1 0 1 0\n1 1 1 0 0";
+        assert_eq!(grids(spaced).unwrap(), counted);
+        let drawn = "..###\n.#.##\n#...#\n##.#.\n###..\n";
+        assert_eq!(grids(drawn).unwrap(), counted);
+        assert_eq!(
+            grids(&format!("2\n{board}{drawn}")).unwrap(),
+            [counted[0]; 2]
+        );
+    }
+
+    #[test]
+    fn a_first_line_that_reads_both_ways_is_settled_by_the_lines_after_it() {
+        // `11111`: a count, or a row? A row when a blank line or the end follows the
+        // board it would start.
+        let five = "11111\n".repeat(5);
+        assert_eq!(grids(&five).unwrap(), [(1 << 25) - 1]);
+        assert_eq!(grids(&format!("{five}\n{five}")).unwrap().len(), 2);
+        // The count when a row stands there (the contest's format, with 10,000 grids).
+        let err = parse_error(&format!("10000\n{five}"));
         assert_eq!(err.clue, Some(Clue::CountLooksLikeRow));
-        let err = parse_error("0 0 1 1 1\n");
-        assert_eq!(err.clue, Some(Clue::CountLooksLikeRow));
+        assert_eq!(err.line, 7);
         let err = parse_error("2\n11111\n");
         assert_eq!(err.clue, None);
     }

@@ -77,8 +77,8 @@ pub(super) fn parse_row(
             }
         }
         match text.get(at) {
-            Some(b'0') => {}
-            Some(b'1') => out[col / 64] |= 1 << (col % 64),
+            Some(b'0' | b'.') => {}
+            Some(b'1' | b'#') => out[col / 64] |= 1 << (col % 64),
             other => {
                 let found = match other {
                     Some(&b) => describe_byte(b),
@@ -111,11 +111,12 @@ pub(super) fn parse_row(
     Ok(())
 }
 
-/// The number of lights in `text` when it is a well-formed row of any length: digits
-/// `0`/`1`, adjacent or each pair separated by one space; `None` otherwise.
+/// The number of lights in `text` when it is a well-formed row of any length: lights
+/// `0`/`1` (or `.`/`#`, as `explain` draws them), adjacent or each pair separated by
+/// one space; `None` otherwise.
 pub(super) fn row_lights(text: &[u8]) -> Option<usize> {
     let text = trim_end(text);
-    let digit = |b: &u8| matches!(b, b'0' | b'1');
+    let digit = |b: &u8| matches!(b, b'0' | b'1' | b'.' | b'#');
     if !text.is_empty() && text.iter().all(digit) {
         return Some(text.len());
     }

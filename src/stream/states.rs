@@ -1,13 +1,13 @@
-//! Boards and answers of games with K states a light: a count line, then boards whose
+//! Boards and answers of games with K states a light: a count line (optional, as for
+//! two-state boards), then boards whose
 //! cells are states `0..K-1` (single digits, adjacent or spaced, for K <= 10; decimal
 //! numbers separated by spaces for K > 10): rows of a grid game, one line for any
 //! other. Answers are each button's count, separated by spaces (`PUZZLE #m` first for
 //! a grid game, as two-state answers), or `no solution`.
 
-use super::check::answer_line;
+use super::count::{expect_end, of_count, read_count};
 use super::error::{InputError, ParseError};
 use super::lines::LineReader;
-use super::reader::{expect_end, read_count};
 use super::rows::{describe_byte, is_blank};
 use super::write::push_number;
 use super::{Chunked, ReadOrFinish, SolveSummary, StreamError};
@@ -33,7 +33,8 @@ pub struct StatesReader<R> {
     states: u8,
     rows: usize,
     cols: usize,
-    count: u64,
+    /// Announced by the count line; `None` without one (boards to the end).
+    count: Option<u64>,
     done: u64,
 }
 
@@ -42,29 +43,32 @@ impl<R: Read> StatesReader<R> {
     ///
     /// [`BoardReader::dry`]: super::BoardReader::dry
     pub fn dry(&self) -> bool {
-        self.done < self.count && !self.lines.has_lines(self.rows)
+        self.count.is_none_or(|count| self.done < count) && !self.lines.has_lines(self.rows)
     }
 
-    /// Reads the count line; boards are `rows` lines of `cols` cells of `states` states.
+    /// Reads the count line, if there is one; boards are `rows` lines of `cols` cells of
+    /// `states` states.
     pub fn new(source: R, states: u8, rows: usize, cols: usize) -> Result<Self, InputError> {
         let limit = cols
             .saturating_mul(4)
             .saturating_add(64)
             .max(super::MIN_LINE_LIMIT);
         let mut lines = LineReader::new(source, limit);
-        let (count, _) = read_count(&mut lines, cols)?;
+        let is_row =
+            |text: &[u8]| cols > 1 && parse_cells(text, 1, states, cols, &mut Vec::new()).is_ok();
+        let count = read_count(&mut lines, rows, is_row)?;
         Ok(StatesReader {
             lines,
             states,
             rows,
             cols,
-            count,
+            count: count.boards,
             done: 0,
         })
     }
 
-    /// The number of boards the count line announced.
-    pub fn count(&self) -> u64 {
+    /// The number of boards the count line announced, if it did.
+    pub fn count(&self) -> Option<u64> {
         self.count
     }
 
@@ -72,23 +76,24 @@ impl<R: Read> StatesReader<R> {
     /// nothing but blank lines follows it.
     pub fn next_board(&mut self, out: &mut Vec<u8>) -> Result<bool, InputError> {
         out.clear();
-        if self.done == self.count {
-            expect_end(&mut self.lines, self.count)?;
+        if let Some(count) = self.count.filter(|&count| self.done == count) {
+            expect_end(&mut self.lines, count)?;
             return Ok(false);
         }
         let board = self.done + 1;
+        let of = of_count(self.count);
         for row in 0..self.rows {
             let at = self.lines.line_number();
             let (line, text) = loop {
                 match self.lines.next_line()? {
+                    None if row == 0 && self.count.is_none() => return Ok(false),
                     None => {
                         return Err(ParseError {
                             line: at,
                             column: 1,
                             expected: format!(
-                                "row {} of board {board} of {} ({} states 0..{})",
+                                "row {} of board {board}{of} ({} states 0..{})",
                                 row + 1,
-                                self.count,
                                 self.cols,
                                 self.states - 1
                             ),
@@ -112,7 +117,7 @@ impl<R: Read> StatesReader<R> {
 }
 
 /// Appends the `cols` states of one row to `out`, every error located.
-fn parse_cells(
+pub(super) fn parse_cells(
     text: &[u8],
     line: u64,
     states: u8,
@@ -243,141 +248,6 @@ pub fn solve_states_stream(
     }
     out.finish()?;
     Ok(summary)
-}
-
-/// `check` for a game of K states: reads boards (as [`StatesReader`]) and one answer
-/// each (`PUZZLE #m` first for a grid game, then the counts, rows as the presses; or
-/// `no solution`); writes the count line and each board after its presses, calling
-/// `report` with each board's number and verdict. A `no solution` answer is checked
-/// by solving. What was checked before a bad board or answer is written first.
-pub fn check_states_stream(
-    solver: &GameSolver,
-    goal: u8,
-    boards: impl Read,
-    answers: impl Read,
-    output: impl Write,
-    report: &mut dyn FnMut(u64, super::Checked),
-) -> Result<super::CheckSummary, StreamError> {
-    let game = solver.game();
-    let k = game.states();
-    let (rows, cols) = solver.board_shape();
-    let (press_rows, press_cols) = solver.presses_shape();
-    let goals = vec![goal; game.lights()];
-    let mut out = Chunked::new(output, false);
-    let mut reader = StatesReader::new(boards, k, rows, cols)?;
-    push_number(&mut out.buf, reader.count());
-    out.buf.push(b'\n');
-    let limit = press_cols
-        .saturating_mul(4)
-        .saturating_add(64)
-        .max(super::MIN_LINE_LIMIT);
-    let mut answers = LineReader::new(answers, limit);
-    let grid = game.grid_rules().is_some();
-    let mut board = Vec::new();
-    let mut presses = Vec::new();
-    let mut summary = super::CheckSummary::default();
-    loop {
-        if reader.next_board(&mut board).finished(&mut out)? {
-            break;
-        }
-        let m = summary.boards + 1;
-        let read = next_answer(
-            &mut answers,
-            m,
-            grid,
-            k,
-            press_rows,
-            press_cols,
-            &mut presses,
-        );
-        let pressed = match read {
-            Ok(pressed) => pressed,
-            Err(err) => {
-                out.finish()?;
-                return Err(StreamError::Answers(err));
-            }
-        };
-        let (verdict, after) = if pressed {
-            let lights = game.after_presses(&board, &presses);
-            let mut differ = lights.iter().enumerate().filter(|&(_, &l)| l != goal);
-            let verdict = match differ.next() {
-                None => super::Checked::Reaches,
-                Some((first, _)) => super::Checked::Differs {
-                    lights: 1 + differ.count() as u64,
-                    first: (first / cols, first % cols),
-                },
-            };
-            (verdict, lights)
-        } else if solver.solve_states(&board, &goals, false).is_none() {
-            (super::Checked::NoSolutionRight, board.clone())
-        } else {
-            (super::Checked::NoSolutionWrong, board.clone())
-        };
-        summary.boards = m;
-        summary.right += u64::from(verdict.is_right());
-        report(m, verdict);
-        out.buf.push(b'\n');
-        push_counts(&mut out.buf, &after, cols);
-        out.answered()?;
-    }
-    out.finish()?;
-    super::check::answers_end(&mut answers, summary.boards).map_err(StreamError::Answers)?;
-    Ok(summary)
-}
-
-/// Reads answer `m` (counts `0..k`) into `presses`; `false` for `no solution`.
-fn next_answer<R: Read>(
-    lines: &mut LineReader<R>,
-    m: u64,
-    grid: bool,
-    k: u8,
-    rows: usize,
-    cols: usize,
-    presses: &mut Vec<u8>,
-) -> Result<bool, InputError> {
-    presses.clear();
-    let header = format!("PUZZLE #{m}");
-    let mut first = None;
-    if grid {
-        let expected = || format!("`{header}` (the answer to board {m})");
-        let (line, text) = answer_line(lines, &expected)?;
-        if text != header.as_bytes() {
-            return Err(ParseError {
-                line,
-                column: 1,
-                expected: expected(),
-                found: format!("`{}`", String::from_utf8_lossy(&text)),
-                clue: None,
-            }
-            .into());
-        }
-    } else {
-        first = Some(answer_line(lines, &|| format!("the answer to board {m}"))?);
-    }
-    for row in 0..rows {
-        let what = || {
-            format!(
-                "row {} of the presses for board {m}, or `no solution`",
-                row + 1
-            )
-        };
-        let (line, text) = match first.take() {
-            Some(read) => read,
-            None => answer_line(lines, &what)?,
-        };
-        if row == 0 && text == b"no solution" {
-            return Ok(false);
-        }
-        parse_cells(&text, line, k, cols, presses).map_err(|mut e| {
-            e.expected = format!(
-                "{} in row {} of the presses for board {m}",
-                e.expected,
-                row + 1
-            );
-            InputError::from(e)
-        })?;
-    }
-    Ok(true)
 }
 
 /// `explain` for a game of K states: for each board a heading (the presses, whether

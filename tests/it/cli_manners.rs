@@ -233,14 +233,28 @@ fn typing_at_a_terminal_gets_each_answer_at_once() {
 }
 
 #[test]
-fn a_missing_count_line_gets_a_hint() {
+fn grids_need_no_count_line() {
+    // The sample's first grid, without the sample's count line.
     lightsout()
         .arg("query")
         .write_stdin("00111\n01011\n10001\n11010\n11100\n")
         .assert()
+        .success()
+        .stdout("3\n");
+}
+
+#[test]
+fn a_first_line_read_as_a_count_that_is_a_row_gets_a_hint() {
+    // `11111` reads as 11,111 grids and as a row; grids back to back without a blank
+    // line make it the count, and the hint says how to mean a row.
+    lightsout()
+        .arg("query")
+        .write_stdin("11111\n".repeat(10))
+        .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "hint: the first line must be the number of grids",
+            "hint: the first line was read as the number of grids, and it also reads as a \
+             row of a grid; if it is one, leave a blank line after each grid",
         ));
 }
 

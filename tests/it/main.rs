@@ -40,3 +40,4 @@ mod solve_cli;
 mod states;
 mod table_file;
 mod tidy;
+mod typed;
