@@ -134,9 +134,9 @@ pub use stream::{
     explain_states_stream, explain_stream, line_limit, nullity_stream, picture_note, push_counts,
     push_moves, solve_pbm_stream, solve_states_stream, solve_stream, solve_stream_lazy,
     toward_all_on, write_boards, write_grids, write_pattern, write_pbm, write_png, BoardReader,
-    CheckSummary, Checked, Clue, Drawing, Drawn, InputError, Method, ParseError, PatternFormat,
-    PbmGame, PbmReader, PictureSink, QueryOptions, SolveOptions, SolveSummary, StatesOptions,
-    StatesReader, StreamError, Style, Verdict, MIN_LINE_LIMIT,
+    Cells, CheckSummary, Checked, Clue, Drawing, Drawn, InputError, Method, ParseError,
+    PatternFormat, PbmGame, PbmReader, PictureSink, QueryOptions, SolveOptions, SolveSummary,
+    StatesOptions, StatesReader, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use stream::{sniff_shape, Sniffed, MAX_SHAPE_BYTES};
 

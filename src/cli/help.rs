@@ -20,8 +20,9 @@ your own:
   1 2 3
   ...
 
-Boards of a map game are a count line, then one line of N digits `0`/`1` a board
-(spaces allowed); each answer is one line of the buttons' press counts, separated by
+Boards of a map game are one line of N digits `0`/`1` a board (spaces allowed), or
+the board as `explain` draws the game (Merlin's 3 x 3, the cube's net with spaces
+where it has no light); each answer is one line of the buttons' press counts, separated by
 spaces, or `no solution`. Grid games (--rows, --cols, --topology, --rule) read and
 write boards as `solve` always has.
 

@@ -69,7 +69,7 @@ pub fn check_stream(
     let (rows, cols) = solver.board_shape();
     let (press_rows, press_cols) = solver.presses_shape();
     let mut out = Chunked::new(output, false);
-    let mut reader = BoardReader::new(boards, rows, cols)?;
+    let mut reader = BoardReader::for_game(boards, game)?;
     if let Some(count) = reader.count() {
         push_number(&mut out.buf, count);
         out.buf.push(b'\n');

@@ -18,16 +18,16 @@ pub(super) struct Count {
     pub like_row: bool,
 }
 
-/// Reads the optional count line of a stream of boards of `rows` rows, whose rows are
-/// those `is_row` accepts (blank lines before it are skipped). A first line that is a
-/// row and not a number starts the first board, and is left unread. One that is both (a
-/// row of digits `0`/`1` as wide as the board) is the count when line `rows` after it
-/// is a row too (the count line, then the first board), and the first row when the
-/// input ends or a blank line stands there (a board, then a blank line).
+/// Reads the optional count line of a stream of boards (blank lines before it are
+/// skipped). `starts_board` says of a line whether it can be the first row of a board,
+/// and of how many rows. A first line that is a row and not a number starts the first
+/// board, and is left unread. One that is both (a row of digits `0`/`1` as wide as the
+/// board) is the count when the line `rows` after it is a row too (the count line, then
+/// the first board), and the first row when the input ends or a blank line stands
+/// there (a board, then a blank line).
 pub(super) fn read_count<R: Read>(
     lines: &mut LineReader<R>,
-    rows: usize,
-    is_row: impl Fn(&[u8]) -> bool,
+    starts_board: impl Fn(&[u8]) -> Option<usize>,
 ) -> Result<Count, InputError> {
     loop {
         match lines.peek(0)? {
@@ -46,13 +46,14 @@ pub(super) fn read_count<R: Read>(
     let Peeked::Line(text) = lines.peek(0)? else {
         unreachable!("peeked above")
     };
-    let like_row = is_row(text);
+    let rows = starts_board(text);
+    let like_row = rows.is_some();
     let number = parse_count(text, line);
-    let boards = match (number, like_row) {
-        (Ok(count), false) => Some(count),
-        (Err(err), false) => return Err(err.into()),
-        (Err(_), true) => None,
-        (Ok(count), true) => match lines.peek(rows)? {
+    let boards = match (number, rows) {
+        (Ok(count), None) => Some(count),
+        (Err(err), None) => return Err(err.into()),
+        (Err(_), Some(_)) => None,
+        (Ok(count), Some(rows)) => match lines.peek(rows)? {
             Peeked::End => None,
             Peeked::Line(after) if is_blank(after) => None,
             Peeked::Line(_) | Peeked::TooFar => Some(count),

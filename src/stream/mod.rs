@@ -7,6 +7,7 @@
 
 mod check;
 mod count;
+mod drawn;
 mod error;
 mod explain;
 mod lines;
@@ -26,7 +27,7 @@ pub use explain::{draw, explain_stream, Style, Verdict};
 pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
 pub use picture::{
-    cell_pixels, explain_game_stream, picture_note, write_png, Drawing, Drawn, PictureSink,
+    cell_pixels, explain_game_stream, picture_note, write_png, Cells, Drawing, Drawn, PictureSink,
 };
 pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};

@@ -5,6 +5,7 @@ use super::explain::Style;
 use super::reader::BoardReader;
 use super::{ReadOrFinish, StreamError};
 use crate::board::Board;
+use crate::rules::layout::Layout;
 use crate::rules::Target;
 use crate::solve::{GameSolver, Solution};
 use crate::text::{plural, thousands};
@@ -45,8 +46,13 @@ pub fn explain_game_stream(
     picture: &mut PictureSink,
 ) -> Result<u64, StreamError> {
     let (rows, cols) = solver.board_shape();
-    let grid = solver.game().grid_rules().is_some();
-    let mut reader = BoardReader::new(input, rows, cols)?;
+    let game = solver.game();
+    let grid = game.grid_rules().is_some();
+    // A game that is not a grid is drawn as its layout places its lights; its presses
+    // on their lights when each button has one.
+    let layout = game.layout();
+    let on_lights = grid || game.buttons() == game.lights();
+    let mut reader = BoardReader::for_game(input, game)?;
     let mut board = Board::new(rows, cols);
     let mut ws = solver.workspace();
     let mut number = 0;
@@ -68,17 +74,19 @@ pub fn explain_game_stream(
             Drawing::Text(style) => {
                 page.clear();
                 heading(&mut page, number, &drawn, target, style);
-                if grid {
-                    draw_grid(&mut page, &board, presses, style);
-                } else {
-                    draw_map(&mut page, &board, presses);
+                let cells = Cells::new(&board, presses.filter(|_| on_lights), &layout);
+                draw_grid(&mut page, &cells, style);
+                if !on_lights {
+                    draw_buttons(&mut page, presses);
                 }
+                page.push('\n');
                 out.buf.extend_from_slice(page.as_bytes());
                 out.answered()?;
             }
             Drawing::Png => {
                 let sink = picture(number, &drawn).map_err(StreamError::Output)?;
-                write_png(sink, &board, presses.filter(|_| grid)).map_err(StreamError::Output)?;
+                let cells = Cells::new(&board, presses.filter(|_| on_lights), &layout);
+                write_png(sink, &cells).map_err(StreamError::Output)?;
             }
         }
     }
@@ -110,9 +118,57 @@ fn heading(out: &mut String, number: u64, drawn: &Drawn, target: Target, style: 
     let _ = writeln!(out, "board {number}: {}", style.paint("1", &summary));
 }
 
-/// The grid with 1-based column numbers on top and row numbers on the left.
-fn draw_grid(out: &mut String, board: &Board, presses: Option<&Board>, style: Style) {
-    let (rows, cols) = (board.rows(), board.cols());
+/// A board's lights and presses as cells of a drawing: a grid game's grid, any other
+/// game's layout (cells with no light left empty).
+pub struct Cells<'a> {
+    board: &'a Board,
+    presses: Option<&'a Board>,
+    rows: usize,
+    cols: usize,
+    /// The light of each cell of a layout, row by row; `None` for a grid.
+    lights: Option<Vec<Option<usize>>>,
+}
+
+impl<'a> Cells<'a> {
+    /// The cells of `board` (with `presses` on their lights) as `layout` draws a game
+    /// that is not a grid; a board of more than one row is drawn as its grid.
+    pub fn new(board: &'a Board, presses: Option<&'a Board>, layout: &Layout) -> Cells<'a> {
+        if board.rows() > 1 || layout.cells.len() != board.cols() {
+            return Cells {
+                board,
+                presses,
+                rows: board.rows(),
+                cols: board.cols(),
+                lights: None,
+            };
+        }
+        let mut lights = vec![None; layout.rows * layout.cols];
+        for (light, &(r, c)) in layout.cells.iter().enumerate() {
+            lights[r * layout.cols + c] = Some(light);
+        }
+        Cells {
+            board,
+            presses,
+            rows: layout.rows,
+            cols: layout.cols,
+            lights: Some(lights),
+        }
+    }
+
+    /// The cell at (r, c): whether its light is on and pressed; `None` for no light.
+    fn at(&self, r: usize, c: usize) -> Option<(bool, bool)> {
+        let (row, col) = match &self.lights {
+            None => (r, c),
+            Some(lights) => (0, lights[r * self.cols + c]?),
+        };
+        let pressed = self.presses.is_some_and(|p| p.get(row, col));
+        Some((self.board.get(row, col), pressed))
+    }
+}
+
+/// The cells with 1-based column numbers on top and row numbers on the left.
+fn draw_grid(out: &mut String, cells: &Cells, style: Style) {
+    let (rows, cols) = (cells.rows, cells.cols);
     let label = rows.to_string().len();
     // Column numbers: every column when they fit in a cell, else every fifth.
     let _ = write!(out, "{:label$} ", "");
@@ -128,12 +184,16 @@ fn draw_grid(out: &mut String, board: &Board, presses: Option<&Board>, style: St
     for r in 0..rows {
         let _ = write!(out, "{:>label$} ", r + 1);
         for c in 0..cols {
-            let light = if board.get(r, c) {
+            let Some((lit, pressed)) = cells.at(r, c) else {
+                out.push_str("   ");
+                continue;
+            };
+            let light = if lit {
                 style.paint("33;1", "#")
             } else {
                 ".".to_string()
             };
-            if presses.is_some_and(|p| p.get(r, c)) {
+            if pressed {
                 let (open, close) = (style.paint("36;1", "["), style.paint("36;1", "]"));
                 let _ = write!(out, "{open}{light}{close}");
             } else {
@@ -142,27 +202,22 @@ fn draw_grid(out: &mut String, board: &Board, presses: Option<&Board>, style: St
         }
         trim_line(out);
     }
-    out.push('\n');
 }
 
-/// A button map: the lights that are on, and the buttons to press (1-based).
-fn draw_map(out: &mut String, board: &Board, presses: Option<&Board>) {
-    let listed = |b: &Board| -> String {
-        let on: Vec<String> = (0..b.cols())
-            .filter(|&c| b.get(0, c))
+/// The buttons to press (1-based), for a game whose buttons are not on its lights.
+fn draw_buttons(out: &mut String, presses: Option<&Board>) {
+    if let Some(p) = presses {
+        let on: Vec<String> = (0..p.cols())
+            .filter(|&c| p.get(0, c))
             .map(|c| (c + 1).to_string())
             .collect();
-        if on.is_empty() {
+        let listed = if on.is_empty() {
             "none".to_string()
         } else {
             on.join(" ")
-        }
-    };
-    let _ = writeln!(out, "lights on: {}", listed(board));
-    if let Some(p) = presses {
-        let _ = writeln!(out, "press:     {}", listed(p));
+        };
+        let _ = writeln!(out, "press buttons: {listed}");
     }
-    out.push('\n');
 }
 
 fn trim_line(out: &mut String) {
@@ -171,12 +226,14 @@ fn trim_line(out: &mut String) {
     out.push('\n');
 }
 
-/// The palette: dark, lit, and each of them pressed.
-const PALETTE: [u8; 12] = [
+/// The palette: dark, lit, each of them pressed, no light, and the lines between cells.
+const PALETTE: [u8; 18] = [
     0x24, 0x24, 0x2c, // dark
     0xf2, 0xc1, 0x2e, // lit
     0x1f, 0x6f, 0xd6, // dark, press here
     0x7f, 0xd3, 0xff, // lit, press here
+    0xff, 0xff, 0xff, // no light
+    0x5a, 0x5a, 0x66, // grid line
 ];
 
 /// The side of a cell in pixels: about 1024 pixels for the board's longer side, from
@@ -185,11 +242,12 @@ pub fn cell_pixels(rows: usize, cols: usize) -> usize {
     (1024 / rows.max(cols)).clamp(1, 24)
 }
 
-/// `board` as an indexed PNG, written a pixel row at a time (memory: one row). With a
+/// The cells as an indexed PNG, written a pixel row at a time (memory: one row). With a
 /// cell of 4 pixels or more, a press is a blue square inside its cell (the light's
-/// colour around it); smaller cells take the pressed colours whole.
-pub fn write_png(mut sink: impl Write, board: &Board, presses: Option<&Board>) -> io::Result<()> {
-    let (rows, cols) = (board.rows(), board.cols());
+/// colour around it); smaller cells take the pressed colours whole. Cells of 8 pixels
+/// or more are outlined, so lights can be counted; cells with no light are white.
+pub fn write_png(mut sink: impl Write, cells: &Cells) -> io::Result<()> {
+    let (rows, cols) = (cells.rows, cells.cols);
     let side = cell_pixels(rows, cols);
     let too_large = || io::Error::new(io::ErrorKind::InvalidInput, "the picture is too large");
     let width = u32::try_from(cols * side).map_err(|_| too_large())?;
@@ -202,18 +260,26 @@ pub fn write_png(mut sink: impl Write, board: &Board, presses: Option<&Board>) -
         let mut writer = encoder.write_header().map_err(io::Error::other)?;
         let mut stream = writer.stream_writer().map_err(io::Error::other)?;
         let margin = if side >= 4 { side / 4 } else { 0 };
+        let lined = side >= 8;
         let mut line = vec![0u8; cols * side];
         for r in 0..rows {
             for y in 0..side {
                 let inner_y = margin > 0 && (margin..side - margin).contains(&y);
                 for c in 0..cols {
-                    let lit = u8::from(board.get(r, c));
-                    let pressed = presses.is_some_and(|p| p.get(r, c));
                     let cell = &mut line[c * side..(c + 1) * side];
+                    let Some((lit, pressed)) = cells.at(r, c) else {
+                        cell.fill(4);
+                        continue;
+                    };
                     for (x, px) in cell.iter_mut().enumerate() {
                         let mark = pressed
                             && (margin == 0 || inner_y && (margin..side - margin).contains(&x));
-                        *px = lit + 2 * u8::from(mark);
+                        let edge = lined && (x == 0 || y == 0 || x == side - 1 || y == side - 1);
+                        *px = if edge {
+                            5
+                        } else {
+                            u8::from(lit) + 2 * u8::from(mark)
+                        };
                     }
                 }
                 stream.write_all(&line)?;

@@ -18,11 +18,13 @@
 //! expected there and what was found.
 
 use super::count::{expect_end, of_count, read_count};
+use super::drawn::Drawn;
 pub use super::error::{Clue, InputError, ParseError};
 use super::lines::LineReader;
-use super::rows::{fast_grid, is_blank, parse_row, FAST_GRID_BYTES};
+use super::rows::{fast_grid, is_blank, parse_row, row_lights, FAST_GRID_BYTES};
 use crate::board::{words_for, Board};
 use crate::grid::Grid;
+use crate::rules::Game;
 use std::io::Read;
 
 /// Where parsed rows go.
@@ -44,6 +46,8 @@ pub struct BoardReader<R> {
     finished: bool,
     /// The count line looked like a row of the board.
     count_like_row: bool,
+    /// A board of one row may also be typed as this drawing of its lights.
+    drawn: Option<Drawn>,
 }
 
 /// The line length every reader accepts, whatever the board: 256 KiB.
@@ -59,8 +63,23 @@ pub fn line_limit(cols: usize) -> usize {
 impl<R: Read> BoardReader<R> {
     /// Reads the count line, if there is one.
     pub fn new(source: R, rows: usize, cols: usize) -> Result<Self, InputError> {
+        Self::with_drawing(source, rows, cols, None)
+    }
+
+    /// [`new`](Self::new), for boards of one row that may also be typed as `drawn`.
+    fn with_drawing(
+        source: R,
+        rows: usize,
+        cols: usize,
+        drawn: Option<Drawn>,
+    ) -> Result<Self, InputError> {
         let mut lines = LineReader::new(source, line_limit(cols));
-        let count = read_count(&mut lines, rows, |text| looks_like_row(text, cols))?;
+        let starts_board = |text: &[u8]| match &drawn {
+            _ if looks_like_row(text, cols) => Some(rows),
+            Some(drawn) => drawn.starts(text).then_some(drawn.rows),
+            None => None,
+        };
+        let count = read_count(&mut lines, starts_board)?;
         Ok(BoardReader {
             lines,
             rows,
@@ -69,7 +88,17 @@ impl<R: Read> BoardReader<R> {
             done: 0,
             finished: false,
             count_like_row: count.like_row,
+            drawn,
         })
+    }
+
+    /// A reader of `game`'s boards: a grid game's rows, or any other game's one line of
+    /// lights or its drawing ([`Game::layout`]) a board.
+    pub fn for_game(source: R, game: &Game) -> Result<Self, InputError> {
+        match game.grid_rules() {
+            Some(grid) => Self::new(source, grid.rows, grid.cols),
+            None => Self::with_drawing(source, 1, game.lights(), Drawn::of(&game.layout())),
+        }
     }
 
     /// Whether reading the next board may wait on the source (its lines are not all
@@ -165,6 +194,19 @@ impl<R: Read> BoardReader<R> {
                 }
                 .into());
             }
+            if let Some(drawn) = self
+                .drawn
+                .as_ref()
+                .filter(|_| row_lights(text) != Some(self.cols))
+            {
+                let RowsOut::Words(words_out) = &mut out else {
+                    unreachable!("a board of one row is not packed")
+                };
+                words_out.fill(0);
+                let (first, drawn) = (text.to_vec(), drawn.clone());
+                self.read_drawn(&drawn, &first, line, board, words_out)?;
+                break;
+            }
             match &mut out {
                 RowsOut::Words(words_out) => {
                     let row_out = &mut words_out[row * words..(row + 1) * words];
@@ -179,6 +221,52 @@ impl<R: Read> BoardReader<R> {
         }
         self.done += 1;
         Ok(true)
+    }
+
+    /// Reads board `board` as `drawn` draws it, from its first line `first` (line
+    /// `line`) on, into `out`.
+    fn read_drawn(
+        &mut self,
+        drawn: &Drawn,
+        first: &[u8],
+        line: u64,
+        board: u64,
+        out: &mut [u64],
+    ) -> Result<(), InputError> {
+        let lights = self.cols;
+        drawn
+            .read_row(first, line, 0, board, out)
+            .map_err(|mut e| {
+                e.expected = format!(
+                    "{} (or the board as one line of {lights} lights)",
+                    e.expected
+                );
+                e
+            })?;
+        for row in 1..drawn.rows {
+            let at = self.lines.line_number();
+            let found = match self.lines.next_line()? {
+                Some((line, text)) if !is_blank(text) => {
+                    drawn.read_row(text, line, row, board, out)?;
+                    continue;
+                }
+                Some(_) => "a blank line inside the board",
+                None => "the end of the input",
+            };
+            return Err(ParseError {
+                line: at,
+                column: 1,
+                expected: format!(
+                    "row {} of {} of board {board}'s drawing",
+                    row + 1,
+                    drawn.rows
+                ),
+                found: found.into(),
+                clue: None,
+            }
+            .into());
+        }
+        Ok(())
     }
 
     /// Reads the next 5x5 grid (the reader must be for 5 x 5 boards). Grids laid out as

@@ -77,7 +77,7 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
         return Err(crate::solve::NotTwoStates { states }.into());
     }
     let mut out = Chunked::new(output, options.line_buffered);
-    let mut reader = BoardReader::new(input, rows, cols)?;
+    let mut reader = BoardReader::for_game(input, game)?;
     let mut board = Board::new(rows, cols);
     let mut summary = SolveSummary::default();
     let mut make = Some(solver);

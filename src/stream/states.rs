@@ -54,9 +54,11 @@ impl<R: Read> StatesReader<R> {
             .saturating_add(64)
             .max(super::MIN_LINE_LIMIT);
         let mut lines = LineReader::new(source, limit);
-        let is_row =
-            |text: &[u8]| cols > 1 && parse_cells(text, 1, states, cols, &mut Vec::new()).is_ok();
-        let count = read_count(&mut lines, rows, is_row)?;
+        let starts_board = |text: &[u8]| {
+            let row = cols > 1 && parse_cells(text, 1, states, cols, &mut Vec::new()).is_ok();
+            row.then_some(rows)
+        };
+        let count = read_count(&mut lines, starts_board)?;
         Ok(StatesReader {
             lines,
             states,

@@ -101,3 +101,53 @@ fn the_5x5_is_drawn_as_png_without_its_shape() {
         .stdout(predicate::str::contains("2 presses, the fewest"));
     assert!(out.exists());
 }
+
+#[test]
+fn a_game_that_is_not_a_grid_is_typed_in_its_drawing_or_flat() {
+    // Merlin's Magic Square as the 3 x 3 square it is, adjacent and spaced.
+    let flat = run(&["solve", "--game", "merlin"], "010111010\n");
+    assert_eq!(run(&["solve", "--game", "merlin"], "010\n111\n010\n"), flat);
+    assert_eq!(
+        run(&["solve", "--game", "merlin"], "0 1 0\n1 1 1\n0 1 0\n"),
+        flat
+    );
+    assert_eq!(
+        run(&["solve", "--game", "merlin"], "1\n.#.\n###\n.#.\n"),
+        flat
+    );
+    // The cube as its net (up; left front right back; down): the centre of the front
+    // face is light 9 + 4 = 13 (1-based 14).
+    let mut flat_cube = vec![b'0'; 54];
+    flat_cube[13] = b'1';
+    let flat_cube = String::from_utf8(flat_cube).unwrap() + "\n";
+    let net = "   000\n   000\n   000\n000000000000\n000010000000\n000000000000\n   000\n   000\n   000\n";
+    let by_net = run(&["solve", "--game", "cube"], net);
+    assert_eq!(by_net, run(&["solve", "--game", "cube"], &flat_cube));
+    assert_ne!(by_net.trim(), "no solution");
+}
+
+#[test]
+fn explain_draws_a_game_in_its_layout() {
+    let mut board = vec![b'0'; 54];
+    board[53] = b'1';
+    let board = String::from_utf8(board).unwrap();
+    let drawn = run(&["explain", "--game", "cube"], &board);
+    let rows: Vec<&str> = drawn.lines().skip(2).take(9).collect();
+    // Nine rows of the net, the lit light at the foot of the down face.
+    assert_eq!(rows.len(), 9, "{drawn}");
+    assert!(rows[0].trim_start().starts_with("1 "), "{drawn}");
+    assert!(rows[8].ends_with('#'), "{drawn}");
+    assert_eq!(rows[3].matches('.').count(), 12, "{drawn}");
+    // The PNG: the net's 12 x 9 cells of 24 pixels, not a strip of 54.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cube.png");
+    lightsout()
+        .args(["explain", "--game", "cube", "--format", "png", "--out"])
+        .arg(&out)
+        .write_stdin(board)
+        .assert()
+        .success();
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
+    let info = decoder.read_info().unwrap();
+    assert_eq!((info.info().width, info.info().height), (12 * 24, 9 * 24));
+}
