@@ -114,7 +114,7 @@ pub use verify::{
 // Boards of any size and any game, and their solvers: the classic R x C `Solver`, the
 // `GameSolver` that chooses an engine for any game, the engines it may choose.
 pub use board::Board;
-pub use solve::engines::dense::{Answer as DenseAnswer, Dense};
+pub use solve::engines::dense::{small_nullity, Answer as DenseAnswer, Dense};
 pub use solve::{
     nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, Solution, Solver,
     Target, Workspace, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,
@@ -138,7 +138,7 @@ pub use stream::{
     PatternFormat, PbmGame, PbmReader, PictureSink, QueryOptions, SolveOptions, SolveSummary,
     StatesOptions, StatesReader, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
-pub use stream::{sniff_shape, Sniffed, MAX_SHAPE_BYTES};
+pub use stream::{nullity_each_stream, sniff_shape, EachSummary, Sniffed, MAX_SHAPE_BYTES};
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.
 pub use puzzles::{

@@ -171,6 +171,9 @@ fn run(job: Job) -> anyhow::Result<()> {
         }
         Job::Census { solver, name } => render::census(&solver, &name, stdout),
         Job::Play { session, name } => play::run(*session, name),
+        Job::NullityEach { input, rule, stats } => {
+            solving::nullity_each(input, rule, stats, stdout)
+        }
         Job::NullityStates { solver, patterns } => finish(
             stdout,
             render::nullity_states(&solver, patterns)?.as_bytes(),

@@ -340,3 +340,37 @@ fn picture_path(first: &std::path::Path, m: u64) -> std::path::PathBuf {
     };
     first.with_file_name(name)
 }
+
+/// `nullity --each`: each graph's nullity; with `stats`, how many had each, on stderr.
+pub(crate) fn nullity_each(
+    input: Input,
+    rule: lightsout::rules::graph::Neighbourhood,
+    stats: bool,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let summary = match lightsout::nullity_each_stream(rule, input.reader, stdout) {
+        Ok(summary) => summary,
+        Err(lightsout::StreamError::Graph(err)) => {
+            return Err(anyhow::anyhow!("bad graph in {}: {err}", input.name))
+        }
+        Err(err) => return stream_outcome::<()>(Err(err), &input.name, Reads::Grids),
+    };
+    if stats {
+        note(format_args!(
+            "{}",
+            plural(summary.graphs, "graph", "graphs")
+        ));
+        for (nullity, &count) in summary.by_nullity.iter().enumerate() {
+            let always = if nullity == 0 {
+                " (every board solvable)"
+            } else {
+                ""
+            };
+            note(format_args!(
+                "nullity {nullity}: {}{always}",
+                thousands(count)
+            ));
+        }
+    }
+    Ok(())
+}

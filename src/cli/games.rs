@@ -6,7 +6,7 @@ use clap::Args;
 
 /// The flags `--game` cannot be used with (a game brings its own lights and buttons):
 /// the command line's conflicts, and the server's for its parameters of these names.
-pub(crate) const GAME_CONFLICTS: [&str; 5] = ["rows", "cols", "topology", "wrap", "rule"];
+pub(crate) const GAME_CONFLICTS: [&str; 4] = ["rows", "cols", "topology", "wrap"];
 
 /// The game flags of `solve` and `nullity`: a grid game (shape, topology, rule) or a
 /// button map (`--game`).
@@ -24,8 +24,9 @@ pub(crate) struct GameArgs {
     /// height, rows separated by `/` (`00100/01110/11111/01110/00100`).
     #[arg(long, value_name = "NAME|PATTERN", default_value = "plus")]
     pub rule: String,
-    /// A button map file, or a built-in game by name (see `lightsout games`): cube,
-    /// merlin, orbix, xl25, deluxe, 2000, mini.
+    /// A built-in game by name (see `lightsout games`: cube, merlin, orbix, xl25,
+    /// deluxe, 2000, mini), or a file (`-`: stdin) holding a button map or a graph
+    /// (graph6, sparse6, digraph6, an edge list or DIMACS; `--rule ring` for the σ game).
     #[arg(long, value_name = "FILE|NAME", conflicts_with_all = GAME_CONFLICTS)]
     pub game: Option<String>,
     /// States of a light (K, 2..=255; default 2, or the game's own): a press adds its

@@ -60,7 +60,16 @@ Examples:
 
 Other games (--topology, --rule, --game, as `solve` takes them) are chased (grid games)
 or reduced by dense elimination (maps); a map's patterns are one row of buttons, and
---format pbm takes grid games.";
+--format pbm takes grid games.
+
+Graphs: --game FILE (or - for stdin) also reads a graph: graph6, sparse6, digraph6
+(nauty's; `>>graph6<<` headers allowed), an edge list (`u v` a line, vertices from 0
+or 1, `#` comments, an optional `n m` first line) or DIMACS (`p edge n m`, `e u v`),
+told apart by their text. A press changes its vertex and its neighbours (σ+, the Lights
+Out rule); --rule ring: the neighbours only (σ); a digraph's press changes the vertices
+its arcs point to. --each reads many graphs, one nauty line each, and prints a nullity
+a line: `nauty-geng -c 10 | lightsout nullity --each --game -` (11,716,571 graphs, the
+4,454,654 of nullity 0 are OEIS A334443's a(10)); --stats counts them by nullity.";
 
 pub(super) const CENSUS_HELP: &str = "\
 For every board of the game (K^lights of them), the fewest presses that solve it,

@@ -110,6 +110,14 @@ pub(crate) struct NullityArgs {
     /// How the patterns are written: the input format of `solve`, or P4 images.
     #[arg(long, value_enum, default_value_t = FormatArg::Text, requires = "patterns")]
     pub format: FormatArg,
+    /// Read many graphs from --game FILE (`-`: stdin), one graph6, sparse6 or digraph6
+    /// line each (as nauty's geng writes them), and print each one's nullity, a line a
+    /// graph (`geng 9 | lightsout nullity --each --game -`).
+    #[arg(long, requires = "game", conflicts_with = "patterns")]
+    pub each: bool,
+    /// With --each: how many graphs had each nullity, on stderr.
+    #[arg(long, requires = "each")]
+    pub stats: bool,
 }
 
 /// Flags of `serve`.

@@ -17,51 +17,48 @@ pub(crate) fn game_named(
     shape: Option<(u32, u32)>,
     flag: &dyn Fn(&str) -> String,
 ) -> anyhow::Result<Game> {
-    use lightsout::rules::{builtin, map, Rule, Topology};
+    use lightsout::rules::{builtin, graph, map, Rule, Topology};
     if let Some(name) = &args.game {
+        // A graph's game takes `ring` (σ: neighbours only) for its rule; every other
+        // game brings its own buttons.
+        let own_buttons = |what: &str| match args.rule.as_str() {
+            "plus" => Ok(()),
+            rule => Err(usage(format!(
+                "{} {rule}: {what} brings its own buttons; {} is for grid games and \
+                 graphs (`ring`: a press changes the neighbours only)",
+                flag("rule"),
+                flag("rule")
+            ))),
+        };
         if let Some(builtin) = builtin::find(name) {
+            own_buttons("a built-in game")?;
             let game = builtin.game();
             return match args.states {
                 Some(k) => game.with_states(k).map_err(|e| usage(e.to_string())),
                 None => Ok(game),
             };
         }
-        let path = std::path::Path::new(name);
-        let text = match crate::input::read_small_file(path, map::MAX_BYTES) {
-            Ok(bytes) => String::from_utf8(bytes).map_err(|e| {
-                let at = e.utf8_error().valid_up_to();
-                let before = &e.as_bytes()[..at];
-                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-                let column = at
-                    - before
-                        .iter()
-                        .rposition(|&b| b == b'\n')
-                        .map_or(0, |i| i + 1);
-                usage(format!(
-                    "button map {name}: line {line}, column {}: expected text (UTF-8), found \
-                     the byte 0x{:02x}",
-                    column + 1,
-                    e.as_bytes()[at]
-                ))
-            })?,
-            Err(crate::input::SmallFileError::Io(err)) if err.kind() == io::ErrorKind::NotFound => {
-                let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
-                let like = similar_game(name, &known)
-                    .map_or(String::new(), |g| format!("; did you mean `{g}`?"));
-                return Err(usage(format!(
-                    "{} {name}: no built-in game has that name ({}) and no file is there{like}",
-                    flag("game"),
-                    known.join(", ")
-                )));
-            }
-            Err(err) => {
-                return Err(UsageError(format!(
-                    "{} {name}: cannot read the button map: {err}",
-                    flag("game")
-                ))
-                .into())
-            }
-        };
+        let text = game_text(name, flag)?;
+        if let Some(format) = graph::Format::of(&text) {
+            let rule = match args.rule.as_str() {
+                "plus" => graph::Neighbourhood::Closed,
+                "ring" => graph::Neighbourhood::Open,
+                other => {
+                    return Err(usage(format!(
+                        "{} {other}: a graph's game is `plus` (a press changes its vertex \
+                         and its neighbours, the Lights Out rule) or `ring` (the neighbours \
+                         only)",
+                        flag("rule")
+                    )))
+                }
+            };
+            let graph =
+                graph::parse(&text, format).map_err(|err| usage(format!("graph {name}: {err}")))?;
+            return graph
+                .game(rule, args.states.unwrap_or(2))
+                .map_err(game_error);
+        }
+        own_buttons("a button map")?;
         let game = map::parse(&text).map_err(|err| usage(format!("button map {name}: {err}")))?;
         return match args.states {
             Some(k) if k != game.states() => Err(usage(format!(
@@ -107,6 +104,65 @@ pub(crate) fn game_named(
         args.states.unwrap_or(2),
     )
     .map_err(game_error)
+}
+
+/// The text of the game file `name` (`-`: stdin), a button map or a graph, as UTF-8.
+fn game_text(name: &str, flag: &dyn Fn(&str) -> String) -> anyhow::Result<String> {
+    use lightsout::rules::{builtin, map};
+    use std::io::Read as _;
+    let bytes = if name == "-" {
+        let mut bytes = Vec::new();
+        io::stdin()
+            .lock()
+            .take(map::MAX_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| usage(format!("{} -: cannot read stdin: {e}", flag("game"))))?;
+        if bytes.len() as u64 > map::MAX_BYTES {
+            return Err(usage(format!(
+                "{} -: the game on stdin is longer than {} bytes",
+                flag("game"),
+                lightsout::thousands(map::MAX_BYTES)
+            )));
+        }
+        bytes
+    } else {
+        match crate::input::read_small_file(std::path::Path::new(name), map::MAX_BYTES) {
+            Ok(bytes) => bytes,
+            Err(crate::input::SmallFileError::Io(err)) if err.kind() == io::ErrorKind::NotFound => {
+                let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
+                let like = similar_game(name, &known)
+                    .map_or(String::new(), |g| format!("; did you mean `{g}`?"));
+                return Err(usage(format!(
+                    "{} {name}: no built-in game has that name ({}) and no file is there{like}",
+                    flag("game"),
+                    known.join(", ")
+                )));
+            }
+            Err(err) => {
+                return Err(UsageError(format!(
+                    "{} {name}: cannot read the game: {err}",
+                    flag("game")
+                ))
+                .into())
+            }
+        }
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = at
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+        usage(format!(
+            "game {name}: line {line}, column {}: expected text (UTF-8), found the byte \
+             0x{:02x}",
+            column + 1,
+            e.as_bytes()[at]
+        ))
+    })
 }
 
 /// The built-in game `name` may mean: one whose name it contains or nearly is, written

@@ -115,6 +115,12 @@ pub(crate) enum Job {
         /// The game, in words.
         name: String,
     },
+    /// `nullity --each`: the nullity of each graph of a stream.
+    NullityEach {
+        input: Input,
+        rule: lightsout::rules::graph::Neighbourhood,
+        stats: bool,
+    },
     /// `nullity` of a game of more than two states.
     NullityStates {
         solver: lightsout::GameSolver,

@@ -237,6 +237,9 @@ fn time_allows(
 /// `nullity`: the classic game's count from polynomials alone (no solver to build);
 /// with `--patterns`, or for any other game, from the game's solver.
 pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
+    if args.each {
+        return nullity_each(args);
+    }
     let shape = args.rows.zip(args.cols);
     let format = match args.format {
         FormatArg::Pbm => lightsout::PatternFormat::Pbm,
@@ -289,6 +292,40 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
     Ok(Job::Nullity {
         solver: lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?,
         patterns: args.patterns.then_some(format),
+    })
+}
+
+/// `nullity --each`: the graphs' stream opened, the rule of their game.
+fn nullity_each(args: NullityArgs) -> anyhow::Result<Job> {
+    use lightsout::rules::graph::Neighbourhood;
+    let rule = match args.game.rule.as_str() {
+        "plus" => Neighbourhood::Closed,
+        "ring" => Neighbourhood::Open,
+        other => {
+            return Err(usage(format!(
+                "--rule {other}: a graph's game is `plus` (σ+: a press changes its vertex and \
+                 its neighbours) or `ring` (σ: the neighbours only)"
+            )))
+        }
+    };
+    if args.game.states.is_some_and(|k| k != 2) {
+        return Err(usage(
+            "--each counts the nullity over GF(2), of two-state games; for K states give one \
+             graph (--game FILE without --each)",
+        ));
+    }
+    let file = args.game.game.map(PathBuf::from);
+    let input = open_input(
+        crate::cli::InputArgs {
+            file,
+            extra: Vec::new(),
+        },
+        "nullity",
+    )?;
+    Ok(Job::NullityEach {
+        input,
+        rule,
+        stats: args.stats,
     })
 }
 

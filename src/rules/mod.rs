@@ -12,6 +12,7 @@
 //! row `r`, column `c`, as in every board the streams read.
 
 pub mod builtin;
+pub mod graph;
 pub mod layout;
 pub mod map;
 mod rule;

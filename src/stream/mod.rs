@@ -10,6 +10,7 @@ mod count;
 mod drawn;
 mod error;
 mod explain;
+mod graphs;
 mod lines;
 mod nullity;
 mod pbm;
@@ -24,6 +25,7 @@ mod write;
 
 pub use check::{check_states_stream, check_stream, CheckSummary, Checked};
 pub use explain::{draw, explain_stream, Style, Verdict};
+pub use graphs::{nullity_each_stream, EachSummary};
 pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
 pub use picture::{
@@ -79,6 +81,10 @@ pub enum StreamError {
     /// the K-state streams); nothing was read.
     #[error(transparent)]
     States(#[from] crate::solve::NotTwoStates),
+    /// A graph of a stream cannot be read, or its game made; the answers before it
+    /// were written.
+    #[error("bad graph: {0}")]
+    Graph(String),
     /// Writing the answers failed (a closed pipe, a full disk).
     #[error("cannot write the answers")]
     Output(#[source] io::Error),

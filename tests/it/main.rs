@@ -24,6 +24,7 @@ mod exhaustive;
 mod explain_cli;
 mod fewest;
 mod games;
+mod graphs;
 mod guards;
 mod hardening;
 mod memory;

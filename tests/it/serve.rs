@@ -1450,7 +1450,10 @@ fn the_server_refuses_what_the_command_line_refuses() {
             "/v1/solve?game=merlin&rule=box&topology=torus&board=111111111",
             "game: cannot be used with topology",
         ),
-        ("/v1/solve?game=merlin&rule=box&board=111111111", "--rule"),
+        (
+            "/v1/solve?game=merlin&rule=box&board=111111111",
+            "rule box: a built-in game brings its own buttons",
+        ),
         (
             "/v1/solve?game=merlin&rows=3&cols=3&board=111111111",
             "game: cannot be used with rows",
@@ -1488,7 +1491,7 @@ fn the_server_refuses_what_the_command_line_refuses() {
         .write_stdin("")
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("cannot be used with"));
+        .stderr(predicates::str::contains("brings its own buttons"));
 }
 
 #[test]

@@ -296,3 +296,31 @@ impl Dense {
         })
     }
 }
+
+/// The nullity (kernel dimension) of a square matrix over GF(2) of at most 64 rows, row
+/// `i` the bits of `rows[i]`, eliminated in registers: the fast path of a stream of
+/// small graphs (`nullity --each`), held to [`Dense`] by the tests.
+///
+/// # Panics
+///
+/// If there are more than 64 rows.
+pub fn small_nullity(rows: &mut [u64]) -> usize {
+    let n = rows.len();
+    assert!(n <= 64, "at most 64 rows");
+    let mut rank = 0;
+    for col in 0..n {
+        let bit = 1u64 << col;
+        let Some(p) = (rank..n).find(|&r| rows[r] & bit != 0) else {
+            continue;
+        };
+        rows.swap(rank, p);
+        let pivot = rows[rank];
+        for row in &mut rows[rank + 1..] {
+            if *row & bit != 0 {
+                *row ^= pivot;
+            }
+        }
+        rank += 1;
+    }
+    n - rank
+}

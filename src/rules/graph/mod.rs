@@ -1,0 +1,139 @@
+//! Lights Out on any graph, from the formats graph people write: graph6, sparse6 and
+//! digraph6 (nauty's, with or without their `>>graph6<<` headers), edge lists (`u v` a
+//! line, `#` comments, an optional `n m` first line) and DIMACS (`p edge n m`, then
+//! `e u v`). Each is recognised by its content ([`Format::of`]).
+//!
+//! A vertex is a light and a button. In the σ+ game (the Lights Out rule) a press
+//! changes its vertex and its neighbours; in the σ game (`--rule ring`, as Orbix) only
+//! the neighbours; a digraph's press changes the vertices its arcs point to. Over the
+//! integers mod K a press adds 1 to each: the press matrix is `A + I` (σ+) or `A`, so a
+//! loop on a vertex cancels its own press in σ+ and is its own press in σ.
+//!
+//! Vertices are numbered from 0 in nauty's formats, from 1 in DIMACS, and in an edge
+//! list from 0 when some edge names vertex 0, else from 1; lights are numbered as the
+//! vertices, from 1 in boards and answers as every game's are.
+
+mod formats;
+
+pub use formats::{nauty_line, parse, Format};
+
+use super::{Game, GameError};
+
+/// The most vertices a graph may have here.
+pub const MAX_VERTICES: usize = 1 << 20;
+
+/// The most vertices drawn around a circle; larger graphs are drawn in rows.
+pub const MAX_CIRCLE: usize = 64;
+
+/// A graph's game: σ+ or σ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Neighbourhood {
+    /// A press changes its vertex and its neighbours (Lights Out).
+    Closed,
+    /// A press changes its neighbours only.
+    Open,
+}
+
+/// Why a graph cannot be read: where (1-based line and column) and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GraphError {
+    /// Malformed text.
+    #[error("line {line}, column {column}: expected {expected}, found {found}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (bytes).
+        column: usize,
+        /// What the format needs there.
+        expected: String,
+        /// What the text has.
+        found: String,
+    },
+    /// The game cannot be made.
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
+/// A graph: its vertices and, for each, the vertices its edges (or arcs) reach.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Graph {
+    /// Vertices.
+    pub vertices: usize,
+    /// For each vertex, the vertices it reaches, ascending, each once (a loop lists the
+    /// vertex itself).
+    pub reach: Vec<Vec<u32>>,
+    /// Arcs, not edges.
+    pub directed: bool,
+}
+
+impl Graph {
+    /// The game on this graph, of lights of `states` states.
+    pub fn game(&self, rule: Neighbourhood, states: u8) -> Result<Game, GameError> {
+        let buttons = self
+            .reach
+            .iter()
+            .enumerate()
+            .map(|(v, reach)| {
+                let own = (rule == Neighbourhood::Closed).then_some((v as u32, 1));
+                own.into_iter()
+                    .chain(reach.iter().map(|&u| (u, 1)))
+                    .collect()
+            })
+            .collect();
+        let game = Game::new(self.vertices, states, buttons, None)?;
+        // Around a circle while a drawing is small enough to read.
+        if self.vertices <= MAX_CIRCLE {
+            game.with_layout(circle(self.vertices))
+        } else {
+            Ok(game)
+        }
+    }
+
+    pub(super) fn from_arcs(vertices: usize, arcs: &[(u32, u32)], directed: bool) -> Graph {
+        let mut reach = vec![Vec::new(); vertices];
+        for &(u, v) in arcs {
+            reach[u as usize].push(v);
+            if !directed && u != v {
+                reach[v as usize].push(u);
+            }
+        }
+        for list in &mut reach {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Graph {
+            vertices,
+            reach,
+            directed,
+        }
+    }
+}
+
+/// `n` vertices around a circle on a square drawing, each in a cell of its own.
+pub fn circle(n: usize) -> super::layout::Layout {
+    let mut radius = (n / 3).max(1);
+    loop {
+        let side = 2 * radius + 1;
+        let cells: Vec<(usize, usize)> = (0..n)
+            .map(|i| {
+                let angle = std::f64::consts::TAU * i as f64 / n as f64;
+                let r = radius as f64 * (1.0 - angle.cos());
+                let c = radius as f64 * (1.0 + angle.sin());
+                (r.round() as usize, c.round() as usize)
+            })
+            .collect();
+        let layout = super::layout::Layout {
+            rows: side,
+            cols: side,
+            cells,
+        };
+        if layout.fits(n) {
+            return layout;
+        }
+        radius += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,94 @@
+//! `lightsout nullity --each`: a stream of graphs, one graph6, sparse6 or digraph6 line
+//! each (as nauty's `geng` writes them), and one line out a graph: the nullity of its
+//! game over GF(2). A graph of nullity 0 is always solvable: every board of it has one
+//! solution.
+
+use super::lines::LineReader;
+use super::rows::is_blank;
+use super::write::push_number;
+use super::{Chunked, StreamError};
+use crate::rules::graph::{nauty_line, Neighbourhood};
+use crate::solve::engines::dense::small_nullity;
+use crate::solve::GameSolver;
+use std::io::{Read, Write};
+
+/// The most vertices a graph of the stream may have: its graph6 line fits the line
+/// limit ([`super::MIN_LINE_LIMIT`] bytes: about 1,770 vertices).
+const MAX_LINE: usize = super::MIN_LINE_LIMIT;
+
+/// What a run of [`nullity_each_stream`] saw.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EachSummary {
+    /// Graphs read.
+    pub graphs: u64,
+    /// How many graphs had each nullity (index: the nullity).
+    pub by_nullity: Vec<u64>,
+}
+
+/// Reads one graph a line from `input` (blank lines skipped) and writes each one's
+/// nullity for the σ+ (`Closed`) or σ (`Open`) game. The nullities of the graphs before
+/// a bad line are written before its error is returned.
+pub fn nullity_each_stream(
+    rule: Neighbourhood,
+    input: impl Read,
+    output: impl Write,
+) -> Result<EachSummary, StreamError> {
+    let mut lines = LineReader::new(input, MAX_LINE);
+    let mut out = Chunked::new(output, false);
+    let mut summary = EachSummary::default();
+    let mut rows = Vec::with_capacity(64);
+    loop {
+        let (line, text) = match lines.next_line() {
+            Ok(Some(next)) => next,
+            Ok(None) => break,
+            Err(err) => {
+                out.finish()?;
+                return Err(err.into());
+            }
+        };
+        if is_blank(text) {
+            continue;
+        }
+        let text = super::rows::trim_end(text);
+        let graph = match nauty_line(text, line as usize) {
+            Ok(graph) => graph,
+            Err(err) => {
+                out.finish()?;
+                return Err(StreamError::Graph(err.to_string()));
+            }
+        };
+        let nullity = if graph.vertices <= 64 {
+            rows.clear();
+            for (v, reach) in graph.reach.iter().enumerate() {
+                let mut row = reach.iter().fold(0u64, |r, &u| r ^ 1 << u);
+                if rule == Neighbourhood::Closed {
+                    row ^= 1 << v;
+                }
+                rows.push(row);
+            }
+            small_nullity(&mut rows)
+        } else {
+            let solver = graph
+                .game(rule, 2)
+                .map_err(|e| e.to_string())
+                .and_then(|game| GameSolver::new(game, 0).map_err(|e| e.to_string()));
+            match solver {
+                Ok(solver) => solver.nullity(),
+                Err(err) => {
+                    out.finish()?;
+                    return Err(StreamError::Graph(format!("line {line}: {err}")));
+                }
+            }
+        };
+        summary.graphs += 1;
+        if summary.by_nullity.len() <= nullity {
+            summary.by_nullity.resize(nullity + 1, 0);
+        }
+        summary.by_nullity[nullity] += 1;
+        push_number(&mut out.buf, nullity as u64);
+        out.buf.push(b'\n');
+        out.answered()?;
+    }
+    out.finish()?;
+    Ok(summary)
+}
