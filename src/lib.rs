@@ -115,6 +115,7 @@ pub use verify::{
 // `GameSolver` that chooses an engine for any game, the engines it may choose.
 pub use board::Board;
 pub use solve::engines::dense::{small_nullity, Answer as DenseAnswer, Dense};
+pub use solve::{gods_number, GodError, GodsNumber, GOD_NULLITY};
 pub use solve::{
     nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, Solution, Solver,
     Target, Workspace, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,

@@ -170,6 +170,12 @@ fn run(job: Job) -> anyhow::Result<()> {
             stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
         }
         Job::Census { solver, name } => render::census(&solver, &name, stdout),
+        Job::GodsNumber {
+            solver,
+            name,
+            limit,
+            stats,
+        } => render::gods_number(&solver, &name, limit, stats, stdout),
         Job::Play { session, name } => play::run(*session, name),
         Job::NullityEach { input, rule, stats } => {
             solving::nullity_each(input, rule, stats, stdout)

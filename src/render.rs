@@ -209,6 +209,56 @@ pub(crate) fn census(
     finish(stdout, &out)
 }
 
+/// `census --method classes`: God's number (or its bounds), and a hardest board.
+pub(crate) fn gods_number(
+    solver: &lightsout::GameSolver,
+    name: &str,
+    limit: std::time::Duration,
+    stats: bool,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let god = lightsout::gods_number(solver, limit)?;
+    let buttons = solver.game().buttons();
+    let mut out = Vec::new();
+    writeln!(out, "game:        {name}")?;
+    writeln!(
+        out,
+        "boards:      2^{} solvable of 2^{} (nullity {}: 2^{} solutions each)",
+        buttons - god.nullity,
+        solver.game().lights(),
+        god.nullity,
+        god.nullity
+    )?;
+    if god.proven() {
+        writeln!(out, "God's number: {}", god.lower)?;
+    } else {
+        writeln!(
+            out,
+            "God's number is {}..{}: a board needs {}; none needs more than {} (the \
+             search stopped at --search-time)",
+            god.lower, god.upper, god.lower, god.upper
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "a hardest board ({} presses at the fewest; `lightsout solve` answers it):",
+        god.lower
+    )?;
+    lightsout::write_pattern(&mut out, &god.hardest);
+    if stats {
+        note(format_args!(
+            "method: the covering radius of the {} quiet patterns over {} signature \
+             classes; {} in {:.3} s",
+            god.nullity,
+            god.classes,
+            if god.proven() { "proven" } else { "bounded" },
+            god.took.as_secs_f64()
+        ));
+    }
+    finish(stdout, &out)
+}
+
 /// A count of up to 2^128 with thousands separators.
 fn big(n: u128) -> String {
     let digits = n.to_string();

@@ -59,6 +59,17 @@ pub(crate) struct PlayArgs {
     pub game: GameArgs,
 }
 
+/// How `census` finds God's number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum CensusMethod {
+    /// `enumerate` up to 30 buttons, else `classes`.
+    Auto,
+    /// Every board.
+    Enumerate,
+    /// The signature classes of the quiet patterns (two states).
+    Classes,
+}
+
 /// Flags of `census`.
 #[derive(Debug, Args)]
 pub(crate) struct CensusArgs {
@@ -72,4 +83,17 @@ pub(crate) struct CensusArgs {
     pub cols: Option<u32>,
     #[command(flatten)]
     pub game: GameArgs,
+    /// How God's number is found: `enumerate` every board (the whole distribution; any
+    /// K), `classes` (two states: the signature classes of the quiet patterns, for games
+    /// too large to enumerate), or `auto` (enumerate up to 30 buttons).
+    #[arg(long, value_enum, default_value_t = CensusMethod::Auto)]
+    pub method: CensusMethod,
+    /// With `classes`: how long to search before settling for bounds
+    /// (`God's number is 37..40`).
+    #[arg(long, value_name = "DURATION", default_value = "60s",
+          value_parser = values::parse_duration)]
+    pub search_time: std::time::Duration,
+    /// With `classes`: the method, the classes and the time, on stderr.
+    #[arg(long)]
+    pub stats: bool,
 }

@@ -6,7 +6,7 @@ pub(crate) mod man;
 mod values;
 
 use clap::{Args, Parser, Subcommand};
-pub(crate) use games::{CensusArgs, GameArgs, PlayArgs, GAME_CONFLICTS};
+pub(crate) use games::{CensusArgs, CensusMethod, GameArgs, PlayArgs, GAME_CONFLICTS};
 use help::*;
 use std::path::PathBuf;
 pub(crate) use values::{

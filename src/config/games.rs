@@ -6,8 +6,31 @@ use crate::cli::CensusArgs;
 
 /// `census`: the game (any game, any K) and its solver mod K.
 pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
+    use crate::cli::CensusMethod;
     let game = game(&args.game, args.rows.zip(args.cols))?;
     let name = game_name(&game, args.game.game.as_deref());
+    let classes = match args.method {
+        CensusMethod::Classes => true,
+        CensusMethod::Enumerate => false,
+        CensusMethod::Auto => game.states() == 2 && game.buttons() > 30,
+    };
+    if classes {
+        if game.states() != 2 {
+            return Err(usage(format!(
+                "--method classes finds God's number of two-state games; this one has {} \
+                 states: --method enumerate",
+                game.states()
+            )));
+        }
+        let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET)
+            .map_err(|e| UsageError(e.to_string()))?;
+        return Ok(Job::GodsNumber {
+            solver: Box::new(solver),
+            name,
+            limit: args.search_time,
+            stats: args.stats,
+        });
+    }
     let solver = lightsout::StatesSolver::new(&game, 0).map_err(|e| UsageError(e.to_string()))?;
     Ok(Job::Census {
         solver: Box::new(solver),

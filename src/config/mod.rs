@@ -115,6 +115,13 @@ pub(crate) enum Job {
         /// The game, in words.
         name: String,
     },
+    /// `census --method classes`: God's number by the signature classes.
+    GodsNumber {
+        solver: Box<lightsout::GameSolver>,
+        name: String,
+        limit: std::time::Duration,
+        stats: bool,
+    },
     /// `nullity --each`: the nullity of each graph of a stream.
     NullityEach {
         input: Input,

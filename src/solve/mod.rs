@@ -3,6 +3,7 @@
 
 pub(crate) mod engines;
 mod game;
+mod god;
 mod linear;
 mod search;
 
@@ -21,4 +22,5 @@ pub use game::{
     GameSolveError, GameSolver, GameWorkspace, NotTwoStates, CHASE_LIGHTS, CLASSIC_ENGINE,
     DENSE_LIGHTS,
 };
+pub use god::{gods_number, GodError, GodsNumber, GOD_NULLITY};
 pub use search::signatures::{Search, Skipped};

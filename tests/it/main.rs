@@ -24,6 +24,7 @@ mod exhaustive;
 mod explain_cli;
 mod fewest;
 mod games;
+mod gods_number;
 mod graphs;
 mod guards;
 mod hardening;

@@ -1,0 +1,249 @@
+//! God's number of a two-state game too large to enumerate: the most presses any
+//! solvable board needs, at the fewest.
+//!
+//! Every press pattern `x` solves exactly one board, whose solutions are `x + K` (`K`
+//! the span of the quiet patterns), so God's number is the covering radius of `K`:
+//! the largest `min over c in K of |x + c|`. Give each button its signature (bit `j`
+//! set when quiet pattern `j` presses it); buttons of one signature are alike in every
+//! solution, so `x` counts only by `t_s`, the buttons of each signature `s` it presses.
+//! For the kernel vector with coefficients `a`, the presses are
+//! `sum over s of (m_s + chi_a(s) p_s) / 2`, where `m_s` is the class's size,
+//! `p_s = 2 t_s - m_s` and `chi_a(s) = (-1)^(a . s)`: a Walsh transform of `p`. So
+//!
+//! ```text
+//! God's number = (N + m_0 - d) / 2,   d = min over p of max over a of -P(a),
+//! ```
+//!
+//! `P` the transform of `p` over the nonzero signatures, `p_s` of the parity of `m_s`
+//! and at most `m_s` in size. `P` sums to 0 over `a` (so `d >= 0`) and every `P(a)` has
+//! the parity of `|S|`, `S` the classes of odd size; so `d >= 1` when `|S|` is odd, and
+//! `d >= 2` when it is even and not empty (`P = 0` would make `p = 0`). A search over
+//! `p` that reaches that bound proves God's number; the board it gives is the witness,
+//! solved again by the game's own solver before it is believed.
+
+mod balance;
+mod branch;
+
+use super::game::GameSolver;
+use crate::board::Board;
+use crate::rules::Target;
+use balance::balance;
+use branch::{better, Better};
+use std::time::{Duration, Instant};
+
+/// The most quiet patterns (the nullity) whose signature classes are searched.
+pub const GOD_NULLITY: usize = 16;
+
+/// God's number of a game, or the bounds a search within its time found.
+#[derive(Debug, Clone)]
+pub struct GodsNumber {
+    /// A board needs this many presses at the fewest (the witness's count).
+    pub lower: u64,
+    /// No solvable board needs more.
+    pub upper: u64,
+    /// A hardest board found: it needs `lower` presses.
+    pub hardest: Board,
+    /// Its fewest presses, as the solver found them.
+    pub presses: Board,
+    /// Signature classes (nonzero, not empty).
+    pub classes: usize,
+    /// The nullity.
+    pub nullity: usize,
+    /// The search's time.
+    pub took: Duration,
+}
+
+impl GodsNumber {
+    /// Whether the number is proven: the bounds meet.
+    pub fn proven(&self) -> bool {
+        self.lower == self.upper
+    }
+}
+
+/// Why God's number cannot be found this way.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GodError {
+    /// Lights of more than two states.
+    #[error("God's number past enumeration is found for two-state games; this one has {0} states")]
+    States(u8),
+    /// Too many quiet patterns.
+    #[error(
+        "the nullity is {0}: the signature classes of at most {GOD_NULLITY} quiet patterns are searched"
+    )]
+    Nullity(usize),
+    /// The witness board did not need the presses the search said: a fault.
+    #[error("the hardest board found needs {solved} presses, not the {claimed} its search gave")]
+    Witness {
+        /// The count the search gave.
+        claimed: u64,
+        /// The count the solver found.
+        solved: u64,
+    },
+}
+
+/// God's number of `solver`'s game by the signature classes of its quiet patterns,
+/// searching for at most `limit` past the first try.
+pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, GodError> {
+    let started = Instant::now();
+    let game = solver.game();
+    if game.states() != 2 {
+        return Err(GodError::States(game.states()));
+    }
+    let quiet = solver.quiet_patterns();
+    let k = quiet.len();
+    if k > GOD_NULLITY {
+        return Err(GodError::Nullity(k));
+    }
+    let (rows, cols) = solver.presses_shape();
+    let buttons = rows * cols;
+    // Each button's signature, and each class's buttons.
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); 1 << k];
+    for r in 0..rows {
+        for c in 0..cols {
+            let s = quiet
+                .iter()
+                .enumerate()
+                .fold(0usize, |s, (j, q)| s | usize::from(q.get(r, c)) << j);
+            members[s].push(r * cols + c);
+        }
+    }
+    let sizes: Vec<i64> = members.iter().map(|m| m.len() as i64).collect();
+    let floor = floor(&sizes);
+    // A quarter of the time to find a good p, the rest to prove no p does better.
+    let mut p = balance(&sizes, floor, limit / 4);
+    let mut d = worst(&transform(&p));
+    // Past the congruences: a search of every p that would do better than d.
+    let deadline = started + limit;
+    let mut settled = floor;
+    while d > floor {
+        match better(&sizes, d, deadline) {
+            Better::None => {
+                settled = d;
+                break;
+            }
+            Better::Found(q) => {
+                p = q;
+                d = worst(&transform(&p));
+            }
+            Better::Unknown => break,
+        }
+    }
+    let base = buttons as i64 + sizes[0];
+    let lower = ((base - d) / 2) as u64;
+    let upper = ((base - settled.max(floor)) / 2) as u64;
+    // The witness: t_s = (p_s + m_s) / 2 buttons of each class pressed (class 0 whole).
+    let mut x = vec![0u8; buttons];
+    for (s, class) in members.iter().enumerate() {
+        let t = if s == 0 {
+            class.len()
+        } else {
+            ((p[s] + sizes[s]) / 2) as usize
+        };
+        for &b in &class[..t] {
+            x[b] = 1;
+        }
+    }
+    let lights = game.after_presses(&vec![0; game.lights()], &x);
+    let (board_rows, board_cols) = solver.board_shape();
+    let mut hardest = Board::new(board_rows, board_cols);
+    for (i, &l) in lights.iter().enumerate() {
+        hardest.set(i / board_cols, i % board_cols, l == 1);
+    }
+    let mut ws = solver.workspace();
+    let solved = solver
+        .solve_with(&hardest, Target::Off, &mut ws, true)
+        .expect("two states")
+        .expect("a board made by presses is solvable");
+    let count = solved.presses.count_ones();
+    if count != lower || !solved.proven_minimal {
+        return Err(GodError::Witness {
+            claimed: lower,
+            solved: count,
+        });
+    }
+    Ok(GodsNumber {
+        lower,
+        upper,
+        hardest,
+        presses: solved.presses.clone(),
+        classes: sizes.iter().skip(1).filter(|&&m| m > 0).count(),
+        nullity: k,
+        took: started.elapsed(),
+    })
+}
+
+/// The least `d` that the congruences of the transform allow: `p = 1_S + 2q`, so
+/// `P = s + 2Q` with `s` the transform of `1_S` and `Q` that of an integer `q`, whose
+/// values all have the parity of `sum q`; so `P(a) = s(a) + 2c (mod 4)` for one
+/// `c` in {0, 1}, and `P` sums to 0. For each `c`, the least `d` for which values at
+/// least `-d` in those residues can sum to 0.
+fn floor(sizes: &[i64]) -> i64 {
+    let odd: Vec<i64> = sizes
+        .iter()
+        .enumerate()
+        .map(|(s, &m)| i64::from(s != 0 && m % 2 == 1))
+        .collect();
+    if odd.iter().all(|&o| o == 0) {
+        return 0;
+    }
+    let s = transform(&odd);
+    let mut best = i64::MAX;
+    for c in 0..2 {
+        let residues: Vec<i64> = s.iter().map(|&v| (v + 2 * c).rem_euclid(4)).collect();
+        if residues.iter().sum::<i64>() % 4 != 0 {
+            continue;
+        }
+        // The least value >= -d in each residue; the sum must be at most 0 (then
+        // raising values by 4 reaches 0 exactly).
+        let fits = |d: i64| {
+            let total: i64 = residues
+                .iter()
+                .map(|&r| -d + (r - (-d)).rem_euclid(4))
+                .sum();
+            total <= 0
+        };
+        let mut d = 0;
+        while !fits(d) {
+            d += 1;
+        }
+        best = best.min(d);
+    }
+    // A nonzero p has a nonzero transform that sums to 0: some value is negative; and
+    // every value has the parity of |S| (the residues say so), so d does too.
+    let parity = odd.iter().sum::<i64>() % 2;
+    let d = best.max(1);
+    d + (d - parity).rem_euclid(2)
+}
+
+/// The Walsh transform `P(a) = sum over s != 0 of chi_a(s) p_s`.
+pub(super) fn transform(p: &[i64]) -> Vec<i64> {
+    let mut f = p.to_vec();
+    f[0] = 0;
+    let mut h = 1;
+    while h < f.len() {
+        for i in (0..f.len()).step_by(2 * h) {
+            for j in i..i + h {
+                let (x, y) = (f[j], f[j + h]);
+                f[j] = x + y;
+                f[j + h] = x - y;
+            }
+        }
+        h *= 2;
+    }
+    f
+}
+
+/// `max over a of -P(a)`: how far the worst kernel vector falls below the mean.
+pub(super) fn worst(f: &[i64]) -> i64 {
+    -f.iter().copied().min().unwrap_or(0)
+}
+
+/// `(-1)^(a . s)`.
+pub(super) fn chi(a: usize, s: usize) -> i64 {
+    if (a & s).count_ones().is_multiple_of(2) {
+        1
+    } else {
+        -1
+    }
+}

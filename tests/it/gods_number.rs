@@ -1,0 +1,123 @@
+//! God's number past enumeration (issue 43): the covering radius of the quiet patterns
+//! over their signature classes, held to the census's enumeration on every small game
+//! and to the published table of the most clicks problem.
+
+use crate::common::*;
+use lightsout::rules::{Game, Rule, Topology, NAMED_RULES};
+use lightsout::{gods_number, GameSolver, StatesSolver};
+use std::time::Duration;
+
+/// God's number by enumeration: the census's largest fewest.
+fn enumerated(game: &Game) -> u64 {
+    let census = StatesSolver::new(game, 0)
+        .unwrap()
+        .census(&|_, _| {})
+        .unwrap();
+    census.histogram.iter().rposition(|&n| n > 0).unwrap() as u64
+}
+
+#[test]
+fn every_small_grid_game_agrees_with_enumeration() {
+    let mut games = 0;
+    let mut proven = 0;
+    for rows in 1..=5usize {
+        for cols in rows..=5 {
+            for topology in [
+                Topology::Plane,
+                Topology::Cylinder,
+                Topology::Torus,
+                Topology::Projective,
+            ] {
+                for (rule, _, _) in NAMED_RULES {
+                    let Ok(game) = Game::grid(rows, cols, topology, Rule::parse(rule).unwrap(), 2)
+                    else {
+                        continue;
+                    };
+                    let solver = GameSolver::new(game.clone(), lightsout::SEARCH_BUDGET).unwrap();
+                    // A limit far past what each proof takes (the search stops once its
+                    // bounds meet), so the outcome never hangs on the machine's load.
+                    let god = gods_number(&solver, Duration::from_secs(600)).unwrap();
+                    let truth = enumerated(&game);
+                    let what = format!("{rows} x {cols} {topology:?} {rule}");
+                    assert!(
+                        god.lower <= truth && truth <= god.upper,
+                        "{what}: {god:?} vs {truth}"
+                    );
+                    if god.proven() {
+                        assert_eq!(god.lower, truth, "{what}");
+                        proven += 1;
+                    }
+                    games += 1;
+                }
+            }
+        }
+    }
+    // Every game of these sizes is settled by the search (none left as bounds).
+    assert_eq!(proven, games, "{proven} of {games} proven");
+    assert!(games > 200, "{games}");
+}
+
+#[test]
+fn the_built_in_games_of_two_states_agree_with_enumeration() {
+    for name in ["merlin", "xl25", "mini", "orbix"] {
+        let game = lightsout::rules::builtin::find(name).unwrap().game();
+        let solver = GameSolver::new(game.clone(), lightsout::SEARCH_BUDGET).unwrap();
+        let god = gods_number(&solver, Duration::from_secs(600)).unwrap();
+        assert!(god.proven(), "{name}: {god:?}");
+        assert_eq!(god.lower, enumerated(&game), "{name}");
+    }
+}
+
+#[test]
+fn the_published_most_clicks_table_is_reproduced() {
+    // W. Boyles, LightsOut-Math (arXiv:2201.03452), code/min_clicks_answers.txt: the
+    // n x n sizes of nullity 2 to 130, and n^2 where the nullity is 0.
+    for (n, published) in [
+        (5usize, 15u64),
+        (17, 199),
+        (41, 1191),
+        (53, 1999),
+        (77, 4239),
+        (113, 9159),
+        (6, 36),
+        (20, 400),
+    ] {
+        let solver =
+            GameSolver::new(Game::classic(n, n).unwrap(), lightsout::SEARCH_BUDGET).unwrap();
+        let god = gods_number(&solver, Duration::from_secs(10)).unwrap();
+        assert!(god.proven(), "{n}: {god:?}");
+        assert_eq!(god.lower, published, "{n} x {n}");
+    }
+}
+
+#[test]
+fn nine_by_nine_is_settled_past_the_published_table() {
+    // The published table has `?` for 9 x 9 (nullity 8): the search finds a board of
+    // 37 and shows no p does better (its branch and bound, about 10 s here).
+    let solver = GameSolver::new(Game::classic(9, 9).unwrap(), lightsout::SEARCH_BUDGET).unwrap();
+    let god = gods_number(&solver, Duration::from_secs(120)).unwrap();
+    assert_eq!((god.lower, god.upper), (37, 37), "{god:?}");
+}
+
+#[test]
+fn census_prints_a_hardest_board_that_solve_agrees_needs_that_many() {
+    let out = lightsout()
+        .args(["census", "--rows", "11", "--cols", "11"])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("God's number: 65\n"), "{text}");
+    let board: String = text
+        .lines()
+        .skip_while(|l| !l.starts_with("a hardest board"))
+        .skip(1)
+        .map(|l| l.to_string() + "\n")
+        .collect();
+    let solved = lightsout()
+        .args(["solve", "--stats"])
+        .write_stdin(board)
+        .assert()
+        .success();
+    let stderr = String::from_utf8(solved.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("65 presses"), "{stderr}");
+}
