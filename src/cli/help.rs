@@ -302,7 +302,8 @@ Keys: the arrows move the cursor, Space or Enter presses, h marks a hint (one bu
 of a solution with the fewest presses), s marks the whole solution (marks stay until
 pressed, and are planned again after a press elsewhere), u undoes, r redoes, x resets
 the puzzle, n draws a new one, + and - set its difficulty (presses, or random), g
-switches the goal between all off and all on, q quits. The mouse presses a light.
+switches the goal between all off and all on (the position stays), q quits. The mouse
+presses a light.
 The coach's figure says whether it is proven the fewest; winning shows your moves
 against the fewest.
 

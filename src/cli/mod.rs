@@ -185,9 +185,10 @@ pub(crate) struct AnswerArgs {
     /// Memory-map this table file instead of using the built-in depth-6 one.
     #[arg(long, value_name = "PATH")]
     pub table: Option<PathBuf>,
-    /// Grids needing more than N presses get no answer (-1). At most the table's depth
-    /// limit: 6, or 15 with the exact table; any N up to 15 with --method enumerate or
-    /// algebra.
+    /// Grids needing more than N presses get no answer (-1). Past 6 without --table,
+    /// the answers come from the algebra (exact); with --table, at most the table's
+    /// depth (15 for the exact table). No grid needs more than 15, so with 15 a -1
+    /// means the grid cannot be done at all.
     #[arg(
         long,
         value_name = "N",

@@ -241,6 +241,11 @@ fn goal(arg: GoalArg, k: u8) -> anyhow::Result<u8> {
 /// together.
 fn answer_method(args: &AnswerArgs) -> anyhow::Result<Method<TableBytes>> {
     let method = match args.method {
+        // The built-in table knows depths to 6; deeper questions without a table file
+        // are answered exactly by the algebra (every grid's fewest, at once).
+        MethodArg::Table if args.table.is_none() && args.max_steps > 6 => {
+            Method::Algebra(Box::default())
+        }
         MethodArg::Table => {
             let table = open_table(args.table.as_deref(), None)?;
             check_max_steps(&table, args.max_steps, true)?;

@@ -205,11 +205,18 @@ impl Session {
         }
     }
 
-    /// The other goal (every light off, or every light on), and a new puzzle for it.
+    /// The other goal (every light off, or every light on), played from the position
+    /// on the board: the coach and the marks are made again for it.
     pub(crate) fn toggle_goal(&mut self) {
         let on = self.states() - 1;
         self.goal = if self.goal == 0 { on } else { 0 };
-        self.new_puzzle();
+        let marking = self.marking;
+        self.unmark();
+        self.ask_coach();
+        self.baseline = self.coach.as_ref().map(|a| (a.total, a.proven_minimal));
+        if let Some(marking) = marking {
+            self.mark(marking);
+        }
     }
 
     /// One more or one less press for the next puzzle (from random: 1).
@@ -310,6 +317,22 @@ mod tests {
         let layout = game.layout();
         let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
         Session::new(solver, layout, goal, 7)
+    }
+
+    #[test]
+    fn switching_the_goal_keeps_the_position() {
+        // Issue 42: `g` threw the position away for a new puzzle.
+        let mut s = session(4, 5, 2, 0);
+        s.press(3);
+        let (lights, moves) = (s.lights.clone(), s.moves);
+        s.toggle_solution();
+        s.toggle_goal();
+        assert_eq!((s.lights.clone(), s.moves, s.goal), (lights, moves, 1));
+        // The marks now lead to all on, from here.
+        while let Some(b) = s.marks.iter().position(|&m| m > 0) {
+            s.press(b);
+        }
+        assert!(s.lights.iter().all(|&l| l == 1), "{:?}", s.lights);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::{lightsout, read_data, ONE_ALL_ON};
+use common::{generate_into, lightsout, read_data, ONE_ALL_ON};
 use predicates::prelude::*;
 
 #[test]
@@ -58,9 +58,12 @@ fn max_steps_turns_longer_answers_into_minus_one() {
 }
 
 #[test]
-fn max_steps_deeper_than_the_table_is_a_usage_error() {
+fn max_steps_deeper_than_a_table_file_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = generate_into(dir.path(), "depth6.lot", &[]);
     lightsout()
-        .args(["query", "--max-steps", "9"])
+        .args(["query", "--max-steps", "9", "--table"])
+        .arg(&table)
         .write_stdin(ONE_ALL_ON)
         .assert()
         .code(2)
@@ -69,6 +72,24 @@ fn max_steps_deeper_than_the_table_is_a_usage_error() {
             predicate::str::contains("depths up to 6")
                 .and(predicate::str::contains("--method enumerate")),
         );
+}
+
+#[test]
+fn max_steps_past_the_built_in_table_answers_by_algebra() {
+    // Issue 42: `--max-steps 15` was a usage error; with 15 every solvable grid is
+    // answered, so -1 means only "cannot be done".
+    let grids = read_data("classic.in");
+    let algebra = lightsout()
+        .args(["query", "--method", "algebra", "--max-steps", "15"])
+        .write_stdin(grids.clone())
+        .assert()
+        .success();
+    lightsout()
+        .args(["query", "--max-steps", "15"])
+        .write_stdin(grids)
+        .assert()
+        .success()
+        .stdout(String::from_utf8(algebra.get_output().stdout.clone()).unwrap());
 }
 
 #[test]
