@@ -13,6 +13,7 @@ mod render;
 mod report;
 mod say;
 mod serve;
+mod setter;
 mod solving;
 mod usage;
 
@@ -123,31 +124,14 @@ fn run(job: Job) -> anyhow::Result<()> {
             count,
             seed,
             target,
-        } => {
-            let seed = seed.unwrap_or_else(|| {
-                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-                let seed = now.map_or(0, |d| d.as_nanos() as u64);
-                note(format_args!(
-                    "seed {seed} (pass --seed {seed} to get these grids again)"
-                ));
-                seed
-            });
-            let mut grids =
-                lightsout::pick_puzzles(&table, steps, count, seed).map_err(|err| match err {
-                    lightsout::PuzzleError::TooDeep { .. } => anyhow::anyhow!(
-                        "{err}: `lightsout generate --exact`, then --table {}",
-                        lightsout::TableKind::Exact.default_path().display()
-                    ),
-                    other => other.into(),
-                })?;
-            if target == lightsout::Target::Off {
-                // A grid's presses to all-off are its complement's presses to all-on.
-                grids.iter_mut().for_each(|g| *g ^= lightsout::ALL_ON);
-            }
-            let mut text = Vec::new();
-            lightsout::write_grids(&mut text, &grids);
-            finish(stdout, &text)
-        }
+        } => setter::classic(&table, steps, count, seed, target, stdout),
+        Job::GamePuzzles {
+            solver,
+            steps,
+            count,
+            seed,
+            goal,
+        } => setter::game(&solver, steps, count, seed, goal, stdout),
         Job::Completions { shell } => {
             let mut text = Vec::new();
             clap_complete::generate(shell, &mut cli::Cli::command(), "lightsout", &mut text);

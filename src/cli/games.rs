@@ -1,8 +1,9 @@
 //! The game flags every command that takes a game shares ([`GameArgs`]), and the
-//! flags of the commands that take a whole game: `play` and `census`.
+//! flags of the commands that take a whole game: `play`, `census` and `puzzles`.
 
-use super::{values, GoalArg, TopologyArg};
+use super::{values, GoalArg, TargetArg, TopologyArg};
 use clap::Args;
+use std::path::PathBuf;
 
 /// The flags `--game` cannot be used with (a game brings its own lights and buttons):
 /// the command line's conflicts, and the server's for its parameters of these names.
@@ -96,4 +97,46 @@ pub(crate) struct CensusArgs {
     /// With `classes`: the method, the classes and the time, on stderr.
     #[arg(long)]
     pub stats: bool,
+}
+
+/// Flags of `puzzles`.
+#[derive(Debug, Args)]
+pub(crate) struct PuzzlesArgs {
+    /// How many puzzles.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub count: u64,
+    /// How many presses each puzzle needs, exactly (the 5x5: 0 to 15); without it, a
+    /// random solvable board of any difficulty.
+    #[arg(long, value_name = "S", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub steps: Option<u32>,
+    /// Rows of a grid game's boards (with --cols; without both, the 5x5).
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..),
+          requires = "cols")]
+    pub rows: Option<u32>,
+    /// Columns of a grid game's boards.
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..),
+          requires = "rows")]
+    pub cols: Option<u32>,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Seed of the random choice: any whole number from -2^63 to 2^64 - 1 (a negative
+    /// seed is taken modulo 2^64).
+    #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_seed)]
+    pub seed: Option<u64>,
+    /// The state the puzzles are solved to: every light on (the 5x5's default, the
+    /// contest's question), or every light off (every other game's default).
+    #[arg(long, value_enum)]
+    pub target: Option<TargetArg>,
+    /// Use this table file (exact, or depth-6 for S up to 6) instead of computing the
+    /// exact table.
+    #[arg(long, value_name = "PATH")]
+    pub table: Option<PathBuf>,
+}
+
+/// A seed: any whole number that fits in 64 bits, signed or not.
+pub(super) fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .or_else(|_| text.parse::<i64>().map(|s| s as u64))
+        .map_err(|_| format!("expected a whole number from -2^63 to 2^64 - 1, found `{text}`"))
 }

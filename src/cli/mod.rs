@@ -6,7 +6,7 @@ pub(crate) mod man;
 mod values;
 
 use clap::{Args, Parser, Subcommand};
-pub(crate) use games::{CensusArgs, CensusMethod, GameArgs, PlayArgs, GAME_CONFLICTS};
+pub(crate) use games::{CensusArgs, CensusMethod, GameArgs, PlayArgs, PuzzlesArgs, GAME_CONFLICTS};
 use help::*;
 use std::path::PathBuf;
 pub(crate) use values::{
@@ -324,36 +324,6 @@ pub(crate) struct StatsArgs {
     pub table: Option<PathBuf>,
 }
 
-/// Flags of `puzzles`.
-#[derive(Debug, Args)]
-pub(crate) struct PuzzlesArgs {
-    /// How many grids.
-    #[arg(long, value_name = "K")]
-    pub count: u64,
-    /// How many presses each grid needs, exactly.
-    #[arg(long, value_name = "S", allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u8).range(0..=15))]
-    pub steps: u8,
-    /// Seed of the random choice: any whole number from -2^63 to 2^64 - 1 (a negative
-    /// seed is taken modulo 2^64).
-    #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_seed)]
-    pub seed: Option<u64>,
-    /// The state the puzzles are solved to: every light on, or every light off.
-    #[arg(long, value_enum, default_value_t = TargetArg::On)]
-    pub target: TargetArg,
-    /// Use this table file (exact, or depth-6 for S up to 6) instead of computing the
-    /// exact table.
-    #[arg(long, value_name = "PATH")]
-    pub table: Option<PathBuf>,
-}
-
-/// A seed: any whole number that fits in 64 bits, signed or not.
-fn parse_seed(text: &str) -> Result<u64, String> {
-    text.parse::<u64>()
-        .or_else(|_| text.parse::<i64>().map(|s| s as u64))
-        .map_err(|_| format!("expected a whole number from -2^63 to 2^64 - 1, found `{text}`"))
-}
-
 /// Flags of `generate`.
 #[derive(Debug, Args)]
 pub(crate) struct GenerateArgs {
@@ -402,9 +372,9 @@ mod tests {
 
     #[test]
     fn seeds_may_be_negative() {
-        assert_eq!(parse_seed("5"), Ok(5));
-        assert_eq!(parse_seed("-1"), Ok(u64::MAX));
-        assert!(parse_seed("x").unwrap_err().contains("whole number"));
+        assert_eq!(games::parse_seed("5"), Ok(5));
+        assert_eq!(games::parse_seed("-1"), Ok(u64::MAX));
+        assert!(games::parse_seed("x").unwrap_err().contains("whole number"));
     }
 }
 

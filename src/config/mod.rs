@@ -76,6 +76,14 @@ pub(crate) enum Job {
         seed: Option<u64>,
         target: Target,
     },
+    /// `puzzles` of any game.
+    GamePuzzles {
+        solver: Box<lightsout::GameSolver>,
+        steps: Option<u64>,
+        count: u64,
+        seed: Option<u64>,
+        goal: u8,
+    },
     Completions {
         shell: clap_complete::Shell,
     },
@@ -346,10 +354,22 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
 }
 
 fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
+    let five = game::classic(&args.game) && args.rows.zip(args.cols).is_none_or(|s| s == (5, 5));
+    let Some(steps) = args.steps.filter(|_| five) else {
+        return puzzles_of_game(args);
+    };
+    let steps = u8::try_from(steps)
+        .ok()
+        .filter(|&s| s <= 15)
+        .ok_or_else(|| {
+            usage(format!(
+                "--steps {steps}: no 5x5 grid needs more than 15 presses (God's number)"
+            ))
+        })?;
     let table = match &args.table {
         Some(path) => {
             let table = open_table(Some(path), None)?;
-            check_max_steps(&table, u32::from(args.steps), false)?;
+            check_max_steps(&table, u32::from(steps), false)?;
             table
         }
         // Without a table, the exact one is computed in memory (about 25 ms).
@@ -358,9 +378,40 @@ fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
     };
     Ok(Job::Puzzles {
         table,
-        steps: args.steps,
+        steps,
         count: args.count,
         seed: args.seed,
-        target: target(args.target),
+        target: target(args.target.unwrap_or(TargetArg::On)),
+    })
+}
+
+/// `puzzles` of any game (and the 5x5 without --steps): drawn by random presses.
+fn puzzles_of_game(args: PuzzlesArgs) -> anyhow::Result<Job> {
+    if args.table.is_some() {
+        return Err(usage(
+            "--table draws 5x5 grids of exactly --steps presses; other games' puzzles are \
+             drawn by their solver",
+        ));
+    }
+    let shape = args.rows.zip(args.cols).or(Some((5, 5)));
+    let game = game::game(&args.game, shape.filter(|_| args.game.game.is_none()))?;
+    let k = game.states();
+    let toward = args.target.unwrap_or(if game::classic(&args.game) {
+        TargetArg::On
+    } else {
+        TargetArg::Off
+    });
+    let goal = match toward {
+        TargetArg::Off => 0,
+        TargetArg::On => k - 1,
+    };
+    let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET << 3)
+        .map_err(|e| UsageError(e.to_string()))?;
+    Ok(Job::GamePuzzles {
+        solver: Box::new(solver),
+        steps: args.steps.map(u64::from),
+        count: args.count,
+        seed: args.seed,
+        goal,
     })
 }

@@ -151,3 +151,59 @@ fn explain_draws_a_game_in_its_layout() {
     let info = decoder.read_info().unwrap();
     assert_eq!((info.info().width, info.info().height), (12 * 24, 9 * 24));
 }
+
+#[test]
+fn puzzles_are_set_for_any_game_and_need_what_they_say() {
+    // Issue 42: `puzzles` knew only the 5x5 and needed --count and --steps.
+    let text = run(
+        &[
+            "puzzles", "--game", "2000", "--steps", "5", "--count", "3", "--seed", "9",
+        ],
+        "",
+    );
+    assert_eq!(
+        text,
+        run(
+            &["puzzles", "--game", "2000", "--steps", "5", "--count", "3", "--seed", "9"],
+            ""
+        )
+    );
+    let game = lightsout::rules::builtin::find("2000").unwrap().game();
+    let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("3"));
+    let cells: Vec<u8> = lines
+        .flat_map(|l| {
+            l.split_whitespace()
+                .map(|c| c.parse::<u8>().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let boards: Vec<&[u8]> = cells.chunks(25).collect();
+    assert_eq!(boards.len(), 3);
+    assert!(boards[0] != boards[1] && boards[1] != boards[2] && boards[0] != boards[2]);
+    for board in boards {
+        let answer = solver.solve_states(board, &[0; 25], true).unwrap();
+        assert_eq!((answer.total, answer.proven_minimal), (5, true));
+    }
+    // A grid game's, piped into `solve`: each needs exactly 3 presses.
+    let torus = run(
+        &[
+            "puzzles", "--rows", "4", "--cols", "4", "--wrap", "--steps", "3", "--count", "4",
+        ],
+        "",
+    );
+    let solved = run(&["solve", "--rows", "4", "--cols", "4", "--wrap"], &torus);
+    for answer in solved.split("PUZZLE #").skip(1) {
+        let presses: usize = answer.lines().skip(1).map(|l| l.matches('1').count()).sum();
+        assert_eq!(presses, 3, "{answer}");
+    }
+    // The 5x5 with neither flag: one random solvable grid.
+    let one = run(&["puzzles", "--seed", "5"], "");
+    assert_eq!(one.lines().count(), 6, "{one}");
+    lightsout()
+        .args(["puzzles", "--steps", "16"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no 5x5 grid needs more than 15"));
+}

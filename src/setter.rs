@@ -1,0 +1,101 @@
+//! The puzzle setter: `puzzles` for the classic 5x5 (grids of exactly S presses, drawn
+//! from the exact table) and for any other game (random presses, kept when the solver
+//! proves the board needs exactly S), each set made again by its seed.
+
+use crate::say::{finish, note};
+use std::collections::HashSet;
+use std::io::Write;
+
+/// The seed given, or one from the clock, printed so the set can be made again.
+fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        let seed = now.map_or(0, |d| d.as_nanos() as u64);
+        note(format_args!(
+            "seed {seed} (pass --seed {seed} to get these puzzles again)"
+        ));
+        seed
+    })
+}
+
+/// 5x5 grids needing exactly `steps` presses, from `table`.
+pub(crate) fn classic(
+    table: &crate::mapped::Table,
+    steps: u8,
+    count: u64,
+    seed: Option<u64>,
+    target: lightsout::Target,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let seed = seed_or_clock(seed);
+    let mut grids =
+        lightsout::pick_puzzles(table, steps, count, seed).map_err(|err| match err {
+            lightsout::PuzzleError::TooDeep { .. } => anyhow::anyhow!(
+                "{err}: `lightsout generate --exact`, then --table {}",
+                lightsout::TableKind::Exact.default_path().display()
+            ),
+            other => other.into(),
+        })?;
+    if target == lightsout::Target::Off {
+        // A grid's presses to all-off are its complement's presses to all-on.
+        grids.iter_mut().for_each(|g| *g ^= lightsout::ALL_ON);
+    }
+    let mut text = Vec::new();
+    lightsout::write_grids(&mut text, &grids);
+    finish(stdout, &text)
+}
+
+/// Draws per puzzle before giving up on `steps` presses.
+const TRIES: u64 = 10_000;
+
+/// `count` distinct boards of `solver`'s game that need exactly `steps` presses to
+/// every light `goal` (any number, for `None`), in `solve`'s input format.
+pub(crate) fn game(
+    solver: &lightsout::GameSolver,
+    steps: Option<u64>,
+    count: u64,
+    seed: Option<u64>,
+    goal: u8,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let mut rng = lightsout::SplitMix64(seed_or_clock(seed));
+    let mut seen = HashSet::new();
+    let mut boards = Vec::new();
+    let mut tries = 0u64;
+    while (boards.len() as u64) < count {
+        tries += 1;
+        if tries > TRIES.saturating_mul(count) {
+            let wanted = steps.map_or("any number of".into(), |s| s.to_string());
+            anyhow::bail!(
+                "found {} of {} boards needing {wanted} presses in {} draws; fewer presses \
+                 are likelier (`lightsout census` gives the most any board needs)",
+                boards.len(),
+                count,
+                lightsout::thousands(tries - 1)
+            );
+        }
+        let Some((board, _)) = lightsout::draw_game_board(solver, steps, goal, &mut rng) else {
+            continue;
+        };
+        if seen.insert(board.clone()) {
+            boards.push(board);
+        }
+    }
+    let (_, cols) = solver.board_shape();
+    let mut text = Vec::new();
+    writeln!(text, "{count}")?;
+    for (i, board) in boards.iter().enumerate() {
+        if i > 0 {
+            text.push(b'\n');
+        }
+        if solver.game().states() == 2 {
+            for row in board.chunks(cols) {
+                text.extend(row.iter().map(|&l| b'0' + l));
+                text.push(b'\n');
+            }
+        } else {
+            lightsout::push_counts(&mut text, board, cols);
+        }
+    }
+    finish(stdout, &text)
+}
