@@ -17,7 +17,7 @@ mod setter;
 mod solving;
 mod usage;
 
-use clap::{CommandFactory, Parser};
+use clap::CommandFactory;
 use config::Job;
 use hint::{announce, stream_outcome, Reads};
 use say::{finish, is_broken_pipe, note};
@@ -26,7 +26,7 @@ use std::process::ExitCode;
 use usage::UsageError;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = cli::parse();
     cores_given();
     match config::job(cli.command).and_then(run) {
         Ok(()) => ExitCode::SUCCESS,

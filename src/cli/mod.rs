@@ -35,6 +35,25 @@ pub(crate) struct Cli {
     pub command: Command,
 }
 
+/// The command line parsed; a mistake in it reported as every other error is
+/// (`lightsout: error: ...`, exit 2), help and version printed as clap prints them.
+pub(crate) fn parse() -> Cli {
+    use clap::error::ErrorKind;
+    match <Cli as clap::Parser>::try_parse() {
+        Ok(cli) => cli,
+        Err(err)
+            if err.use_stderr()
+                && err.kind() != ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            let text = err.render().to_string();
+            let text = text.strip_prefix("error: ").unwrap_or(&text);
+            eprint!("lightsout: error: {text}");
+            std::process::exit(2)
+        }
+        Err(err) => err.exit(),
+    }
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {

@@ -541,3 +541,26 @@ fn readme_install_command_names_this_crate() {
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     assert!(readme.contains("cargo install --locked --path ."));
 }
+
+#[test]
+fn a_mistake_on_the_command_line_is_reported_as_every_other_error() {
+    // Issue 42: the parser wrote `error:`, the tool `lightsout: error:`.
+    lightsout()
+        .args(["solve", "--bogus"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "lightsout: error: unexpected argument '--bogus' found",
+        ));
+    lightsout()
+        .args(["solve", "--rows", "x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("lightsout: error: invalid value 'x'"));
+    // Help is not an error.
+    lightsout()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stderr("");
+}
