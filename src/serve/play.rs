@@ -233,6 +233,7 @@ fn game_json(
         "states": game.states(),
         "grid": game.grid_rules().map(grid_json),
         "layout": { "rows": layout.rows, "cols": layout.cols, "cells": cells },
+        "gods_number": gods_number(game),
     })
     .to_string();
     let entries = usize::try_from(game.press_entries()).unwrap_or(usize::MAX);
@@ -251,6 +252,18 @@ fn game_json(
     out.push_str("],");
     out.push_str(rest.strip_prefix('{').unwrap_or(&rest));
     out
+}
+
+/// God's number of a two-state game of at most 1,024 buttons when its search proves it
+/// within 50 ms (the page caps its puzzles' difficulty at it); `None` otherwise, so a
+/// request's cost stays the game's drawing.
+fn gods_number(game: &lightsout::rules::Game) -> Option<u64> {
+    if game.states() != 2 || game.buttons() > 1024 {
+        return None;
+    }
+    let solver = lightsout::GameSolver::new(game.clone(), lightsout::SEARCH_BUDGET).ok()?;
+    let god = lightsout::gods_number(&solver, std::time::Duration::from_millis(50)).ok()?;
+    god.proven().then_some(god.lower)
 }
 
 /// A board as the query string carries it: one digit a light when K <= 10 (`/`

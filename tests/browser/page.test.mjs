@@ -245,10 +245,79 @@ test("a 20 x 20 board fits a phone: cells shrink, the board scrolls in its frame
     const f = document.getElementById("frame");
     return f.scrollWidth > f.clientWidth;
   });
-  assert.ok(scrolls, "32 columns at 18 px scroll inside the frame");
+  assert.ok(scrolls, "32 columns at 10 px scroll inside the frame");
   await page.goto(`${url}/?game=cube`);
   await settled(page);
   await page.screenshot({ path: path.join(shots, "phone-cube.png"), fullPage: true });
+}, { width: 390, height: 844 });
+
+test("Edit mode enters a blank 7 x 7 board by clicks, and the coach solves it", async (page, url) => {
+  await page.goto(`${url}/?rows=7&cols=7`);
+  await settled(page);
+  assert.equal(await page.locator("#edit-tools").isVisible(), false);
+  await page.locator("#edit").click();
+  assert.equal(await page.locator("#edit-tools").isVisible(), true);
+  await page.locator('#edit-tools button[data-preset="clear"]').click();
+  await waitFigure(page, "0");
+  // Three lights by clicks: a puzzle of one's own.
+  for (const [r, c] of [[1, 1], [1, 2], [2, 1]]) await cell(page, r, c).click();
+  assert.equal(await lit(page, 1, 1), true);
+  assert.equal(await lit(page, 3, 3), false);
+  await waitFigure(page, "1"); // pressing (1,1) turns off exactly those three
+  assert.equal(await text(page, "detail"), "(proven the fewest)");
+  await page.screenshot({ path: path.join(shots, "desktop-edit.png") });
+  // Undo takes a preset back as one step.
+  await page.locator('#edit-tools button[data-preset="checkers"]').click();
+  assert.equal(await lit(page, 1, 1), true);
+  assert.equal(await lit(page, 1, 2), false);
+  await page.locator("#undo").click();
+  assert.equal(await lit(page, 1, 2), true);
+  await page.locator("#edit").click();
+  assert.equal(await page.locator("#edit-tools").isVisible(), false);
+  await page.locator("#solution").click();
+  await page.waitForSelector('#board button.marked[data-row="1"][data-col="1"]');
+  await cell(page, 1, 1).click();
+  await waitFigure(page, "0");
+  assert.equal(await page.locator("#win").isVisible(), true);
+  // Hiding the fewest keeps the coach working, out of sight.
+  await page.locator("#show-fewest").uncheck();
+  assert.equal(await page.locator("#status").evaluate((e) => getComputedStyle(e).visibility), "hidden");
+});
+
+test("Lights Out 2000: the States box and the legend say its 3 states, in its colours", async (page, url) => {
+  await page.goto(`${url}/?game=2000`);
+  await settled(page);
+  assert.equal(await page.locator("#states").inputValue(), "3");
+  const legend = await page.locator("#legend span").allTextContents();
+  assert.deepEqual(legend, ["0 (off)", "1 (red)", "2 (green, on)"]);
+});
+
+test("Difficulty stops at God's number, and Hint waits for a position it can help", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5`);
+  await settled(page);
+  const most = await page.locator("#difficulty option").evaluateAll(
+    (os) => Math.max(...os.map((o) => Number(o.value)).filter((v) => !Number.isNaN(v))));
+  assert.equal(most, 15, "no 5x5 board needs more than 15 presses");
+  // One lit corner of the 5x5 cannot be turned off.
+  await page.goto(`${url}/?rows=5&cols=5&target=off&board=1${"0".repeat(24)}`);
+  await waitFigure(page, "none");
+  assert.equal(await page.locator("#hint").isDisabled(), true);
+  await cell(page, 1, 1).click(); // a press: now (1,1) is off, (1,2) and (2,1) lit
+  await settled(page);
+  assert.equal(await page.locator("#hint").isDisabled(), true, "still unsolvable");
+});
+
+test("on a phone, a 20 x 20 board fits without scrolling and the controls fold away", async (page, url) => {
+  await page.goto(`${url}/?rows=20&cols=20`);
+  await settled(page);
+  const fits = await page.evaluate(() => {
+    const f = document.getElementById("frame");
+    return { frame: f.scrollWidth <= f.clientWidth, open: document.getElementById("controls").open };
+  });
+  assert.ok(fits.frame, "the 20 columns fit the frame");
+  assert.equal(fits.open, false, "the controls are folded");
+  await page.locator("#controls summary").click();
+  assert.equal(await page.locator("#rows").isVisible(), true);
 }, { width: 390, height: 844 });
 
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];

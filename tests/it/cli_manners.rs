@@ -556,7 +556,9 @@ fn a_mistake_on_the_command_line_is_reported_as_every_other_error() {
         .args(["solve", "--rows", "x"])
         .assert()
         .code(2)
-        .stderr(predicate::str::starts_with("lightsout: error: invalid value 'x'"));
+        .stderr(predicate::str::starts_with(
+            "lightsout: error: invalid value 'x'",
+        ));
     // Help is not an error.
     lightsout()
         .args(["solve", "--help"])
