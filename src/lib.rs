@@ -139,7 +139,10 @@ pub use stream::{
     PatternFormat, PbmGame, PbmReader, PictureSink, QueryOptions, SolveOptions, SolveSummary,
     StatesOptions, StatesReader, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
-pub use stream::{nullity_each_stream, sniff_shape, EachSummary, Sniffed, MAX_SHAPE_BYTES};
+pub use stream::{
+    nullity_each_stream, sniff_shape, write_states_png, EachSummary, Sniffed, MAX_PICTURE_STATES,
+    MAX_SHAPE_BYTES,
+};
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.
 pub use puzzles::{

@@ -116,7 +116,10 @@ fn run(job: Job) -> anyhow::Result<()> {
             target,
             drawing,
             out,
-        } => solving::explain(input, &solver, target, drawing, out, stdout),
+        } => {
+            let toward = solving::Toward::Target(target);
+            solving::explain(input, &solver, toward, drawing, out, stdout)
+        }
         Job::Stats { table, name } => render::stats(&table, &name, stdout),
         Job::Puzzles {
             table,
@@ -147,11 +150,12 @@ fn run(job: Job) -> anyhow::Result<()> {
             input,
             solver,
             goal,
+            drawing,
+            out,
         } => {
             announce(&input);
-            let (_, cols) = solver.board_shape();
-            let outcome = lightsout::explain_states_stream(&solver, goal, input.reader, stdout);
-            stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
+            let toward = solving::Toward::Goal(goal);
+            solving::explain(input, &solver, toward, drawing, out, stdout)
         }
         Job::Census { solver, name } => render::census(&solver, &name, stdout),
         Job::GodsNumber {

@@ -279,7 +279,7 @@ pub(crate) fn check(
 pub(crate) fn explain(
     input: Input,
     solver: &GameSolver,
-    target: Target,
+    toward: Toward,
     drawing: lightsout::Drawing,
     out: Option<std::path::PathBuf>,
     mut stdout: impl Write,
@@ -301,14 +301,24 @@ pub(crate) fn explain(
             ));
             Ok(Box::new(std::io::BufWriter::new(file)))
         };
-        lightsout::explain_game_stream(
-            solver,
-            target,
-            drawing,
-            input.reader,
-            &mut stdout,
-            &mut picture,
-        )
+        match toward {
+            Toward::Target(target) => lightsout::explain_game_stream(
+                solver,
+                target,
+                drawing,
+                input.reader,
+                &mut stdout,
+                &mut picture,
+            ),
+            Toward::Goal(goal) => lightsout::explain_states_stream(
+                solver,
+                goal,
+                drawing,
+                input.reader,
+                &mut stdout,
+                &mut picture,
+            ),
+        }
     };
     if matches!(outcome, Err(lightsout::StreamError::Output(_))) {
         // The picture being written when writing failed was not written.
@@ -324,6 +334,12 @@ pub(crate) fn explain(
             cols: solver.board_shape().1 as u32,
         },
     )
+}
+
+/// What `explain` solves toward: a two-state target, or every light a state.
+pub(crate) enum Toward {
+    Target(Target),
+    Goal(u8),
 }
 
 /// `presses.png` for board 1, `presses-2.png` for board 2, ...

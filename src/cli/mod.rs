@@ -256,8 +256,8 @@ pub(crate) struct ExplainArgs {
     /// Columns of each board (with --rows).
     #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
     pub cols: Option<u32>,
-    /// How to draw: text (colour on a terminal), or a PNG picture a board (with --rows
-    /// and --cols or --game; needs --out).
+    /// How to draw: text (colour on a terminal), or a PNG picture a board (any game and
+    /// states, in its layout; needs --out).
     #[arg(long, value_enum, default_value_t = DrawArg::Text)]
     pub format: DrawArg,
     /// Where the PNG of board 1 goes; board m > 1 goes to the same name with `-m`

@@ -110,6 +110,8 @@ pub(crate) enum Job {
         input: Input,
         solver: lightsout::GameSolver,
         goal: u8,
+        drawing: lightsout::Drawing,
+        out: Option<PathBuf>,
     },
     /// `play`: a game in the terminal.
     Play {

@@ -396,10 +396,12 @@ pub(super) fn explain_game(mut args: ExplainArgs, style: Style) -> anyhow::Resul
     let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET)
         .map_err(|e| UsageError(e.to_string()))?;
     if k > 2 {
-        if !matches!(drawing, lightsout::Drawing::Text(_)) {
-            return Err(usage(
-                "--format png draws two-state boards; boards of more states are drawn as text",
-            ));
+        if drawing == lightsout::Drawing::Png && k > lightsout::MAX_PICTURE_STATES {
+            return Err(usage(format!(
+                "--format png draws boards of at most {} states; boards of {k} are drawn as \
+                 text",
+                lightsout::MAX_PICTURE_STATES
+            )));
         }
         let goal = match args.answer.target.unwrap_or(TargetArg::Off) {
             TargetArg::Off => 0,
@@ -409,6 +411,8 @@ pub(super) fn explain_game(mut args: ExplainArgs, style: Style) -> anyhow::Resul
             input: opened.map_or_else(|| open_input(args.input, "explain"), Ok)?,
             solver,
             goal,
+            drawing,
+            out: args.out,
         });
     }
     Ok(Job::ExplainGame {

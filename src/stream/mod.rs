@@ -6,6 +6,7 @@
 //! boards before a bad one are always written before the error is returned.
 
 mod check;
+mod colours;
 mod count;
 mod drawn;
 mod error;
@@ -24,6 +25,7 @@ mod states;
 mod write;
 
 pub use check::{check_states_stream, check_stream, CheckSummary, Checked};
+pub use colours::{write_states_png, MAX_PICTURE_STATES};
 pub use explain::{draw, explain_stream, Style, Verdict};
 pub use graphs::{nullity_each_stream, EachSummary};
 pub use nullity::{nullity_stream, PatternFormat};

@@ -254,13 +254,18 @@ pub fn solve_states_stream(
 
 /// `explain` for a game of K states: for each board a heading (the presses, whether
 /// they are proven the fewest) and the board's states beside each button's count, row
-/// by row (one line for a map game), written as soon as it is drawn.
+/// by row (one line for a map game), written as soon as it is drawn; or, drawn as
+/// [`Drawing::Png`](super::Drawing::Png), a picture a board to the writer `picture(m)`
+/// opens ([`write_states_png`](super::write_states_png)).
 pub fn explain_states_stream(
     solver: &GameSolver,
     goal: u8,
+    drawing: super::Drawing,
     input: impl Read,
     mut text: impl Write,
+    picture: &mut super::PictureSink,
 ) -> Result<u64, StreamError> {
+    let layout = solver.game().layout();
     let (rows, cols) = solver.board_shape();
     let (_, press_cols) = solver.presses_shape();
     let states = solver.game().states();
@@ -275,6 +280,17 @@ pub fn explain_states_stream(
         }
         number += 1;
         let answer = solver.solve_states(&board, &goals, true);
+        if drawing == super::Drawing::Png {
+            let drawn = super::Drawn {
+                presses: answer.as_ref().map(|a| a.total),
+                proven: answer.as_ref().is_some_and(|a| a.proven_minimal),
+            };
+            let sink = picture(number, &drawn).map_err(StreamError::Output)?;
+            let presses = answer.as_ref().map(|a| a.presses.as_slice());
+            super::colours::write_states_png(sink, states, &board, presses, &layout)
+                .map_err(StreamError::Output)?;
+            continue;
+        }
         let heading = match &answer {
             None => "no solution".to_string(),
             Some(a) if a.proven_minimal => {

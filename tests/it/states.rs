@@ -695,15 +695,17 @@ fn explain_draws_k_state_boards_beside_their_presses() {
              0 0 0 0 0    0 1 1 1 0\n\
              0 0 0 0 0    0 0 2 0 0\n",
         );
+    // Pictures take up to 250 states (a palette entry each); more are drawn as text.
     lightsout()
         .args([
-            "explain", "--game", "2000", "--format", "png", "--out", "x.png",
+            "explain", "--rows", "1", "--cols", "2", "--states", "251", "--format", "png", "--out",
+            "x.png",
         ])
         .write_stdin("1\n")
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
-            "boards of more states are drawn as text",
+            "--format png draws boards of at most 250 states",
         ));
 }
 

@@ -207,3 +207,41 @@ fn puzzles_are_set_for_any_game_and_need_what_they_say() {
         .code(2)
         .stderr(predicate::str::contains("no 5x5 grid needs more than 15"));
 }
+
+#[test]
+fn a_board_of_more_states_is_drawn_as_png_with_its_legend() {
+    // Issue 42: boards of K states were text only.
+    let board = "0 1 2 0\n2 2 1 0\n1 0 0 2\n";
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("k3.png");
+    lightsout()
+        .args(["explain", "--states", "3", "--format", "png", "--out"])
+        .arg(&out)
+        .write_stdin(board)
+        .assert()
+        .success();
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    let info = reader.info();
+    // 4 columns, 3 rows, a blank row and the legend's row, of 24 pixels.
+    assert_eq!((frame.width, frame.height), (4 * 24, 5 * 24));
+    let palette = info.palette.as_ref().unwrap().to_vec();
+    let colour_at = |r: usize, c: usize| {
+        let index = usize::from(pixels[(r * 24 + 8) * frame.line_size + c * 24 + 8]);
+        palette[3 * index..3 * index + 3].to_vec()
+    };
+    let states: Vec<Vec<u8>> = board
+        .lines()
+        .map(|l| l.split(' ').map(|s| s.parse().unwrap()).collect())
+        .collect();
+    for (r, row) in states.iter().enumerate() {
+        for (c, &s) in row.iter().enumerate() {
+            // Each cell in its state's colour, as the legend's swatch of that state.
+            assert_eq!(colour_at(r, c), colour_at(4, usize::from(s)), "({r}, {c})");
+        }
+    }
+    let swatches: Vec<Vec<u8>> = (0..3).map(|s| colour_at(4, s)).collect();
+    assert!(swatches[0] != swatches[1] && swatches[1] != swatches[2]);
+}
