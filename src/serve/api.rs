@@ -2,7 +2,7 @@
 
 use super::error::ApiError;
 use super::flags::{goal_of, requested_game, shape_of, GAME_PARAMS};
-use super::params::{grid_text, parse_grid, target_word, Params};
+use super::params::{grid_rows, parse_grid, target_word, Params};
 use super::{body, State};
 use axum::body::Body;
 use axum::extract::{RawQuery, State as Shared};
@@ -90,26 +90,36 @@ pub(super) async fn query_one(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
-    let params = Params::new(raw, &["grid", "moves", "target"])?;
-    let text = params
-        .get("grid")
-        .ok_or_else(|| ApiError::bad("grid: missing; give grid=25 characters `0`/`1`"))?;
-    let grid = parse_grid(text)?;
+    let params = Params::new(raw, &["grid", "board", "moves", "target"])?;
+    let text = match (params.get("board"), params.get("grid")) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad(
+                "board: give the grid once, as board (or grid, its older name)",
+            ))
+        }
+        (Some(text), None) | (None, Some(text)) => text,
+        (None, None) => {
+            return Err(ApiError::bad(
+                "board: missing; give board=25 characters `0`/`1` (`/` between rows allowed)",
+            ))
+        }
+    };
+    let grid = parse_grid(&text.replace('/', ""))?;
     let target = params.target(Target::On)?;
     let toward_on = lightsout::toward_all_on(grid, target);
-    let presses = state.exact.min_presses(toward_on);
+    let fewest = state.exact.min_presses(toward_on);
     let mut answer = json!({
-        "grid": text,
+        "board": grid_rows(grid),
         "target": target_word(target),
-        "presses": presses,
-        "solvable": presses.is_some(),
+        "fewest": fewest,
+        "solvable": fewest.is_some(),
     });
     if params.flag("moves")? {
         let set = state
             .exact
             .min_press_set(toward_on)
             .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-        // No solution: no moves (null, like `presses`), not an empty list.
+        // No solution: no moves (null, like `fewest`), not an empty list.
         answer["moves"] = match set {
             Some(set) => {
                 let moves: Vec<[u32; 2]> = lightsout::cells_of(set)
@@ -401,7 +411,11 @@ pub(super) async fn puzzle(
         .get(usize::from(steps))
         .and_then(Option::as_deref);
     let grid = lightsout::pick_one_puzzle(&state.exact, rare, steps, seed);
-    Ok(Json(
-        json!({ "grid": grid_text(grid), "presses": steps, "seed": seed }),
-    ))
+    Ok(Json(json!({
+        "board": grid_rows(grid),
+        "target": "on",
+        "fewest": steps,
+        "proven": true,
+        "seed": seed,
+    })))
 }

@@ -110,6 +110,37 @@ pub(super) fn grid_text(grid: Grid) -> String {
         .collect()
 }
 
+/// The one way every JSON answer writes a board (or a press pattern): its rows as
+/// strings, one digit a cell for K <= 10 (`"00211"`), numbers separated by spaces past
+/// that (`"12 0 3"`); a map's lights are one row.
+pub(super) fn board_rows(cells: &[u8], cols: usize, k: u8) -> Vec<String> {
+    cells
+        .chunks(cols.max(1))
+        .map(|row| {
+            if k <= 10 {
+                row.iter().map(|&v| char::from(b'0' + v)).collect()
+            } else {
+                row.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+            }
+        })
+        .collect()
+}
+
+/// A 5x5 grid's rows, as [`board_rows`] writes every board.
+pub(super) fn grid_rows(grid: Grid) -> Vec<String> {
+    let text = grid_text(grid);
+    (0..5).map(|r| text[5 * r..5 * r + 5].to_string()).collect()
+}
+
+/// The goal as requests take it: `off`, `on` (every light K - 1), or the state.
+pub(super) fn goal_word(goal: u8, k: u8) -> String {
+    match goal {
+        0 => "off".into(),
+        g if g == k - 1 => "on".into(),
+        g => g.to_string(),
+    }
+}
+
 pub(super) fn target_word(target: Target) -> &'static str {
     match target {
         Target::On => "on",

@@ -17,7 +17,7 @@ fn game_or_classic(
         lightsout::rules::Game::classic(rows, cols).map_err(|e| ApiError::bad(e.to_string()))?;
     Ok((game, lightsout::SEARCH_BUDGET))
 }
-use super::params::Params;
+use super::params::{board_rows, goal_word, Params};
 use super::State;
 use axum::http::StatusCode;
 use axum::Json;
@@ -101,21 +101,12 @@ fn draw_puzzle(
         else {
             continue;
         };
-        let board_rows: Vec<String> = board
-            .chunks(cols)
-            .map(|row| {
-                row.iter()
-                    .map(|v| v.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
         return Ok(json!({
             "rows": rows,
             "cols": cols,
             "states": k,
-            "board": board_rows,
-            "target": goal,
+            "board": board_rows(&board, cols, k),
+            "target": goal_word(goal, k),
             "fewest": answer.total,
             "proven": answer.proven_minimal,
             "seed": seed,
@@ -226,7 +217,12 @@ fn game_json(
     layout: &lightsout::rules::layout::Layout,
 ) -> String {
     use std::fmt::Write;
-    let cells: Vec<Value> = layout.cells.iter().map(|&(r, c)| json!([r, c])).collect();
+    // Rows, columns and lights from 1, as everywhere else.
+    let cells: Vec<Value> = layout
+        .cells
+        .iter()
+        .map(|&(r, c)| json!([r + 1, c + 1]))
+        .collect();
     let rest = json!({
         "game": name,
         "lights": game.lights(),
@@ -245,7 +241,7 @@ fn game_json(
         out.push_str(if b == 0 { "[" } else { ",[" });
         for (i, &(light, amount)) in pattern.iter().enumerate() {
             let comma = if i == 0 { "" } else { "," };
-            let _ = write!(out, "{comma}[{light},{amount}]");
+            let _ = write!(out, "{comma}[{},{amount}]", light + 1);
         }
         out.push(']');
     }
@@ -326,19 +322,18 @@ pub(super) async fn solve_one(
             .map_err(|e| ApiError::bad(e.to_string()))?;
         let goal = vec![goal; board.len()];
         let (_, cols) = solver.presses_shape();
+        let target = goal_word(goal[0], k);
         Ok::<_, ApiError>(match solver.solve_states(&board, &goal, true) {
-            None => json!({ "states": k, "solvable": false }),
-            Some(a) => {
-                let presses: Vec<&[u8]> = a.presses.chunks(cols.max(1)).collect();
-                json!({
-                    "states": k,
-                    "solvable": true,
-                    "presses": presses,
-                    "total": a.total,
-                    "proven": a.proven_minimal,
-                    "lower_bound": a.lower_bound,
-                })
-            }
+            None => json!({ "states": k, "target": target, "solvable": false }),
+            Some(a) => json!({
+                "states": k,
+                "target": target,
+                "solvable": true,
+                "presses": board_rows(&a.presses, cols, k),
+                "fewest": a.total,
+                "proven": a.proven_minimal,
+                "lower_bound": a.lower_bound,
+            }),
         })
     })
     .await

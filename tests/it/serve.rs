@@ -93,17 +93,21 @@ fn get_query_gives_exact_presses_and_moves() {
     let (status, body) = server.get("/v1/query?grid=0011101011100011101011100&moves=true");
     assert_eq!(status, 200);
     let answer = json(&body);
-    assert_eq!(answer["presses"], 3);
+    assert_eq!(answer["fewest"], 3);
+    assert_eq!(answer["board"][0], "00111");
     assert_eq!(answer["solvable"], true);
     assert_eq!(answer["moves"], serde_json::json!([[1, 1], [3, 3], [5, 5]]));
     // Deeper than 6: the exact table, never capped.
     let (_, body) = server.get("/v1/query?grid=0000000000000000000000000");
-    assert_eq!(json(&body)["presses"], 15);
+    assert_eq!(json(&body)["fewest"], 15);
     let (_, body) = server.get("/v1/query?grid=0111111111111111111111111");
     assert_eq!(json(&body)["solvable"], false);
-    assert!(json(&body)["presses"].is_null());
+    assert!(json(&body)["fewest"].is_null());
     let (_, body) = server.get("/v1/query?grid=0000000000000000000000000&target=off");
-    assert_eq!(json(&body)["presses"], 0);
+    assert_eq!(json(&body)["fewest"], 0);
+    // `board` is the parameter's name as in every other request; rows may be split.
+    let (_, body) = server.get("/v1/query?board=00111/01011/10001/11010/11100");
+    assert_eq!(json(&body)["fewest"], 3);
 }
 
 #[test]
@@ -118,7 +122,7 @@ fn get_query_agrees_with_enumeration_on_random_grids() {
         let (_, body) = server.get(&format!("/v1/query?grid={text}"));
         let expected = lightsout::first_row_min_presses(grid);
         assert_eq!(
-            json(&body)["presses"].as_u64(),
+            json(&body)["fewest"].as_u64(),
             expected.map(u64::from),
             "{text}"
         );
@@ -232,7 +236,7 @@ fn a_puzzle_needs_exactly_the_steps_asked() {
     for steps in [0, 1, 7, 15] {
         let (status, body) = server.get(&format!("/v1/puzzle?steps={steps}&seed=11"));
         assert_eq!(status, 200);
-        let text = json(&body)["grid"].as_str().unwrap().to_string();
+        let text = joined(&json(&body)["board"]);
         let grid = text
             .bytes()
             .enumerate()
@@ -385,7 +389,7 @@ fn sixty_four_concurrent_clients_all_get_right_answers() {
                     assert_eq!(response.status().as_u16(), 200);
                     let answer = json(&response.body_mut().read_to_string().unwrap());
                     let expected = lightsout::first_row_min_presses(grid);
-                    assert_eq!(answer["presses"].as_u64(), expected.map(u64::from));
+                    assert_eq!(answer["fewest"].as_u64(), expected.map(u64::from));
                 }
             })
         })
@@ -729,7 +733,7 @@ fn an_unsolvable_grid_has_no_moves_rather_than_an_empty_list() {
     let server = Server::start(&[]);
     let (_, body) = server.get("/v1/query?grid=0111111111111111111111111&moves=true");
     let answer = json(&body);
-    assert!(answer["presses"].is_null());
+    assert!(answer["fewest"].is_null());
     assert!(answer["moves"].is_null(), "{body}");
 }
 
@@ -764,7 +768,7 @@ fn rare_puzzles_come_from_the_list_made_at_start_and_match_the_command_line() {
     for (steps, seed) in [(0, 1), (1, 5), (2, 77), (3, 9)] {
         let (status, body) = server.get(&format!("/v1/puzzle?steps={steps}&seed={seed}"));
         assert_eq!(status, 200);
-        let grid = json(&body)["grid"].as_str().unwrap().to_string();
+        let grid = joined(&json(&body)["board"]);
         let cli = cli(
             &[
                 "puzzles",
@@ -1118,8 +1122,9 @@ fn get_game_gives_each_buttons_pattern_as_the_command_line_presses_it() {
         let (mut boards, mut answers) = (format!("{}\n", buttons.len()), String::new());
         for (b, pattern) in buttons.iter().enumerate() {
             let mut board = vec![0u8; rows * cols];
+            // Lights from 1, as the command line counts them.
             for pair in pattern.as_array().unwrap() {
-                board[pair[0].as_u64().unwrap() as usize] = pair[1].as_u64().unwrap() as u8;
+                board[pair[0].as_u64().unwrap() as usize - 1] = pair[1].as_u64().unwrap() as u8;
             }
             boards.push_str(&board_lines(&board, cols));
             let mut presses = vec![0u8; rows * cols];
@@ -1168,7 +1173,7 @@ fn one_board_gets_one_answer_and_one_target_through_every_door() {
                 let times = rng.below(u64::from(k));
                 for pair in pattern.as_array().unwrap() {
                     let (light, amount) = (pair[0].as_u64().unwrap(), pair[1].as_u64().unwrap());
-                    let light = &mut board[light as usize];
+                    let light = &mut board[light as usize - 1];
                     *light = ((u64::from(*light) + times * amount) % u64::from(k)) as u8;
                 }
                 if target == "on" && b < board.len() {
@@ -1261,27 +1266,28 @@ fn get_solve_answers_one_board_of_every_game_as_the_command_line_does() {
                 assert_eq!(answer["solvable"], false, "{query} {digits}");
                 continue;
             }
+            // The presses' rows as every answer writes a board: digits, adjacent.
             let rows_of: Vec<String> = answer["presses"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|row| {
-                    let words: Vec<String> = row
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|v| v.to_string())
-                        .collect();
-                    words.join(" ")
-                })
+                .map(|row| row.as_str().unwrap().replace(' ', ""))
                 .collect();
-            assert_eq!(rows_of, expected, "{query} {digits} to {target}");
+            let spaced: Vec<String> = expected.iter().map(|l| l.replace(' ', "")).collect();
+            assert_eq!(rows_of, spaced, "{query} {digits} to {target}");
             let total: u64 = expected
                 .iter()
                 .flat_map(|l| l.split(' '))
                 .map(|w| w.parse::<u64>().unwrap())
                 .sum();
-            assert_eq!(answer["total"], total);
+            assert_eq!(answer["fewest"], total);
+            // The goal as the request takes it: state 1 of two is "on".
+            let named = if target == "1" && k == 2 {
+                "on"
+            } else {
+                target
+            };
+            assert_eq!(answer["target"], named, "{query}");
             assert_eq!(answer["proven"], true, "{query}: small games are proven");
         }
     }
@@ -1518,4 +1524,13 @@ fn a_full_server_closes_an_idle_keep_alive_connection_for_a_new_client() {
         assert_eq!(status, 200);
     }
     drop(idle);
+}
+
+/// A board's rows, as every answer writes them, joined.
+fn joined(rows: &serde_json::Value) -> String {
+    rows.as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r.as_str().expect("a row"))
+        .collect()
 }
