@@ -81,7 +81,7 @@ pub(super) async fn method_not_allowed(method: HttpMethod, uri: Uri) -> ApiError
     };
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        format!("{path} does not take {method}; {takes}"),
+        format!("{path} does not take {method}; {takes} (the API: GET /v1/openapi.json)"),
     )
 }
 
@@ -192,8 +192,14 @@ pub(super) async fn query_stream(
 pub(super) async fn solve_stream_handler(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
+    headers: axum::http::HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
+    if super::batch::is_json(&headers) {
+        return Ok(super::batch::solve_json(state, raw, body)
+            .await?
+            .into_response());
+    }
     let mut known = vec!["rows", "cols", "target"];
     known.extend(GAME_PARAMS);
     let params = Params::new(raw, &known)?;

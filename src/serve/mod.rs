@@ -4,6 +4,7 @@
 //! ([`ApiError`]).
 
 mod api;
+mod batch;
 mod body;
 mod conn;
 mod error;

@@ -130,7 +130,7 @@ pub(super) const PLAY_ENTRIES: u64 = 1 << 20;
 
 /// The game a play request names: the shape and game flags (the classic plus press on
 /// a plane, two states, when none is given), with how to draw it.
-fn played_game(
+pub(super) fn played_game(
     params: &Params,
     example: &str,
 ) -> Result<
@@ -179,7 +179,7 @@ fn played_game(
 }
 
 /// The game flags and shape the play routes take.
-fn play_params(raw: Option<String>, extra: &[&'static str]) -> Result<Params, ApiError> {
+pub(super) fn play_params(raw: Option<String>, extra: &[&'static str]) -> Result<Params, ApiError> {
     let mut known = vec!["rows", "cols"];
     known.extend(super::flags::GAME_PARAMS);
     known.extend(extra);
@@ -320,25 +320,32 @@ pub(super) async fn solve_one(
             .game_solvers
             .get(game, budget)
             .map_err(|e| ApiError::bad(e.to_string()))?;
-        let goal = vec![goal; board.len()];
-        let (_, cols) = solver.presses_shape();
-        let target = goal_word(goal[0], k);
-        Ok::<_, ApiError>(match solver.solve_states(&board, &goal, true) {
-            None => json!({ "states": k, "target": target, "solvable": false }),
-            Some(a) => json!({
-                "states": k,
-                "target": target,
-                "solvable": true,
-                "presses": board_rows(&a.presses, cols, k),
-                "fewest": a.total,
-                "proven": a.proven_minimal,
-                "lower_bound": a.lower_bound,
-            }),
-        })
+        Ok::<_, ApiError>(answer_json(&solver, &board, goal))
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
     Ok(Json(answer))
+}
+
+/// One board's answer toward every light `goal`, as every JSON answer gives it: the
+/// presses (rows of each button's count), the fewest, whether proven, a lower bound.
+pub(super) fn answer_json(solver: &lightsout::GameSolver, board: &[u8], goal: u8) -> Value {
+    let k = solver.game().states();
+    let goals = vec![goal; board.len()];
+    let (_, cols) = solver.presses_shape();
+    let target = goal_word(goal, k);
+    match solver.solve_states(board, &goals, true) {
+        None => json!({ "states": k, "target": target, "solvable": false }),
+        Some(a) => json!({
+            "states": k,
+            "target": target,
+            "solvable": true,
+            "presses": board_rows(&a.presses, cols, k),
+            "fewest": a.total,
+            "proven": a.proven_minimal,
+            "lower_bound": a.lower_bound,
+        }),
+    }
 }
 
 /// A grid game's shape, topology and rule, as `/v1/game` and `/v1/games` give them.

@@ -1534,3 +1534,60 @@ fn joined(rows: &serde_json::Value) -> String {
         .map(|r| r.as_str().expect("a row"))
         .collect()
 }
+
+#[test]
+fn post_solve_takes_and_gives_json_as_get_answers_each_board() {
+    // Issue 42: POST /v1/solve answered text only and took no JSON.
+    let server = Server::start(&[]);
+    let boards = [
+        ["0110", "1001", "1001", "0110"],
+        ["1111", "1111", "1111", "1111"],
+        ["1000", "0000", "0000", "0000"],
+    ];
+    let agent = ureq::Agent::new_with_defaults();
+    let body = serde_json::json!({ "boards": boards }).to_string();
+    let mut response = agent
+        .post(format!("{}/v1/solve?rows=4&cols=4&target=on", server.url))
+        .header("Content-Type", "application/json")
+        .send(body.as_str())
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let answers = json(&response.body_mut().read_to_string().unwrap());
+    let answers = answers["answers"].as_array().unwrap();
+    assert_eq!(answers.len(), 3);
+    for (board, answer) in boards.iter().zip(answers) {
+        let (status, one) = server.get(&format!(
+            "/v1/solve?rows=4&cols=4&target=on&board={}",
+            board.join("/")
+        ));
+        assert_eq!(status, 200);
+        assert_eq!(answer, &json(&one), "{board:?}");
+    }
+    // A board of the wrong size is named by its place.
+    let bad = serde_json::json!({ "boards": [["0110"], ["011"]] }).to_string();
+    let response = agent
+        .post(format!("{}/v1/solve?rows=1&cols=4", server.url))
+        .header("Content-Type", "application/json")
+        .config()
+        .http_status_as_error(false)
+        .build()
+        .send(bad.as_str())
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 400);
+    let text = response.into_body().read_to_string().unwrap();
+    assert!(
+        text.contains("boards[1]: 3 cells, and the game has 4 lights"),
+        "{text}"
+    );
+    // A method a route does not take names the OpenAPI document, as a 404 does.
+    let response = agent
+        .delete(format!("{}/v1/solve", server.url))
+        .config()
+        .http_status_as_error(false)
+        .build()
+        .call()
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 405);
+    let text = response.into_body().read_to_string().unwrap();
+    assert!(text.contains("GET /v1/openapi.json"), "{text}");
+}

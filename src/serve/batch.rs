@@ -1,0 +1,133 @@
+//! JSON in: `POST /v1/solve` with `Content-Type: application/json` and a body
+//! `{"boards": [["0110", "1001", ...], ...]}` (each board its rows, as every answer writes
+//! one), answered `{"answers": [...]}`, each as `GET /v1/solve` answers one board. The
+//! text body, streamed both ways, stays for the command line's formats.
+
+use super::error::ApiError;
+use super::play::{answer_json, play_params, played_game};
+use super::State;
+use axum::body::Body;
+use axum::http::StatusCode;
+use axum::Json;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// Whether a request's body is JSON.
+pub(super) fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().starts_with("application/json"))
+}
+
+/// `POST /v1/solve?rows=R&cols=C[&target=..][&game flags]` with a JSON body.
+pub(super) async fn solve_json(
+    state: Arc<State>,
+    raw: Option<String>,
+    body: Body,
+) -> Result<Json<Value>, ApiError> {
+    let params = play_params(raw, &["target"])?;
+    let (game, budget, _) = played_game(&params, "POST /v1/solve?rows=5&cols=5")?;
+    let k = game.states();
+    let goal = super::flags::goal_of(&params, k)?;
+    let bytes = axum::body::to_bytes(body, state.max_body)
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the body is over {} bytes (--max-body); send fewer boards a request",
+                    lightsout::thousands(state.max_body as u64)
+                ),
+            )
+        })?;
+    let request: Value = serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::bad(format!(
+            "the body: expected JSON like {{\"boards\": [[\"0110\", \"1001\"]]}} (line {}, \
+             column {}: {e})",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    let boards = request
+        .get("boards")
+        .and_then(Value::as_array)
+        .ok_or_else(|| {
+            ApiError::bad("the body: expected {\"boards\": [board, ...]}, each board its rows")
+        })?;
+    let lights = game.lights();
+    let cells: Vec<Vec<u8>> = boards
+        .iter()
+        .enumerate()
+        .map(|(i, board)| {
+            cells_of(board, lights, k).map_err(|e| ApiError::bad(format!("boards[{i}]: {e}")))
+        })
+        .collect::<Result<_, _>>()?;
+    let permit = super::job_slot(&state).await?;
+    let answers = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let solver = state
+            .game_solvers
+            .get(game, budget)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        Ok::<_, ApiError>(
+            cells
+                .iter()
+                .map(|board| answer_json(&solver, board, goal))
+                .collect::<Vec<_>>(),
+        )
+    })
+    .await
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    metrics::counter!("lightsout_boards_solved_total").increment(answers.len() as u64);
+    Ok(Json(json!({ "answers": answers })))
+}
+
+/// A board's cells from its rows (each a string of digits, or of numbers separated by
+/// spaces), `lights` of them, each below `k`.
+fn cells_of(board: &Value, lights: usize, k: u8) -> Result<Vec<u8>, String> {
+    let rows = board
+        .as_array()
+        .ok_or("expected the board's rows, an array of strings")?;
+    let mut cells = Vec::with_capacity(lights);
+    for (r, row) in rows.iter().enumerate() {
+        let text = row
+            .as_str()
+            .ok_or_else(|| format!("row {}: expected a string of cells", r + 1))?;
+        let words: Vec<&str> = if text.contains(' ') {
+            text.split_whitespace().collect()
+        } else {
+            text.split("").filter(|w| !w.is_empty()).collect()
+        };
+        for (c, word) in words.iter().enumerate() {
+            let value = match *word {
+                "." => Some(0),
+                "#" => Some(1),
+                w => w.parse::<u8>().ok(),
+            }
+            .filter(|&v| v < k)
+            .ok_or_else(|| {
+                format!(
+                    "row {}, cell {}: expected a state 0..{}, found `{word}`",
+                    r + 1,
+                    c + 1,
+                    k - 1
+                )
+            })?;
+            cells.push(value);
+        }
+        if cells.len() > lights {
+            return Err(format!(
+                "more than the game's {lights} lights by row {}",
+                r + 1
+            ));
+        }
+    }
+    if cells.len() != lights {
+        return Err(format!(
+            "{} cells, and the game has {lights} lights",
+            cells.len()
+        ));
+    }
+    Ok(cells)
+}
