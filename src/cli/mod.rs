@@ -185,6 +185,11 @@ pub(crate) struct ServeArgs {
     /// are refused at once); then the server exits anyway.
     #[arg(long, value_name = "SECONDS", default_value_t = 8.0)]
     pub shutdown_timeout: f64,
+    /// The web origins whose pages may call the API (`https://app.example`; repeat for
+    /// more), `*` for any (the default: every answer is public and read-only), or
+    /// `none` for no cross-origin calls.
+    #[arg(long, value_name = "ORIGIN")]
+    pub cors: Vec<String>,
 }
 
 /// Where the boards come from: FILE, or stdin.

@@ -17,7 +17,7 @@ mod serve;
 mod solve;
 
 pub(crate) use game::game_named as game_of_flags_named;
-pub(crate) use serve::{ServeConfig, Timeouts};
+pub(crate) use serve::{Cors, ServeConfig, Timeouts};
 
 use crate::input::{open_input, Input};
 use std::io::{self, IsTerminal};

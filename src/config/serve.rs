@@ -22,6 +22,17 @@ pub(crate) struct ServeConfig {
     /// Search time one `/v1/solve` request may spend.
     pub search_time: Duration,
     pub timeouts: Timeouts,
+    /// Who may call the API from a page of another site.
+    pub cors: Cors,
+}
+
+/// `--cors`: the origins whose pages may read the API's answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Cors {
+    /// Any origin (`*`).
+    Any,
+    /// These origins only; none when empty.
+    Origins(Vec<String>),
 }
 
 /// How long a connection may take.
@@ -51,7 +62,34 @@ pub(super) fn config(args: ServeArgs) -> anyhow::Result<ServeConfig> {
             idle: seconds("--idle-timeout", args.idle_timeout, 0.1)?,
             shutdown: seconds("--shutdown-timeout", args.shutdown_timeout, 0.0)?,
         },
+        cors: cors(&args.cors)?,
     })
+}
+
+/// `--cors`: `*` (or nothing given) for any origin, `none` for none, else each an origin
+/// as browsers send it (`https://host[:port]`, no path).
+fn cors(given: &[String]) -> anyhow::Result<Cors> {
+    match given {
+        [] => return Ok(Cors::Any),
+        [one] if one == "*" => return Ok(Cors::Any),
+        [one] if one == "none" => return Ok(Cors::Origins(Vec::new())),
+        _ => {}
+    }
+    for origin in given {
+        let scheme = origin
+            .strip_prefix("https://")
+            .or_else(|| origin.strip_prefix("http://"));
+        let fine = scheme.is_some_and(|host| {
+            !host.is_empty() && !host.contains('/') && host.bytes().all(|b| b.is_ascii_graphic())
+        });
+        if !fine {
+            return Err(usage(format!(
+                "--cors {origin}: expected an origin as browsers send it \
+                 (`https://app.example`, `http://localhost:3000`), `*` or `none`"
+            )));
+        }
+    }
+    Ok(Cors::Origins(given.to_vec()))
 }
 
 /// `--addr`: `127.0.0.1:8080`, `[::1]:8080`, `localhost:8080` (the name resolved, its

@@ -53,6 +53,8 @@ pub(crate) struct State {
     pub rare: Vec<Option<Vec<lightsout::Grid>>>,
     /// Search time one `/v1/solve` request may spend.
     pub search_time: Duration,
+    /// Who may call the API from a page of another site (`--cors`).
+    pub cors: crate::config::Cors,
 }
 
 /// Depths of fewer grids than this are listed at start for `/v1/puzzle`.
@@ -116,16 +118,27 @@ pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
         ))
         .layer(middleware::from_fn(limits_as_json))
         .layer(middleware::from_fn(track))
-        // A web app on another site may call the API: every answer is public, read-only
-        // and asks for no credentials, so any origin may read it (and a preflight
-        // `OPTIONS` is answered).
-        .layer(
-            tower_http::cors::CorsLayer::new()
-                .allow_origin(tower_http::cors::Any)
-                .allow_methods([axum::http::Method::GET, axum::http::Method::POST])
-                .allow_headers([axum::http::header::CONTENT_TYPE]),
-        )
+        // A web app on another site may call the API (every answer is public, read-only
+        // and asks for no credentials): the origins `--cors` names, any by default; a
+        // preflight `OPTIONS` is answered.
+        .layer(cors_layer(&state.cors))
         .with_state(state)
+}
+
+/// The CORS layer of `--cors`.
+fn cors_layer(cors: &crate::config::Cors) -> tower_http::cors::CorsLayer {
+    use tower_http::cors::{AllowOrigin, Any, CorsLayer};
+    let origins = match cors {
+        crate::config::Cors::Any => AllowOrigin::from(Any),
+        crate::config::Cors::Origins(list) => AllowOrigin::list(
+            list.iter()
+                .filter_map(|o| axum::http::HeaderValue::from_str(o).ok()),
+        ),
+    };
+    CorsLayer::new()
+        .allow_origin(origins)
+        .allow_methods([axum::http::Method::GET, axum::http::Method::POST])
+        .allow_headers([axum::http::header::CONTENT_TYPE])
 }
 
 /// A request whose answer has not started after this gets 408: a client that sends
@@ -219,6 +232,7 @@ pub(crate) fn run(config: ServeConfig) -> anyhow::Result<()> {
         game_solvers: solvers::GameSolvers::new(),
         rare,
         search_time: config.search_time,
+        cors: config.cors.clone(),
     });
     let max_connections = conn::room_for(config.max_connections);
     let runtime = tokio::runtime::Builder::new_multi_thread()

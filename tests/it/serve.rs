@@ -320,6 +320,63 @@ fn a_web_app_on_another_site_may_call_the_api() {
 }
 
 #[test]
+fn cors_names_the_origins_that_may_call_the_api() {
+    // Issue 42: `--cors ORIGIN` (repeatable); `none` for no cross-origin calls.
+    let server = Server::start(&[
+        "--cors",
+        "https://app.example",
+        "--cors",
+        "http://localhost:3000",
+    ]);
+    let origin_of = |origin: &str| {
+        let response = agent()
+            .get(format!("{}/v1/games", server.url))
+            .header("Origin", origin)
+            .call()
+            .unwrap();
+        response
+            .headers()
+            .get("access-control-allow-origin")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
+    assert_eq!(
+        origin_of("https://app.example").as_deref(),
+        Some("https://app.example")
+    );
+    assert_eq!(
+        origin_of("http://localhost:3000").as_deref(),
+        Some("http://localhost:3000")
+    );
+    assert_eq!(origin_of("https://elsewhere.example"), None);
+    let preflight = agent()
+        .options(format!("{}/v1/solve?rows=5&cols=6", server.url))
+        .header("Origin", "https://app.example")
+        .header("Access-Control-Request-Method", "POST")
+        .header("Access-Control-Request-Headers", "content-type")
+        .call()
+        .unwrap();
+    assert_eq!(preflight.status().as_u16(), 200);
+    let none = Server::start(&["--cors", "none"]);
+    let response = agent()
+        .get(format!("{}/v1/games", none.url))
+        .header("Origin", "https://app.example")
+        .call()
+        .unwrap();
+    assert!(response
+        .headers()
+        .get("access-control-allow-origin")
+        .is_none());
+    lightsout()
+        .args(["serve", "--cors", "app.example"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "expected an origin as browsers send it",
+        ));
+}
+
+#[test]
 fn a_body_over_the_limit_is_a_413() {
     let server = Server::start(&["--max-body", "1000"]);
     let input = classic_input(&[0; 100]);
