@@ -32,10 +32,13 @@ pub(crate) fn open_input(args: InputArgs, command: &str) -> anyhow::Result<Input
             .as_ref()
             .map_or(String::new(), |f| f.display().to_string());
         let hint = if looks_like_row(&first) && args.extra.iter().all(|a| looks_like_row(a)) {
+            let rows: Vec<&str> = std::iter::once(first.as_str())
+                .chain(args.extra.iter().map(String::as_str))
+                .collect();
             format!(
-                "; grids are read from a file or stdin, not from arguments: put a count line \
-                 and the rows in a file, or pipe them, e.g. \
-                 `printf '1\\n{first}\\n...\\n' | lightsout {command}`"
+                "; grids are read from a file or stdin, not from arguments: put the rows in a \
+                 file, or pipe them, e.g. `printf '%s\\n' {} | lightsout {command}`",
+                rows.join(" ")
             )
         } else {
             String::new()

@@ -245,3 +245,98 @@ fn a_board_of_more_states_is_drawn_as_png_with_its_legend() {
     let swatches: Vec<Vec<u8>> = (0..3).map(|s| colour_at(4, s)).collect();
     assert!(swatches[0] != swatches[1] && swatches[1] != swatches[2]);
 }
+
+/// The command a hint suggests: the last text in backquotes that runs `lightsout` (a
+/// pipe allowed), where a hint ends.
+fn suggested(stderr: &str) -> String {
+    stderr
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|quoted| quoted.contains("lightsout "))
+        .last()
+        .expect("a command in backquotes")
+        .to_string()
+}
+
+/// Runs `command` with `lightsout` as the binary under test, `input` on stdin.
+fn run_suggestion(command: &str, input: &str) -> std::process::Output {
+    let binary = assert_cmd::cargo::cargo_bin("lightsout");
+    let command = command.replace("lightsout", &binary.display().to_string());
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", &command])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn every_hint_leads_to_a_command_that_works() {
+    // Issue 42: following `give --cols 3` for Merlin's square was a dead end.
+    // Rows typed as arguments: the hint's pipe answers them.
+    let out = lightsout()
+        .args(["query", "00111", "01011", "10001", "11010", "11100"])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let ran = run_suggestion(&suggested(&stderr), "");
+    assert!(ran.status.success(), "{stderr}");
+    assert_eq!(String::from_utf8(ran.stdout).unwrap(), "3\n");
+    // A 5x6 board given to query: the hint's `solve` answers it.
+    let boards = read_data("extended_5x6.in");
+    let out = lightsout()
+        .arg("query")
+        .write_stdin(boards.clone())
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let command = suggested(&stderr[stderr.find("hint").unwrap()..]);
+    let ran = run_suggestion(&command, &boards);
+    assert!(ran.status.success(), "{command}: {stderr}");
+    assert_eq!(
+        String::from_utf8(ran.stdout).unwrap(),
+        read_data("extended_5x6.out")
+    );
+    // Rows narrower than --cols: the hint's width, given, reads them.
+    let narrow = "1\n010\n111\n";
+    let out = lightsout()
+        .args(["solve", "--rows", "2", "--cols", "4"])
+        .write_stdin(narrow)
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("give --cols 3"), "{stderr}");
+    lightsout()
+        .args(["solve", "--rows", "2", "--cols", "3"])
+        .write_stdin(narrow)
+        .assert()
+        .success();
+    // A first row read as a count: a blank line after each grid, as the hint says.
+    let rows = "11111\n".repeat(5);
+    let out = lightsout()
+        .arg("query")
+        .write_stdin(rows.repeat(2))
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("leave a blank line after each grid"),
+        "{stderr}"
+    );
+    lightsout()
+        .arg("query")
+        .write_stdin(format!("{rows}\n{rows}"))
+        .assert()
+        .success()
+        .stdout("0\n0\n");
+}
