@@ -76,7 +76,9 @@ pub fn explain_game_stream(
                 heading(&mut page, number, &drawn, target, style);
                 let cells = Cells::new(&board, presses.filter(|_| on_lights), &layout);
                 draw_grid(&mut page, &cells, style);
-                if !on_lights {
+                // A game that is not a grid (a map, a graph) lists its buttons to press
+                // by number too: a drawing of many lights is hard to count.
+                if !grid {
                     draw_buttons(&mut page, presses);
                 }
                 page.push('\n');
