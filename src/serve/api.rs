@@ -106,6 +106,19 @@ pub(super) async fn query_one(
     };
     let grid = parse_grid(&text.replace('/', ""))?;
     let target = params.target(Target::On)?;
+    let answer = grid_answer(&state, grid, target, params.flag("moves")?)?;
+    metrics::counter!("lightsout_grids_answered_total").increment(1);
+    Ok(Json(answer))
+}
+
+/// One 5x5 grid's answer, as every JSON answer gives it: the board, the target, the
+/// exact fewest presses (null when unsolvable), and with `moves` a fewest press list.
+pub(super) fn grid_answer(
+    state: &State,
+    grid: lightsout::Grid,
+    target: Target,
+    moves: bool,
+) -> Result<Value, ApiError> {
     let toward_on = lightsout::toward_all_on(grid, target);
     let fewest = state.exact.min_presses(toward_on);
     let mut answer = json!({
@@ -114,7 +127,7 @@ pub(super) async fn query_one(
         "fewest": fewest,
         "solvable": fewest.is_some(),
     });
-    if params.flag("moves")? {
+    if moves {
         let set = state
             .exact
             .min_press_set(toward_on)
@@ -130,16 +143,21 @@ pub(super) async fn query_one(
             None => Value::Null,
         };
     }
-    metrics::counter!("lightsout_grids_answered_total").increment(1);
-    Ok(Json(answer))
+    Ok(answer)
 }
 
 /// `POST /v1/query`: the classic format in, exactly what `lightsout query` prints out.
 pub(super) async fn query_stream(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
+    headers: axum::http::HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
+    if super::batch::is_json(&headers) {
+        return Ok(super::batch::query_json(state, raw, body)
+            .await?
+            .into_response());
+    }
     let params = Params::new(raw, &["max_steps", "moves", "target", "method"])?;
     let max_steps: u32 = params.number("max_steps", "from 0 to 25")?.unwrap_or(6);
     if max_steps > 25 {

@@ -1,7 +1,8 @@
-//! JSON in: `POST /v1/solve` with `Content-Type: application/json` and a body
-//! `{"boards": [["0110", "1001", ...], ...]}` (each board its rows, as every answer writes
-//! one), answered `{"answers": [...]}`, each as `GET /v1/solve` answers one board. The
-//! text body, streamed both ways, stays for the command line's formats.
+//! JSON in: `POST /v1/solve` and `POST /v1/query` with `Content-Type:
+//! application/json` and a body `{"boards": [["0110", "1001", ...], ...]}` (each board
+//! its rows, as every answer writes one), answered `{"answers": [...]}`, each as the
+//! route's `GET` answers one board. The text body, streamed both ways, stays for the
+//! command line's formats.
 
 use super::error::ApiError;
 use super::play::{answer_json, play_params, played_game};
@@ -81,6 +82,65 @@ pub(super) async fn solve_json(
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
     metrics::counter!("lightsout_boards_solved_total").increment(answers.len() as u64);
     Ok(Json(json!({ "answers": answers })))
+}
+
+/// `POST /v1/query?[target=..][&moves=true]` with a JSON body of 5x5 grids.
+pub(super) async fn query_json(
+    state: Arc<State>,
+    raw: Option<String>,
+    body: Body,
+) -> Result<Json<Value>, ApiError> {
+    let params = super::params::Params::new(raw, &["moves", "target"])?;
+    let target = params.target(lightsout::Target::On)?;
+    let moves = params.flag("moves")?;
+    let request = read_json(&state, body).await?;
+    let mut answers = Vec::new();
+    for (i, board) in boards_of(&request)?.iter().enumerate() {
+        let cells =
+            cells_of(board, 25, 2).map_err(|e| ApiError::bad(format!("boards[{i}]: {e}")))?;
+        let grid = cells
+            .iter()
+            .enumerate()
+            .fold(0, |g: lightsout::Grid, (l, &v)| {
+                g | lightsout::Grid::from(v) << l
+            });
+        answers.push(super::api::grid_answer(&state, grid, target, moves)?);
+    }
+    metrics::counter!("lightsout_grids_answered_total").increment(answers.len() as u64);
+    Ok(Json(json!({ "answers": answers })))
+}
+
+/// The body, read whole within `--max-body`, as JSON.
+async fn read_json(state: &State, body: Body) -> Result<Value, ApiError> {
+    let bytes = axum::body::to_bytes(body, state.max_body)
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the body is over {} bytes (--max-body); send fewer boards a request",
+                    lightsout::thousands(state.max_body as u64)
+                ),
+            )
+        })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::bad(format!(
+            "the body: expected JSON like {{\"boards\": [[\"0110\", \"1001\"]]}} (line {}, \
+             column {}: {e})",
+            e.line(),
+            e.column()
+        ))
+    })
+}
+
+/// The `boards` of a request.
+fn boards_of(request: &Value) -> Result<&Vec<Value>, ApiError> {
+    request
+        .get("boards")
+        .and_then(Value::as_array)
+        .ok_or_else(|| {
+            ApiError::bad("the body: expected {\"boards\": [board, ...]}, each board its rows")
+        })
 }
 
 /// A board's cells from its rows (each a string of digits, or of numbers separated by

@@ -1648,3 +1648,27 @@ fn post_solve_takes_and_gives_json_as_get_answers_each_board() {
     let text = response.into_body().read_to_string().unwrap();
     assert!(text.contains("GET /v1/openapi.json"), "{text}");
 }
+
+#[test]
+fn post_query_takes_and_gives_json_as_get_answers_each_grid() {
+    let server = Server::start(&[]);
+    let grids = [
+        ["00111", "01011", "10001", "11010", "11100"],
+        ["11111", "11111", "11111", "11111", "11111"],
+        ["01111", "11111", "11111", "11111", "11111"],
+    ];
+    let body = serde_json::json!({ "boards": grids }).to_string();
+    let mut response = agent()
+        .post(format!("{}/v1/query?moves=true", server.url))
+        .header("Content-Type", "application/json")
+        .send(body.as_str())
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let answers = json(&response.body_mut().read_to_string().unwrap());
+    let answers = answers["answers"].as_array().unwrap();
+    assert_eq!(answers.len(), 3);
+    for (grid, answer) in grids.iter().zip(answers) {
+        let (_, one) = server.get(&format!("/v1/query?moves=true&board={}", grid.join("/")));
+        assert_eq!(answer, &json(&one), "{grid:?}");
+    }
+}
