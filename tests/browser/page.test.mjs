@@ -320,6 +320,27 @@ test("on a phone, a 20 x 20 board fits without scrolling and the controls fold a
   assert.equal(await page.locator("#rows").isVisible(), true);
 }, { width: 390, height: 844 });
 
+test("the press rule is drawn, and the board saves as a PNG", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5`);
+  await settled(page);
+  // The plus: the middle cell and its four neighbours, of the 5 x 5 around it.
+  assert.equal(await page.locator("#rule-picture span").count(), 25);
+  assert.equal(await page.locator("#rule-picture span.on").count(), 5);
+  await page.goto(`${url}/?rows=7&cols=7&rule=knight`);
+  await settled(page);
+  assert.equal(await page.locator("#rule-picture span.on").count(), 9);
+  await page.goto(`${url}/?game=cube`);
+  await settled(page);
+  assert.equal(await page.locator("#rule-picture").isVisible(), false, "a map has no one rule");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.locator("#save").click(),
+  ]);
+  const bytes = fs.readFileSync(await download.path());
+  assert.deepEqual([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join(""), "PNG");
+  assert.equal(download.suggestedFilename(), "lights-out.png");
+});
+
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Timings are recorded (target/page/timings.json, BENCHMARKS.md), not asserted: the
