@@ -154,12 +154,15 @@ impl<R: Read> BoardReader<R> {
         }
         let board = self.done + 1;
         let words = words_for(self.cols);
-        let of = of_count(self.count);
+        // Made only for an error's message (a string a board would cost the batch).
+        let count = self.count;
+        let of = || of_count(count);
         for row in 0..self.rows {
             let what = || {
                 format!(
-                    "row {} of board {board}{of} ({} lights `0`/`1`)",
+                    "row {} of board {board}{} ({} lights `0`/`1`)",
                     row + 1,
+                    of(),
                     self.cols
                 )
             };

@@ -245,8 +245,9 @@ fn too_long(line: u64) -> ParseError {
         line,
         column: 1,
         expected: format!(
-            "the end of the first board within {} MiB (the shape is read from it; for \
-             boards this large give --rows and --cols)",
+            "a blank line after the first board within {} MiB (the shape is read from the \
+             first board; boards back to back after a count line are read to the end; give \
+             --rows and --cols instead)",
             MAX_SHAPE_BYTES >> 20
         ),
         found: "more".into(),

@@ -83,7 +83,9 @@ impl<R: Read> StatesReader<R> {
             return Ok(false);
         }
         let board = self.done + 1;
-        let of = of_count(self.count);
+        // Made only for an error's message (a string a board would cost the batch).
+        let count = self.count;
+        let of = || of_count(count);
         for row in 0..self.rows {
             let at = self.lines.line_number();
             let (line, text) = loop {
@@ -94,8 +96,9 @@ impl<R: Read> StatesReader<R> {
                             line: at,
                             column: 1,
                             expected: format!(
-                                "row {} of board {board}{of} ({} states 0..{})",
+                                "row {} of board {board}{} ({} states 0..{})",
                                 row + 1,
+                                of(),
                                 self.cols,
                                 self.states - 1
                             ),
