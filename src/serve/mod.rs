@@ -122,6 +122,7 @@ pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
         // and asks for no credentials): the origins `--cors` names, any by default; a
         // preflight `OPTIONS` is answered.
         .layer(cors_layer(&state.cors))
+        .layer(middleware::from_fn(preflight_no_content))
         .with_state(state)
 }
 
@@ -181,6 +182,20 @@ async fn limits_as_json(request: Request, next: Next) -> Response {
         Some(error) => axum::response::IntoResponse::into_response(error),
         None => response,
     }
+}
+
+/// A CORS preflight answered 204 No Content (it has no body), as browsers and gateways
+/// expect; tower-http's layer answers 200.
+async fn preflight_no_content(request: Request, next: Next) -> Response {
+    let preflight = request.method() == axum::http::Method::OPTIONS
+        && request
+            .headers()
+            .contains_key(axum::http::header::ACCESS_CONTROL_REQUEST_METHOD);
+    let mut response = next.run(request).await;
+    if preflight && response.status() == axum::http::StatusCode::OK {
+        *response.status_mut() = axum::http::StatusCode::NO_CONTENT;
+    }
+    response
 }
 
 /// Counts requests by route and status, and their latency.

@@ -310,7 +310,7 @@ fn a_web_app_on_another_site_may_call_the_api() {
         .header("Access-Control-Request-Headers", "content-type")
         .call()
         .unwrap();
-    assert_eq!(preflight.status().as_u16(), 200);
+    assert_eq!(preflight.status().as_u16(), 204);
     let methods = preflight.headers().get("access-control-allow-methods");
     let methods = methods.and_then(|v| v.to_str().ok()).unwrap_or_default();
     assert!(methods.contains("POST"), "{methods:?}");
@@ -356,7 +356,7 @@ fn cors_names_the_origins_that_may_call_the_api() {
         .header("Access-Control-Request-Headers", "content-type")
         .call()
         .unwrap();
-    assert_eq!(preflight.status().as_u16(), 200);
+    assert_eq!(preflight.status().as_u16(), 204);
     let none = Server::start(&["--cors", "none"]);
     let response = agent()
         .get(format!("{}/v1/games", none.url))
