@@ -223,15 +223,21 @@ fn game_json(
         .iter()
         .map(|&(r, c)| json!([r + 1, c + 1]))
         .collect();
-    let rest = json!({
+    let mut rest = json!({
         "game": name,
         "lights": game.lights(),
         "states": game.states(),
         "grid": game.grid_rules().map(grid_json),
         "layout": { "rows": layout.rows, "cols": layout.cols, "cells": cells },
-        "gods_number": gods_number(game),
-    })
-    .to_string();
+    });
+    if let Some(facts) = two_state_facts(game) {
+        rest["gods_number"] = json!(facts.gods_number);
+        rest["nullity"] = json!(facts.nullity);
+        rest["quiet"] = json!(facts.quiet);
+    } else {
+        rest["gods_number"] = Value::Null;
+    }
+    let rest = rest.to_string();
     let entries = usize::try_from(game.press_entries()).unwrap_or(usize::MAX);
     let mut out = String::with_capacity(entries.saturating_mul(8).min(1 << 24) + rest.len());
     out.push_str("{\"buttons\":[");
@@ -250,16 +256,37 @@ fn game_json(
     out
 }
 
-/// God's number of a two-state game of at most 1,024 buttons when its search proves it
-/// within 50 ms (the page caps its puzzles' difficulty at it); `None` otherwise, so a
-/// request's cost stays the game's drawing.
-fn gods_number(game: &lightsout::rules::Game) -> Option<u64> {
+/// What the page shows of a two-state game of at most 1,024 buttons (`None` past that,
+/// so a request's cost stays the game's drawing).
+struct Facts {
+    /// God's number, when its search proves it within 50 ms (the page caps its puzzles'
+    /// difficulty at it).
+    gods_number: Option<u64>,
+    /// The quiet patterns' count: each solvable board has 2^nullity solutions.
+    nullity: usize,
+    /// One quiet pattern (presses that change nothing), as every board is written.
+    quiet: Option<Vec<String>>,
+}
+
+fn two_state_facts(game: &lightsout::rules::Game) -> Option<Facts> {
     if game.states() != 2 || game.buttons() > 1024 {
         return None;
     }
     let solver = lightsout::GameSolver::new(game.clone(), lightsout::SEARCH_BUDGET).ok()?;
-    let god = lightsout::gods_number(&solver, std::time::Duration::from_millis(50)).ok()?;
-    god.proven().then_some(god.lower)
+    let god = lightsout::gods_number(&solver, std::time::Duration::from_millis(50)).ok();
+    let patterns = solver.quiet_patterns();
+    let quiet = patterns.first().map(|q| {
+        let cells: Vec<u8> = (0..q.rows())
+            .flat_map(|r| (0..q.cols()).map(move |c| (r, c)))
+            .map(|(r, c)| u8::from(q.get(r, c)))
+            .collect();
+        board_rows(&cells, q.cols(), 2)
+    });
+    Some(Facts {
+        gods_number: god.filter(|g| g.proven()).map(|g| g.lower),
+        nullity: patterns.len(),
+        quiet,
+    })
 }
 
 /// A board as the query string carries it: one digit a light when K <= 10 (`/`

@@ -341,6 +341,25 @@ test("the press rule is drawn, and the board saves as a PNG", async (page, url) 
   assert.equal(download.suggestedFilename(), "lights-out.png");
 });
 
+test("the quiet patterns: their count, and one marked that changes nothing when pressed", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5&target=off&board=${"0".repeat(25)}`);
+  await waitFigure(page, "0");
+  assert.match(await text(page, "quiet-text"), /^2 quiet patterns .* 4 solutions, and one board in 4/);
+  await page.locator("#quiet").click();
+  const marked = await page.locator("#board button.marked").count();
+  assert.ok(marked > 0, "a pattern is marked");
+  // Pressing every marked button leaves the board as it was: all off.
+  const marks = await page.locator("#board button.marked").evaluateAll(
+    (bs) => bs.map((b) => b.dataset.light));
+  for (const i of marks) await light(page, i).click();
+  await waitFigure(page, "0");
+  const lit = await page.locator('#board button[aria-pressed="true"]').count();
+  assert.equal(lit, 0);
+  await page.goto(`${url}/?rows=6&cols=6`);
+  await settled(page);
+  assert.match(await text(page, "quiet-text"), /^No quiet patterns/);
+});
+
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Timings are recorded (target/page/timings.json, BENCHMARKS.md), not asserted: the
