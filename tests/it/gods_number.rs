@@ -58,6 +58,35 @@ fn every_small_grid_game_agrees_with_enumeration() {
 }
 
 #[test]
+fn every_longer_shape_to_25_lights_agrees_with_enumeration() {
+    // The shapes past 5 x 5 of at most 25 lights (1 x 6 to 1 x 25, 2 x 6 to 2 x 12,
+    // 3 x 6 to 3 x 8, 4 x 6), the plus press on every topology.
+    let mut games = 0;
+    for rows in 1..=4usize {
+        for cols in 6..=25 / rows {
+            for topology in [
+                Topology::Plane,
+                Topology::Cylinder,
+                Topology::Torus,
+                Topology::Projective,
+            ] {
+                let Ok(game) = Game::grid(rows, cols, topology, Rule::parse("plus").unwrap(), 2)
+                else {
+                    continue;
+                };
+                let solver = GameSolver::new(game.clone(), lightsout::SEARCH_BUDGET).unwrap();
+                let god = gods_number(&solver, Duration::from_secs(600)).unwrap();
+                let what = format!("{rows} x {cols} {topology:?}");
+                assert!(god.proven(), "{what}: {god:?}");
+                assert_eq!(god.lower, enumerated(&game), "{what}");
+                games += 1;
+            }
+        }
+    }
+    assert!(games >= 120, "{games}");
+}
+
+#[test]
 fn the_built_in_games_of_two_states_agree_with_enumeration() {
     for name in ["merlin", "xl25", "mini", "orbix"] {
         let game = lightsout::rules::builtin::find(name).unwrap().game();
