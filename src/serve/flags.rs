@@ -12,7 +12,7 @@ pub(super) fn shape_of(params: &Params, example: &str) -> Result<(usize, usize),
         match params.number::<usize>(key, "from 1")? {
             Some(n) if n >= 1 => Ok(n),
             Some(_) => Err(ApiError::bad(format!("{key}: must be at least 1"))),
-            None if params.get("game").is_some() => Ok(1),
+            None if params.get("game").is_some() || params.get("graph").is_some() => Ok(1),
             None => Err(ApiError::bad(format!(
                 "{key}: missing; give the board's shape, e.g. {example}"
             ))),
@@ -22,7 +22,14 @@ pub(super) fn shape_of(params: &Params, example: &str) -> Result<(usize, usize),
 }
 
 /// The game flags `/v1/solve` takes besides the shape, as the command line's.
-pub(super) const GAME_PARAMS: [&str; 5] = ["topology", "rule", "states", "game", "search_budget"];
+pub(super) const GAME_PARAMS: [&str; 6] = [
+    "topology",
+    "rule",
+    "states",
+    "game",
+    "graph",
+    "search_budget",
+];
 
 /// The most word operations one board's search may take on the server (2^32: about a
 /// tenth of a second of the transform, a few seconds of the walk).
@@ -103,10 +110,15 @@ pub(super) fn requested_game(
         )));
     }
     let (rows, cols) = (shape.0 as u32, shape.1 as u32);
-    // The command line's reading of the flags, its errors in the parameters' names.
-    let named = |name: &str| name.to_string();
-    let game = crate::config::game_of_flags_named(&args, Some((rows, cols)), &named)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let game = match params.get("graph") {
+        Some(text) => graph_game(params, text, states)?,
+        None => {
+            // The command line's reading of the flags, its errors in the parameters' names.
+            let named = |name: &str| name.to_string();
+            crate::config::game_of_flags_named(&args, Some((rows, cols)), &named)
+                .map_err(|e| ApiError::bad(e.to_string()))?
+        }
+    };
     if game.press_entries() > GAME_ENTRIES {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -131,6 +143,52 @@ pub(super) fn requested_game(
     }
     Ok(Some((game, budget)))
 }
+
+/// The game on the graph a request carries (`graph=`: one graph6, sparse6 or digraph6
+/// line; the server reads no files): σ+ by default, `rule=ring` σ.
+fn graph_game(
+    params: &Params,
+    text: &str,
+    states: Option<u8>,
+) -> Result<lightsout::rules::Game, ApiError> {
+    use lightsout::rules::graph::{nauty_line, Neighbourhood};
+    let clash = ["rows", "cols", "topology", "game"]
+        .into_iter()
+        .find(|k| params.get(k).is_some());
+    if let Some(clash) = clash {
+        return Err(ApiError::bad(format!(
+            "graph: cannot be used with {clash} (a graph brings its own lights and buttons)"
+        )));
+    }
+    let rule = match params.get("rule").unwrap_or("plus") {
+        "plus" => Neighbourhood::Closed,
+        "ring" => Neighbourhood::Open,
+        other => {
+            return Err(ApiError::bad(format!(
+                "rule: a graph's game is `plus` (a press changes its vertex and its \
+                 neighbours) or `ring` (the neighbours only), not `{other}`"
+            )))
+        }
+    };
+    let graph =
+        nauty_line(text.trim().as_bytes(), 1).map_err(|e| ApiError::bad(format!("graph: {e}")))?;
+    if graph.vertices > GRAPH_VERTICES {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "graph: {} vertices; this server plays graphs of at most {GRAPH_VERTICES}",
+                graph.vertices
+            ),
+        ));
+    }
+    graph
+        .game(rule, states.unwrap_or(2))
+        .map_err(|e| ApiError::bad(e.to_string()))
+}
+
+/// The most vertices of a request's graph (its graph6 line is within the URL's limits
+/// long before).
+const GRAPH_VERTICES: usize = 4096;
 
 /// The state every light should end in, from `target` (`off`, `on` = K - 1, or a
 /// state `0..K`), for a game of `k` states.

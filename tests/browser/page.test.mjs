@@ -360,6 +360,19 @@ test("the quiet patterns: their count, and one marked that changes nothing when 
   assert.match(await text(page, "quiet-text"), /^No quiet patterns/);
 });
 
+test("a graph in the link is played around a circle", async (page, url) => {
+  // The Petersen graph in graph6 (issue 43: Lights Out on any graph, on the page too).
+  await page.goto(`${url}/?graph=${encodeURIComponent("IheA@GUAo")}&target=off&board=${"0".repeat(10)}`);
+  await waitFigure(page, "0");
+  assert.equal(await page.locator("#board button").count(), 10);
+  assert.match(await text(page, "about"), /^A graph of 10 vertices/);
+  await light(page, 0).click();
+  await waitFigure(page, "1");
+  assert.equal(await text(page, "detail"), "(proven the fewest)");
+  // Vertex 1 and its three neighbours lit: 4 of the 10.
+  assert.equal(await page.locator('#board button[aria-pressed="true"]').count(), 4);
+});
+
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Timings are recorded (target/page/timings.json, BENCHMARKS.md), not asserted: the

@@ -1672,3 +1672,38 @@ fn post_query_takes_and_gives_json_as_get_answers_each_grid() {
         assert_eq!(answer, &json(&one), "{grid:?}");
     }
 }
+
+#[test]
+fn a_graph_in_the_request_is_played_as_the_command_line_plays_its_file() {
+    // Issue 43: the page and the API play graphs (graph6 in the request: the server
+    // reads no files), as `--game FILE` does.
+    let server = Server::start(&[]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("petersen.g6");
+    std::fs::write(&file, "IheA@GUAo\n").unwrap();
+    // Boards made by pressing vertex 1: solvable, so the answers are presses.
+    for (rule, board) in [("plus", "1100110000"), ("ring", "0100110000")] {
+        let (status, body) = server.get(&format!(
+            "/v1/solve?graph=IheA%40GUAo&rule={rule}&board={board}"
+        ));
+        assert_eq!(status, 200, "{body}");
+        let answer = json(&body);
+        let printed = cli(
+            &["solve", "--game", file.to_str().unwrap(), "--rule", rule],
+            &format!("{board}\n"),
+        );
+        let presses: String = answer["presses"]
+            .as_array()
+            .map(|rows| {
+                rows.iter()
+                    .map(|r| r.as_str().unwrap().to_string())
+                    .collect()
+            })
+            .unwrap_or_else(|| "nosolution".into());
+        assert_eq!(printed.trim().replace(' ', ""), presses, "{rule} {board}");
+        assert_eq!(answer["solvable"], true, "{rule}: {body}");
+    }
+    let (status, body) = server.get("/v1/game?graph=IheA%40GUAo&rows=3");
+    assert_eq!(status, 400);
+    assert!(body.contains("graph: cannot be used with rows"), "{body}");
+}
