@@ -31,31 +31,8 @@ pub(super) async fn solve_json(
     let (game, budget, _) = played_game(&params, "POST /v1/solve?rows=5&cols=5")?;
     let k = game.states();
     let goal = super::flags::goal_of(&params, k)?;
-    let bytes = axum::body::to_bytes(body, state.max_body)
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!(
-                    "the body is over {} bytes (--max-body); send fewer boards a request",
-                    lightsout::thousands(state.max_body as u64)
-                ),
-            )
-        })?;
-    let request: Value = serde_json::from_slice(&bytes).map_err(|e| {
-        ApiError::bad(format!(
-            "the body: expected JSON like {{\"boards\": [[\"0110\", \"1001\"]]}} (line {}, \
-             column {}: {e})",
-            e.line(),
-            e.column()
-        ))
-    })?;
-    let boards = request
-        .get("boards")
-        .and_then(Value::as_array)
-        .ok_or_else(|| {
-            ApiError::bad("the body: expected {\"boards\": [board, ...]}, each board its rows")
-        })?;
+    let request = read_json(&state, body).await?;
+    let boards = boards_of(&request)?;
     let lights = game.lights();
     let cells: Vec<Vec<u8>> = boards
         .iter()

@@ -196,12 +196,16 @@ pub(super) async fn game(
 ) -> Result<axum::response::Response, ApiError> {
     use axum::response::IntoResponse;
     let params = play_params(raw, &[])?;
-    let (game, _, layout) = played_game(&params, "GET /v1/game?rows=5&cols=5")?;
+    let (game, budget, layout) = played_game(&params, "GET /v1/game?rows=5&cols=5")?;
     let name = params.get("game").map(str::to_string);
     let permit = super::job_slot(&state).await?;
     let body = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        game_json(&game, name.as_deref(), &layout)
+        // The solver the page's coach asks next (`/v1/solve`), cached for it.
+        let solver = (game.states() == 2 && game.buttons() <= FACTS_BUTTONS)
+            .then(|| state.game_solvers.get(game.clone(), budget).ok())
+            .flatten();
+        game_json(&game, name.as_deref(), &layout, solver.as_deref())
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
@@ -215,6 +219,7 @@ fn game_json(
     game: &lightsout::rules::Game,
     name: Option<&str>,
     layout: &lightsout::rules::layout::Layout,
+    solver: Option<&lightsout::GameSolver>,
 ) -> String {
     use std::fmt::Write;
     // Rows, columns and lights from 1, as everywhere else.
@@ -230,7 +235,7 @@ fn game_json(
         "grid": game.grid_rules().map(grid_json),
         "layout": { "rows": layout.rows, "cols": layout.cols, "cells": cells },
     });
-    if let Some(facts) = two_state_facts(game) {
+    if let Some(facts) = solver.map(two_state_facts) {
         rest["gods_number"] = json!(facts.gods_number);
         rest["nullity"] = json!(facts.nullity);
         rest["quiet"] = json!(facts.quiet);
@@ -256,8 +261,15 @@ fn game_json(
     out
 }
 
-/// What the page shows of a two-state game of at most 1,024 buttons (`None` past that,
-/// so a request's cost stays the game's drawing).
+/// The most buttons of a game whose facts `/v1/game` gives.
+const FACTS_BUTTONS: usize = 1024;
+
+/// The most quiet patterns whose God's number `/v1/game` looks for (its search's step
+/// costs 4^k word operations: past 10, not within a request).
+const FACTS_NULLITY: usize = 10;
+
+/// What the page shows of a two-state game of at most [`FACTS_BUTTONS`] buttons (none
+/// past that, so a request's cost stays the game's drawing).
 struct Facts {
     /// God's number, when its search proves it within 50 ms (the page caps its puzzles'
     /// difficulty at it).
@@ -268,12 +280,10 @@ struct Facts {
     quiet: Option<Vec<String>>,
 }
 
-fn two_state_facts(game: &lightsout::rules::Game) -> Option<Facts> {
-    if game.states() != 2 || game.buttons() > 1024 {
-        return None;
-    }
-    let solver = lightsout::GameSolver::new(game.clone(), lightsout::SEARCH_BUDGET).ok()?;
-    let god = lightsout::gods_number(&solver, std::time::Duration::from_millis(50)).ok();
+fn two_state_facts(solver: &lightsout::GameSolver) -> Facts {
+    let god = (solver.nullity() <= FACTS_NULLITY)
+        .then(|| lightsout::gods_number(solver, std::time::Duration::from_millis(50)).ok())
+        .flatten();
     let patterns = solver.quiet_patterns();
     let quiet = patterns.first().map(|q| {
         let cells: Vec<u8> = (0..q.rows())
@@ -282,11 +292,11 @@ fn two_state_facts(game: &lightsout::rules::Game) -> Option<Facts> {
             .collect();
         board_rows(&cells, q.cols(), 2)
     });
-    Some(Facts {
+    Facts {
         gods_number: god.filter(|g| g.proven()).map(|g| g.lower),
         nullity: patterns.len(),
         quiet,
-    })
+    }
 }
 
 /// A board as the query string carries it: one digit a light when K <= 10 (`/`

@@ -37,6 +37,33 @@ pub(crate) fn suite(max: usize) -> impl Iterator<Item = Game> {
     })
 }
 
+/// Games on graphs (issue 43), each as the σ+ and the σ game: the Petersen graph
+/// (graph6), the 3- and 4-cube (edge lists), a directed 3-cycle (digraph6).
+fn graphs() -> impl Iterator<Item = Game> {
+    use lightsout::rules::graph::{nauty_line, parse, Format, Neighbourhood};
+    let cube = |d: u32| -> String {
+        (0..1u32 << d)
+            .flat_map(|u| (0..d).map(move |b| (u, u ^ 1 << b)))
+            .filter(|(u, v)| u < v)
+            .map(|(u, v)| format!("{u} {v}\n"))
+            .collect()
+    };
+    let graphs = vec![
+        nauty_line(b"IheA@GUAo", 1).unwrap(),
+        parse(&cube(3), Format::EdgeList).unwrap(),
+        parse(&cube(4), Format::EdgeList).unwrap(),
+        nauty_line(b"&BP_", 1).unwrap(),
+    ];
+    assert_eq!(
+        graphs[3].reach,
+        [vec![1], vec![2], vec![0]],
+        "a directed 3-cycle"
+    );
+    graphs.into_iter().flat_map(|g| {
+        [Neighbourhood::Closed, Neighbourhood::Open].map(move |rule| g.game(rule, 2).unwrap())
+    })
+}
+
 fn name(game: &Game) -> String {
     match game.grid_rules() {
         Some(g) => format!("{} x {} {} {}", g.rows, g.cols, g.topology, g.rule),
@@ -75,7 +102,7 @@ fn dense_elimination_agrees_with_brute_force_on_every_tiny_game() {
         .filter(|g| g.buttons() <= 16);
     let tiny = suite(12).filter(|g| g.lights() <= 12);
     let mut checked = 0;
-    for game in tiny.chain(small) {
+    for game in tiny.chain(small).chain(graphs()) {
         let solver = GameSolver::by_elimination(game.clone(), u64::MAX >> 1).unwrap();
         let (lights, buttons) = (game.lights(), game.buttons());
         let mut fewest: HashMap<Vec<u8>, u32> = HashMap::new();

@@ -264,7 +264,7 @@ fn edge_list(text: &str) -> Result<Graph, GraphError> {
     }
     let zero = pairs.iter().any(|&(_, u, v)| u == 0 || v == 0);
     let top = pairs.iter().map(|&(_, u, v)| u.max(v)).max().unwrap_or(0);
-    let vertices = header.unwrap_or(if zero { top + 1 } else { top });
+    let vertices = header.unwrap_or(if zero { top.saturating_add(1) } else { top });
     build(&pairs, vertices, u64::from(!zero))
 }
 

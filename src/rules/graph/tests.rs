@@ -124,6 +124,12 @@ fn bad_graphs_are_located() {
     assert!(err.to_string().starts_with("line 2, column 3"), "{err}");
     let err = parse("p edge 3 1\ne 1 4\n", Format::Dimacs).unwrap_err();
     assert!(err.to_string().contains("vertex 4"), "{err}");
+    // A vertex number at the top of u64 is refused by the count, not wrapped.
+    let err = parse("0 18446744073709551615\n", Format::EdgeList).unwrap_err();
+    assert!(
+        err.to_string().contains("18446744073709551615 vertices"),
+        "{err}"
+    );
     let err = nauty_line(b"D?", 1).unwrap_err();
     assert!(err.to_string().contains("characters of edges"), "{err}");
     let err = nauty_line(b"C r", 1).unwrap_err();

@@ -84,7 +84,8 @@ pub(super) fn balance(sizes: &[i64], floor: i64, limit: Duration) -> Vec<i64> {
             if best.as_ref().is_none_or(|(b, _)| d < *b) {
                 best = Some((d, p.clone()));
             }
-            climbing = d > floor;
+            // A step costs 4^k word operations: the time is looked at after each.
+            climbing = d > floor && started.elapsed() < limit;
         }
         let (d, p) = best.clone().expect("one descent");
         restarts += 1;
