@@ -3,7 +3,12 @@
 //! not meet the board found).
 
 use super::chi;
+use super::relax::Relaxation;
 use std::time::Instant;
+
+/// The largest nullity whose relaxation narrows the classes' values (its linear
+/// program has a column for each of the `2^k` kernel vectors).
+pub(super) const RELAX_NULLITY: u32 = 8;
 
 /// What a search for a better `p` found.
 pub(super) enum Better {
@@ -17,36 +22,51 @@ pub(super) enum Better {
 
 /// Searches every `p` for one whose transform stays at or above `-(d - 2)` (the next
 /// value of `d`'s parity): branch and bound over the classes, each `p_s` of its parity
-/// and at most `min(m_s, 2 (d - 2))` in size (a transform summing to 0 that falls at
-/// most `D` below it has `|p_s| <= 2 D`). The classes go in the order of the subspaces
+/// and at most `min(m_s, d - 2)` in size (a transform summing to 0 that falls at most
+/// `D` below it has `|p_s| <= D`: `2^k p_s` is twice its sum over the half of the `a`
+/// where `chi_a(s) = 1`, and minus twice its sum over the other half, each at least
+/// `-2^(k-1) D`). The classes go in the order of the subspaces
 /// `W_j` of signatures below `2^j`: the transform over the classes of `W_j` alone is
 /// the average of the whole one over cosets, so it too must stay at or above the
 /// target; a branch is cut when the classes of `W_j` still open cannot lift its lowest
-/// value there.
+/// value there. Before the search, each class's values are narrowed by the linear
+/// relaxation ([`Relaxation`], to nullity [`RELAX_NULLITY`]), which alone settles
+/// some games.
 pub(super) fn better(sizes: &[i64], d: i64, deadline: Instant) -> Better {
     let goal = d - 2;
     if goal < 0 {
         return Better::None;
     }
     let order: Vec<usize> = (1..sizes.len()).filter(|&s| sizes[s] > 0).collect();
-    let bounds: Vec<i64> = order.iter().map(|&s| sizes[s].min(2 * goal)).collect();
-    // The bounds of the open classes of the same W_j (the same highest bit), summed.
-    let mut rest = vec![0i64; order.len() + 1];
-    for i in (0..order.len()).rev() {
-        let same = i + 1 < order.len() && order[i + 1].ilog2() == order[i].ilog2();
-        rest[i] = bounds[i] + if same { rest[i + 1] } else { 0 };
+    // Translating `a` by `b` flips the sign of every `p_s` with `b . s = 1` and keeps
+    // each bound: the first class of each W_j (independent of those before it) can be
+    // taken at or above 0, which leaves one `p` of every 2^k alike.
+    let (mut lo, mut hi) = (Vec::new(), Vec::new());
+    for (i, &s) in order.iter().enumerate() {
+        let parity = sizes[s] % 2;
+        let bound = sizes[s].min(goal);
+        let most = bound - (bound - parity).rem_euclid(2);
+        let signed = i == 0 || s.ilog2() != order[i - 1].ilog2();
+        lo.push(if signed { parity } else { -most });
+        hi.push(most);
     }
+    let relaxation =
+        (sizes.len() <= 1 << RELAX_NULLITY).then(|| Relaxation::new(sizes.len(), &order));
     let mut search = Branch {
-        sizes,
+        relaxation,
+        rest: vec![0; order.len() + 1],
         order,
-        bounds,
-        rest,
+        lo,
+        hi,
         target: -goal,
         f: vec![0; sizes.len()],
         p: vec![0; sizes.len()],
         nodes: 0,
         deadline,
     };
+    if !search.tighten() {
+        return Better::None;
+    }
     match search.go(0) {
         Some(true) => Better::Found(search.p),
         Some(false) => Better::None,
@@ -55,10 +75,12 @@ pub(super) fn better(sizes: &[i64], d: i64, deadline: Instant) -> Better {
 }
 
 /// The branch and bound of [`better`].
-struct Branch<'a> {
-    sizes: &'a [i64],
+struct Branch {
+    relaxation: Option<Relaxation>,
     order: Vec<usize>,
-    bounds: Vec<i64>,
+    /// The least and greatest value of the class at each position, of its parity.
+    lo: Vec<i64>,
+    hi: Vec<i64>,
     /// The bounds of the classes from each position to the end of its `W_j`, summed.
     rest: Vec<i64>,
     target: i64,
@@ -68,12 +90,68 @@ struct Branch<'a> {
     deadline: Instant,
 }
 
-impl Branch<'_> {
+impl Branch {
+    /// Narrows each class's values from both ends to those the relaxation allows with
+    /// the class fixed there (a few rounds, within the time), then sums the open
+    /// classes' bounds for the cheap tests; false when no value of some class is left.
+    fn tighten(&mut self) -> bool {
+        for _ in 0..4 {
+            let mut narrowed = false;
+            for j in 0..self.order.len() {
+                if Instant::now() >= self.deadline {
+                    break;
+                }
+                while self.lo[j] <= self.hi[j] && self.cut_at(j, self.lo[j]) {
+                    self.lo[j] += 2;
+                    narrowed = true;
+                }
+                while self.lo[j] <= self.hi[j] && self.cut_at(j, self.hi[j]) {
+                    self.hi[j] -= 2;
+                    narrowed = true;
+                }
+                if self.lo[j] > self.hi[j] {
+                    return false;
+                }
+            }
+            if !narrowed {
+                break;
+            }
+        }
+        for i in (0..self.order.len()).rev() {
+            let same =
+                i + 1 < self.order.len() && self.order[i + 1].ilog2() == self.order[i].ilog2();
+            self.rest[i] = self.bound(i) + if same { self.rest[i + 1] } else { 0 };
+        }
+        true
+    }
+
+    /// Whether the relaxation cuts every `p` with the class at `j` at `v`.
+    fn cut_at(&mut self, j: usize, v: i64) -> bool {
+        let bounds: Vec<(i64, i64)> = (0..self.order.len())
+            .map(|x| {
+                if x == j {
+                    (v, v)
+                } else {
+                    (self.lo[x], self.hi[x])
+                }
+            })
+            .collect();
+        let target = self.target;
+        self.relaxation
+            .as_mut()
+            .is_some_and(|relaxation| relaxation.cuts(target, &bounds))
+    }
+
+    /// The most the class at `j` moves a value.
+    fn bound(&self, j: usize) -> i64 {
+        self.lo[j].abs().max(self.hi[j].abs())
+    }
+
     /// Whether the classes from position `i` on can lift every value to the target
     /// (`None`: out of time).
     fn go(&mut self, i: usize) -> Option<bool> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(4096) && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(64) && Instant::now() >= self.deadline {
             return None;
         }
         let low = self.f.iter().copied().min().unwrap_or(0);
@@ -86,13 +164,9 @@ impl Branch<'_> {
         if i == self.order.len() {
             return Some(true);
         }
-        let s = self.order[i];
-        let parity = self.sizes[s] % 2;
-        let bound = self.bounds[i];
+        let (s, least, most) = self.range(i);
         // Values of the class's parity, smallest first.
-        let mut values: Vec<i64> = (-bound..=bound)
-            .filter(|v| v.rem_euclid(2) == parity)
-            .collect();
+        let mut values: Vec<i64> = (least..=most).step_by(2).collect();
         values.sort_by_key(|v| v.abs());
         for v in values {
             self.shift(s, v);
@@ -116,7 +190,7 @@ impl Branch<'_> {
         let block = first.ilog2();
         let open: Vec<(usize, i64)> = (i..self.order.len())
             .take_while(|&j| self.order[j].ilog2() == block)
-            .map(|j| (self.order[j], self.bounds[j]))
+            .map(|j| (self.order[j], self.bound(j)))
             .collect();
         let mut lowest: Vec<usize> = (0..self.f.len()).collect();
         let few = lowest.len().min(8);
@@ -135,6 +209,11 @@ impl Branch<'_> {
             }
         }
         true
+    }
+
+    /// The class at position `j`: its signature and its least and greatest values.
+    fn range(&self, j: usize) -> (usize, i64, i64) {
+        (self.order[j], self.lo[j], self.hi[j])
     }
 
     /// `p_s += v`, and the transform with it.

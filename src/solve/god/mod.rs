@@ -23,6 +23,7 @@
 
 mod balance;
 mod branch;
+mod relax;
 
 use super::game::GameSolver;
 use crate::board::Board;
