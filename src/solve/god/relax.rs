@@ -20,6 +20,14 @@
 
 use super::chi;
 
+/// The relaxation's verdict on a node.
+pub(super) enum Narrowed {
+    /// No real `p` within the bounds reaches the target.
+    Cut,
+    /// Each class's bounds, narrowed.
+    Bounds(Vec<(i64, i64)>),
+}
+
 /// The weights' scale when they are made integers for the certificate.
 const SCALE: f64 = (1u64 << 30) as f64;
 /// Pivots allowed for one node before the relaxation gives up (and cuts nothing).
@@ -35,6 +43,8 @@ const PERTURB: f64 = 1e-5;
 pub(super) struct Relaxation {
     /// `chi_a(s)` of each `a` (rows) and class (columns).
     chars: Vec<Vec<i64>>,
+    /// The same as floating point, for the prices.
+    floats: Vec<Vec<f64>>,
     classes: usize,
     /// The basic column of each row: `0..A` the `y_a`, then the `u_s`, then the `v_s`.
     basic: Vec<usize>,
@@ -43,6 +53,8 @@ pub(super) struct Relaxation {
     binv: Vec<f64>,
     x: Vec<f64>,
     pivots: usize,
+    /// The last answer's `p`: the prices of its rows.
+    prices: Vec<f64>,
 }
 
 impl Relaxation {
@@ -56,6 +68,10 @@ impl Relaxation {
         let mut basic: Vec<usize> = (0..j).map(|r| values + r).collect();
         basic.push(0);
         let mut relaxation = Relaxation {
+            floats: chars
+                .iter()
+                .map(|row| row.iter().map(|&c| c as f64).collect())
+                .collect(),
             chars,
             classes: j,
             in_basis: vec![false; values + 2 * j],
@@ -63,6 +79,7 @@ impl Relaxation {
             binv: Vec::new(),
             x: Vec::new(),
             pivots: 0,
+            prices: Vec::new(),
         };
         for &b in &relaxation.basic {
             relaxation.in_basis[b] = true;
@@ -80,6 +97,12 @@ impl Relaxation {
             .collect();
         b.push(1.0);
         b
+    }
+
+    /// The relaxed `p` the last call found (the simplex prices of its rows; empty
+    /// before one finished).
+    pub(super) fn prices(&self) -> &[f64] {
+        &self.prices
     }
 
     fn values(&self) -> usize {
@@ -152,13 +175,21 @@ impl Relaxation {
     /// lifts every value to `target`: proven by an integer certificate (false also
     /// when the method found none in time).
     pub(super) fn cuts(&mut self, target: i64, bounds: &[(i64, i64)]) -> bool {
-        self.solve(target, bounds)
-            .is_some_and(|y| self.certified(target, bounds, &y))
+        matches!(self.narrow(target, bounds), Some(Narrowed::Cut))
     }
 
-    /// Whether `Phi` of the weights `y` (scaled to integers) is below 0, in exact
-    /// arithmetic.
-    fn certified(&self, target: i64, bounds: &[(i64, i64)], y: &[f64]) -> bool {
+    /// The relaxation's verdict on a node: cut, or each class's bounds narrowed to
+    /// the values its weights allow (`None`: the method did not finish). With the
+    /// weights `y` in integers, every `p` within the bounds that reaches the target
+    /// has `c_s p_s >= max(c_s lo_s, c_s hi_s) - Phi(y)` for each class: a value
+    /// that falls short is cut, exactly, whatever the others are.
+    pub(super) fn narrow(&mut self, target: i64, bounds: &[(i64, i64)]) -> Option<Narrowed> {
+        let y = self.solve(target, bounds)?;
+        Some(self.verdict(target, bounds, &y))
+    }
+
+    /// [`Relaxation::narrow`]'s verdict from the weights `y`, made integers.
+    fn verdict(&self, target: i64, bounds: &[(i64, i64)], y: &[f64]) -> Narrowed {
         let y: Vec<i128> = y
             .iter()
             .map(|&w| {
@@ -171,19 +202,38 @@ impl Relaxation {
             .collect();
         let total: i128 = y.iter().sum();
         let mut phi = -i128::from(target) * total;
-        for (r, &(lo, hi)) in bounds.iter().enumerate() {
-            let c: i128 = y
-                .iter()
-                .zip(&self.chars)
-                .map(|(&w, chars)| w * i128::from(chars[r]))
-                .sum();
+        let c: Vec<i128> = (0..bounds.len())
+            .map(|r| {
+                y.iter()
+                    .zip(&self.chars)
+                    .map(|(&w, chars)| w * i128::from(chars[r]))
+                    .sum()
+            })
+            .collect();
+        for (&c, &(lo, hi)) in c.iter().zip(bounds) {
             phi += (c * i128::from(lo)).max(c * i128::from(hi));
         }
-        phi < 0
+        if phi < 0 {
+            return Narrowed::Cut;
+        }
+        let narrowed = c
+            .iter()
+            .zip(bounds)
+            .map(|(&c, &(lo, hi))| {
+                // Steps of 2 (the parity) that phi allows from the best end.
+                let steps = |c: i128| i64::try_from(phi / (2 * c)).unwrap_or(i64::MAX);
+                match c.signum() {
+                    1 => (lo.max(hi.saturating_sub(steps(c).saturating_mul(2))), hi),
+                    -1 => (lo, hi.min(lo.saturating_add(steps(-c).saturating_mul(2)))),
+                    _ => (lo, hi),
+                }
+            })
+            .collect();
+        Narrowed::Bounds(narrowed)
     }
 
-    /// The weights of the least `Phi` when it is below 0 (`None`: it is not, or the
-    /// method did not finish within [`PIVOTS`]).
+    /// The weights of the least `Phi` (`None`: the method did not finish within
+    /// [`PIVOTS`]).
     fn solve(&mut self, target: i64, bounds: &[(i64, i64)]) -> Option<Vec<f64>> {
         let (n, j) = (self.values(), self.classes);
         let m = j + 1;
@@ -201,10 +251,14 @@ impl Relaxation {
         let mut pi = vec![0.0f64; m];
         let mut degenerate = 0usize;
         for _ in 0..PIVOTS {
-            for (i, p) in pi.iter_mut().enumerate() {
-                *p = (0..m)
-                    .map(|r| cost(self.basic[r]) * self.binv[r * m + i])
-                    .sum();
+            pi.iter_mut().for_each(|p| *p = 0.0);
+            for r in 0..m {
+                let c = cost(self.basic[r]);
+                if c != 0.0 {
+                    for (p, &b) in pi.iter_mut().zip(&self.binv[r * m..(r + 1) * m]) {
+                        *p += c * b;
+                    }
+                }
             }
             // Entering column: Dantzig's rule, Bland's after a long degenerate run.
             let bland = degenerate > 50;
@@ -215,12 +269,7 @@ impl Relaxation {
                     continue;
                 }
                 let reduced = if q < n {
-                    let dot: f64 = self.chars[q]
-                        .iter()
-                        .zip(&pi)
-                        .map(|(&c, &p)| c as f64 * p)
-                        .sum();
-                    cost(q) - dot - pi[j]
+                    cost(q) - dot(&self.floats[q], &pi[..j]) - pi[j]
                 } else if q < n + j {
                     cost(q) + pi[q - n]
                 } else {
@@ -235,23 +284,18 @@ impl Relaxation {
                 }
             }
             let Some(q) = entering else {
-                let objective: f64 = (0..m).map(|r| cost(self.basic[r]) * self.x[r]).sum();
-                // The moved right-hand side moves Phi a little: only a clear fall
-                // is worth a certificate.
-                if objective >= -0.05 {
-                    return None;
-                }
                 let mut y = vec![0.0; n];
                 for r in 0..m {
                     if self.basic[r] < n {
                         y[self.basic[r]] = self.x[r].max(0.0);
                     }
                 }
+                self.prices = pi[..j].iter().map(|&p| -p).collect();
                 return Some(y);
             };
             self.column(q, &mut col);
             for (i, a) in alpha.iter_mut().enumerate() {
-                *a = (0..m).map(|r| self.binv[i * m + r] * col[r]).sum();
+                *a = dot(&self.binv[i * m..(i + 1) * m], &col);
             }
             // Ratio test (the least index among ties, for Bland's rule).
             let mut leaving: Option<usize> = None;
@@ -296,6 +340,24 @@ impl Relaxation {
     }
 }
 
+/// `a . b`, in four lanes (so that it vectorises).
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let mut lanes = [0.0f64; 4];
+    let (a4, b4) = (a.chunks_exact(4), b.chunks_exact(4));
+    let tail: f64 = a4
+        .remainder()
+        .iter()
+        .zip(b4.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in a4.zip(b4) {
+        for l in 0..4 {
+            lanes[l] += x[l] * y[l];
+        }
+    }
+    lanes.iter().sum::<f64>() + tail
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,11 +387,30 @@ mod tests {
     #[test]
     fn the_certificate_is_checked_in_integers() {
         let relaxation = one_class();
+        let cut =
+            |target, y: &[f64]| matches!(relaxation.verdict(target, &[(-5, 5)], y), Narrowed::Cut);
         // Weights on a = 0 alone prove nothing when p may be large.
-        assert!(!relaxation.certified(1, &[(-5, 5)], &[1.0, 0.0]));
+        assert!(!cut(1, &[1.0, 0.0]));
         // Equal weights prove p >= 1 and -p >= 1 impossible.
-        assert!(relaxation.certified(1, &[(-5, 5)], &[0.5, 0.5]));
+        assert!(cut(1, &[0.5, 0.5]));
         // ... but not p >= 0 and -p >= 0.
-        assert!(!relaxation.certified(0, &[(-5, 5)], &[0.5, 0.5]));
+        assert!(!cut(0, &[0.5, 0.5]));
+    }
+
+    #[test]
+    fn the_weights_narrow_each_class_to_what_they_allow() {
+        let relaxation = one_class();
+        // Weight on a = 1 alone says P(1) = -p >= -3: p <= 3, so the value 5 goes.
+        match relaxation.verdict(-3, &[(-5, 5)], &[0.0, 1.0]) {
+            Narrowed::Bounds(b) => assert_eq!(b, vec![(-5, 3)]),
+            Narrowed::Cut => panic!("p = 1 reaches -3"),
+        }
+        // Two classes (k = 2): P(3) = -p1 - p2 must reach -2 with p2 fixed at 2,
+        // so p1 <= 0.
+        let two = Relaxation::new(4, &[1, 2]);
+        match two.verdict(-2, &[(-4, 4), (2, 2)], &[0.0, 0.0, 0.0, 1.0]) {
+            Narrowed::Bounds(b) => assert_eq!(b, vec![(-4, 0), (2, 2)]),
+            Narrowed::Cut => panic!("p1 = 0 reaches -2"),
+        }
     }
 }
