@@ -338,7 +338,7 @@ impl Branch {
 
 #[cfg(test)]
 mod tests {
-    use super::super::transform;
+    use super::super::{classes, transform};
     use super::*;
     use crate::rules::{Game, Rule, Topology};
     use crate::solve::GameSolver;
@@ -347,19 +347,9 @@ mod tests {
     /// The signature classes' sizes of a game, as `gods_number` counts them.
     fn sizes(game: Game) -> Vec<i64> {
         let solver = GameSolver::new(game, crate::solve::SEARCH_BUDGET).unwrap();
-        let quiet = solver.quiet_patterns();
         let (rows, cols) = solver.presses_shape();
-        let mut sizes = vec![0i64; 1 << quiet.len()];
-        for r in 0..rows {
-            for c in 0..cols {
-                let s = quiet
-                    .iter()
-                    .enumerate()
-                    .fold(0usize, |s, (j, q)| s | usize::from(q.get(r, c)) << j);
-                sizes[s] += 1;
-            }
-        }
-        sizes
+        let members = classes(&solver.quiet_patterns(), rows, cols);
+        members.iter().map(|m| m.len() as i64).collect()
     }
 
     /// A `p` a search found: its classes within their sizes and parities, its

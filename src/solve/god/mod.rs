@@ -98,17 +98,7 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
     }
     let (rows, cols) = solver.presses_shape();
     let buttons = rows * cols;
-    // Each button's signature, and each class's buttons.
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); 1 << k];
-    for r in 0..rows {
-        for c in 0..cols {
-            let s = quiet
-                .iter()
-                .enumerate()
-                .fold(0usize, |s, (j, q)| s | usize::from(q.get(r, c)) << j);
-            members[s].push(r * cols + c);
-        }
-    }
+    let members = classes(&quiet, rows, cols);
     let sizes: Vec<i64> = members.iter().map(|m| m.len() as i64).collect();
     let floor = floor(&sizes);
     // A quarter of the time to find a good p, the rest to prove no p does better.
@@ -172,6 +162,22 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
         nullity: k,
         took: started.elapsed(),
     })
+}
+
+/// Each signature's class: the buttons (row-major, of a `rows x cols` press pattern)
+/// that quiet pattern `j` presses exactly when bit `j` of the signature is set.
+pub(super) fn classes(quiet: &[Board], rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); 1 << quiet.len()];
+    for r in 0..rows {
+        for c in 0..cols {
+            let s = quiet
+                .iter()
+                .enumerate()
+                .fold(0usize, |s, (j, q)| s | usize::from(q.get(r, c)) << j);
+            members[s].push(r * cols + c);
+        }
+    }
+    members
 }
 
 /// The least `d` that the congruences of the transform allow: `p = 1_S + 2q`, so
