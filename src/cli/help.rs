@@ -84,7 +84,7 @@ Past 30 buttons (or with --method classes), a two-state game's God's number is f
 without enumerating: the covering radius of its quiet patterns over their signature
 classes (at most 2^nullity of them), a hardest board printed as the witness (solved
 again to check it), proven when the search's bounds meet, else both bounds
-(`God's number is 1397..1400`) after --search-time.
+(`God's number is 124..127`) after --search-time.
 
 Examples:
   lightsout census --rows 5 --cols 5           the classic game (the exact table's counts)
