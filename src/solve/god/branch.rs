@@ -3,7 +3,7 @@
 //! not meet the board found).
 
 use super::chi;
-use super::relax::{Narrowed, Relaxation};
+use super::relax::{Basis, Narrowed, Relaxation};
 use std::time::Instant;
 
 /// The largest nullity whose relaxation narrows the classes' values (its linear
@@ -227,9 +227,10 @@ impl Branch {
             None => false,
         };
         let prices = relaxation.prices().to_vec();
+        let basis = relaxation.basis();
         let found = match cut {
             true => Some(false),
-            false => self.branch_on(&open, &prices),
+            false => self.branch_on(&open, &prices, &basis),
         };
         (self.lo, self.hi) = kept;
         found
@@ -237,7 +238,7 @@ impl Branch {
 
     /// Fixes the open class whose relaxed value (`prices`) lies farthest from the
     /// values it may take, at each of them in turn.
-    fn branch_on(&mut self, open: &[usize], prices: &[f64]) -> Option<bool> {
+    fn branch_on(&mut self, open: &[usize], prices: &[f64], basis: &Basis) -> Option<bool> {
         let relaxed = |j: usize| prices.get(j).copied().unwrap_or(0.0);
         let apart = |j: usize| -> f64 {
             if self.lo[j] == self.hi[j] {
@@ -260,6 +261,9 @@ impl Branch {
         self.fixed[j] = true;
         let mut found = Some(false);
         for v in values {
+            if let Some(relaxation) = self.relaxation.as_mut() {
+                relaxation.resume(basis);
+            }
             self.shift(s, v);
             found = self.relaxed();
             if found != Some(false) {

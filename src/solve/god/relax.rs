@@ -28,6 +28,13 @@ pub(super) enum Narrowed {
     Bounds(Vec<(i64, i64)>),
 }
 
+/// A basis of the simplex method, kept.
+pub(super) struct Basis {
+    basic: Vec<usize>,
+    binv: Vec<f64>,
+    x: Vec<f64>,
+}
+
 /// The weights' scale when they are made integers for the certificate.
 const SCALE: f64 = (1u64 << 30) as f64;
 /// Pivots allowed for one node before the relaxation gives up (and cuts nothing).
@@ -97,6 +104,29 @@ impl Relaxation {
             .collect();
         b.push(1.0);
         b
+    }
+
+    /// The simplex method's basis, to go on from later ([`Relaxation::resume`]).
+    pub(super) fn basis(&self) -> Basis {
+        Basis {
+            basic: self.basic.clone(),
+            binv: self.binv.clone(),
+            x: self.x.clone(),
+        }
+    }
+
+    /// Goes on from a basis kept by [`Relaxation::basis`] (any basis is feasible: the
+    /// constraints never change).
+    pub(super) fn resume(&mut self, basis: &Basis) {
+        for &b in &self.basic {
+            self.in_basis[b] = false;
+        }
+        self.basic.clone_from(&basis.basic);
+        self.binv.clone_from(&basis.binv);
+        self.x.clone_from(&basis.x);
+        for &b in &self.basic {
+            self.in_basis[b] = true;
+        }
     }
 
     /// The relaxed `p` the last call found (the simplex prices of its rows; empty
