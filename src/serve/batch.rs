@@ -5,7 +5,7 @@
 //! command line's formats.
 
 use super::error::ApiError;
-use super::play::{answer_json, play_params, played_game};
+use super::play::{answers, play_params, played_game};
 use super::State;
 use axum::body::Body;
 use axum::http::StatusCode;
@@ -41,22 +41,7 @@ pub(super) async fn solve_json(
             cells_of(board, lights, k).map_err(|e| ApiError::bad(format!("boards[{i}]: {e}")))
         })
         .collect::<Result<_, _>>()?;
-    let permit = super::job_slot(&state).await?;
-    let answers = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let solver = state
-            .game_solvers
-            .get(game, budget)
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-        Ok::<_, ApiError>(
-            cells
-                .iter()
-                .map(|board| answer_json(&solver, board, goal))
-                .collect::<Vec<_>>(),
-        )
-    })
-    .await
-    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    let answers = answers(state, game, budget, cells, goal).await?;
     metrics::counter!("lightsout_boards_solved_total").increment(answers.len() as u64);
     Ok(Json(json!({ "answers": answers })))
 }

@@ -350,18 +350,33 @@ pub(super) async fn solve_one(
         ))
     })?;
     let board = parse_board(text, game.lights(), k)?;
+    let mut answers = answers(state, game, budget, vec![board], goal).await?;
+    Ok(Json(answers.swap_remove(0)))
+}
+
+/// The answers to `boards` toward every light `goal`, by the game's cached solver on a
+/// job slot ([`answer_json`] each).
+pub(super) async fn answers(
+    state: std::sync::Arc<State>,
+    game: lightsout::rules::Game,
+    budget: u64,
+    boards: Vec<Vec<u8>>,
+    goal: u8,
+) -> Result<Vec<Value>, ApiError> {
     let permit = super::job_slot(&state).await?;
-    let answer = tokio::task::spawn_blocking(move || {
+    tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let solver = state
             .game_solvers
             .get(game, budget)
             .map_err(|e| ApiError::bad(e.to_string()))?;
-        Ok::<_, ApiError>(answer_json(&solver, &board, goal))
+        Ok(boards
+            .iter()
+            .map(|board| answer_json(&solver, board, goal))
+            .collect())
     })
     .await
-    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
-    Ok(Json(answer))
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
 }
 
 /// One board's answer toward every light `goal`, as every JSON answer gives it: the

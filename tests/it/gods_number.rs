@@ -119,14 +119,19 @@ fn the_published_most_clicks_table_is_reproduced() {
     }
 }
 
+/// God's number's bounds for `game`, searching for at most `seconds`.
+fn bounds(game: Game, seconds: u64) -> (u64, u64) {
+    let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
+    let god = gods_number(&solver, Duration::from_secs(seconds)).unwrap();
+    (god.lower, god.upper)
+}
+
 #[test]
 fn nine_by_nine_is_settled_past_the_published_table() {
     // The published table has `?` for 9 x 9 (nullity 8): the search finds a board of
     // 37 and shows no p does better (the relaxation narrows the classes' values, then
     // the branch and bound; under a second here).
-    let solver = GameSolver::new(Game::classic(9, 9).unwrap(), lightsout::SEARCH_BUDGET).unwrap();
-    let god = gods_number(&solver, Duration::from_secs(120)).unwrap();
-    assert_eq!((god.lower, god.upper), (37, 37), "{god:?}");
+    assert_eq!(bounds(Game::classic(9, 9).unwrap(), 120), (37, 37));
 }
 
 #[test]
@@ -135,9 +140,7 @@ fn forty_nine_is_settled_by_the_relaxation_search() {
     // the relaxation's search (about 12 s here) shows no p does better than the board
     // of 1397 found. An integer program solved apart (HiGHS 1.16, the signs fixed as
     // the search fixes them) agrees: no p at d = 6, in 6.4 s.
-    let solver = GameSolver::new(Game::classic(49, 49).unwrap(), lightsout::SEARCH_BUDGET).unwrap();
-    let god = gods_number(&solver, Duration::from_secs(600)).unwrap();
-    assert_eq!((god.lower, god.upper), (1397, 1397), "{god:?}");
+    assert_eq!(bounds(Game::classic(49, 49).unwrap(), 600), (1397, 1397));
 }
 
 #[test]
@@ -145,9 +148,7 @@ fn sixteen_is_settled_past_a_minute() {
     // 16 x 16's 60 classes (shared by 50 and 118) take the relaxation's search about
     // 65 s here: past the 60 s default of --search-time, so the test gives it more. An
     // integer program solved apart (HiGHS 1.16) agrees: no p at d = 6, in 15.5 s.
-    let solver = GameSolver::new(Game::classic(16, 16).unwrap(), lightsout::SEARCH_BUDGET).unwrap();
-    let god = gods_number(&solver, Duration::from_secs(900)).unwrap();
-    assert_eq!((god.lower, god.upper), (124, 124), "{god:?}");
+    assert_eq!(bounds(Game::classic(16, 16).unwrap(), 900), (124, 124));
 }
 
 #[test]
@@ -166,10 +167,12 @@ fn the_torus_of_nullity_eight_is_settled_to_64() {
         (55, 1508),
     ] {
         let game = Game::grid(n, n, Topology::Torus, Rule::parse("plus").unwrap(), 2).unwrap();
-        let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
-        assert_eq!(solver.quiet_patterns().len(), 8, "{n}");
-        let god = gods_number(&solver, Duration::from_secs(120)).unwrap();
-        assert_eq!((god.lower, god.upper), (expected, expected), "{n}: {god:?}");
+        let nullity = GameSolver::new(game.clone(), lightsout::SEARCH_BUDGET)
+            .unwrap()
+            .quiet_patterns()
+            .len();
+        assert_eq!(nullity, 8, "{n}");
+        assert_eq!(bounds(game, 120), (expected, expected), "{n}");
     }
 }
 

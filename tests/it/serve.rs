@@ -64,6 +64,17 @@ fn agent() -> ureq::Agent {
         .into()
 }
 
+/// `POST url` with a JSON body: the status and the text of the answer.
+fn post_json(url: &str, body: &serde_json::Value) -> (u16, String) {
+    let mut response = agent()
+        .post(url)
+        .header("Content-Type", "application/json")
+        .send(body.to_string().as_str())
+        .unwrap();
+    let text = response.body_mut().read_to_string().unwrap();
+    (response.status().as_u16(), text)
+}
+
 fn json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
@@ -1601,15 +1612,12 @@ fn post_solve_takes_and_gives_json_as_get_answers_each_board() {
         ["1111", "1111", "1111", "1111"],
         ["1000", "0000", "0000", "0000"],
     ];
-    let agent = ureq::Agent::new_with_defaults();
-    let body = serde_json::json!({ "boards": boards }).to_string();
-    let mut response = agent
-        .post(format!("{}/v1/solve?rows=4&cols=4&target=on", server.url))
-        .header("Content-Type", "application/json")
-        .send(body.as_str())
-        .unwrap();
-    assert_eq!(response.status().as_u16(), 200);
-    let answers = json(&response.body_mut().read_to_string().unwrap());
+    let (status, text) = post_json(
+        &format!("{}/v1/solve?rows=4&cols=4&target=on", server.url),
+        &serde_json::json!({ "boards": boards }),
+    );
+    assert_eq!(status, 200);
+    let answers = json(&text);
     let answers = answers["answers"].as_array().unwrap();
     assert_eq!(answers.len(), 3);
     for (board, answer) in boards.iter().zip(answers) {
@@ -1621,27 +1629,18 @@ fn post_solve_takes_and_gives_json_as_get_answers_each_board() {
         assert_eq!(answer, &json(&one), "{board:?}");
     }
     // A board of the wrong size is named by its place.
-    let bad = serde_json::json!({ "boards": [["0110"], ["011"]] }).to_string();
-    let response = agent
-        .post(format!("{}/v1/solve?rows=1&cols=4", server.url))
-        .header("Content-Type", "application/json")
-        .config()
-        .http_status_as_error(false)
-        .build()
-        .send(bad.as_str())
-        .unwrap();
-    assert_eq!(response.status().as_u16(), 400);
-    let text = response.into_body().read_to_string().unwrap();
+    let (status, text) = post_json(
+        &format!("{}/v1/solve?rows=1&cols=4", server.url),
+        &serde_json::json!({ "boards": [["0110"], ["011"]] }),
+    );
+    assert_eq!(status, 400);
     assert!(
         text.contains("boards[1]: 3 cells, and the game has 4 lights"),
         "{text}"
     );
     // A method a route does not take names the OpenAPI document, as a 404 does.
-    let response = agent
+    let response = agent()
         .delete(format!("{}/v1/solve", server.url))
-        .config()
-        .http_status_as_error(false)
-        .build()
         .call()
         .unwrap();
     assert_eq!(response.status().as_u16(), 405);
@@ -1657,14 +1656,12 @@ fn post_query_takes_and_gives_json_as_get_answers_each_grid() {
         ["11111", "11111", "11111", "11111", "11111"],
         ["01111", "11111", "11111", "11111", "11111"],
     ];
-    let body = serde_json::json!({ "boards": grids }).to_string();
-    let mut response = agent()
-        .post(format!("{}/v1/query?moves=true", server.url))
-        .header("Content-Type", "application/json")
-        .send(body.as_str())
-        .unwrap();
-    assert_eq!(response.status().as_u16(), 200);
-    let answers = json(&response.body_mut().read_to_string().unwrap());
+    let (status, text) = post_json(
+        &format!("{}/v1/query?moves=true", server.url),
+        &serde_json::json!({ "boards": grids }),
+    );
+    assert_eq!(status, 200);
+    let answers = json(&text);
     let answers = answers["answers"].as_array().unwrap();
     assert_eq!(answers.len(), 3);
     for (grid, answer) in grids.iter().zip(answers) {
