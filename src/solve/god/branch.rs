@@ -2,8 +2,11 @@
 //! signature classes (an upper bound on God's number where the congruences alone do
 //! not meet the board found).
 
-use super::chi;
+mod chain;
+
 use super::relax::{Basis, Narrowed, Relaxation};
+use super::{chi, transform};
+use rayon::prelude::*;
 use std::time::Instant;
 
 /// The largest nullity whose relaxation narrows the classes' values (its linear
@@ -12,6 +15,10 @@ pub(super) const RELAX_NULLITY: u32 = 8;
 
 /// The most values a class may have left for the chain's search to be chosen.
 const CHAIN_VALUES: i64 = 4;
+
+/// The depth of the relaxation's search to which each node's children are searched
+/// on every core (below it, one core searches a child's whole subtree).
+const SHARED_DEPTH: usize = 10;
 
 /// What a search for a better `p` found.
 pub(super) enum Better {
@@ -57,6 +64,7 @@ pub(super) fn better(sizes: &[i64], d: i64, deadline: Instant) -> Better {
 }
 
 /// The branch and bound of [`better`].
+#[derive(Clone)]
 struct Branch {
     relaxation: Option<Relaxation>,
     order: Vec<usize>,
@@ -166,26 +174,6 @@ impl Branch {
         self.lo[j].abs().max(self.hi[j].abs())
     }
 
-    /// Whether the classes from position `i` on can lift every value to the target
-    /// (`None`: out of time).
-    fn go(&mut self, i: usize) -> Option<bool> {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(64) && Instant::now() >= self.deadline {
-            return None;
-        }
-        let low = self.f.iter().copied().min().unwrap_or(0);
-        if low + self.rest[i] < self.target {
-            return Some(false);
-        }
-        if !self.pairs_can_rise(i) {
-            return Some(false);
-        }
-        if i == self.order.len() {
-            return Some(true);
-        }
-        self.try_values(i)
-    }
-
     /// Whether the relaxation's search suits these classes better than the chain's:
     /// when some class has more than [`CHAIN_VALUES`] values left, the chain's cheap
     /// bounds cut too little (on 49 x 49, whose classes are 9 x 9's 25 times over, it
@@ -259,30 +247,23 @@ impl Branch {
                 .total_cmp(&(*y as f64 - relaxed(j)).abs())
         });
         self.fixed[j] = true;
-        let mut found = Some(false);
-        for v in values {
-            if let Some(relaxation) = self.relaxation.as_mut() {
-                relaxation.resume(basis);
-            }
-            self.shift(s, v);
-            found = self.relaxed();
-            if found != Some(false) {
-                break;
-            }
-            self.shift(s, -v);
-        }
+        let depth = self.fixed.iter().filter(|&&f| f).count();
+        let found = match depth <= SHARED_DEPTH && values.len() > 1 {
+            true => self.children_shared(s, &values, basis),
+            false => self.children(s, &values, basis),
+        };
         self.fixed[j] = false;
         found
     }
 
-    /// Each value of the class at `i`, smallest first, with the search below it.
-    fn try_values(&mut self, i: usize) -> Option<bool> {
-        let (s, least, most) = self.range(i);
-        let mut values: Vec<i64> = (least..=most).step_by(2).collect();
-        values.sort_by_key(|v| v.abs());
-        for v in values {
+    /// The search below each value of class `s`, in turn.
+    fn children(&mut self, s: usize, values: &[i64], basis: &Basis) -> Option<bool> {
+        for &v in values {
+            if let Some(relaxation) = self.relaxation.as_mut() {
+                relaxation.resume(basis);
+            }
             self.shift(s, v);
-            let found = self.go(i + 1);
+            let found = self.relaxed();
             if found != Some(false) {
                 return found;
             }
@@ -291,41 +272,31 @@ impl Branch {
         Some(false)
     }
 
-    /// Whether each two of the lowest values can both reach the target: the open
-    /// classes of the current `W_j` lift `F(a) + F(b)` by at most twice the bounds of
-    /// those whose characters agree at `a` and `b` (where they differ, a move lifts
-    /// one and lowers the other).
-    fn pairs_can_rise(&self, i: usize) -> bool {
-        let Some(&first) = self.order.get(i) else {
-            return true;
-        };
-        let block = first.ilog2();
-        let open: Vec<(usize, i64)> = (i..self.order.len())
-            .take_while(|&j| self.order[j].ilog2() == block)
-            .map(|j| (self.order[j], self.bound(j)))
-            .collect();
-        let mut lowest: Vec<usize> = (0..self.f.len()).collect();
-        let few = lowest.len().min(8);
-        lowest.select_nth_unstable_by_key(few - 1, |&a| self.f[a]);
-        lowest.truncate(few);
-        for (x, &a) in lowest.iter().enumerate() {
-            for &b in &lowest[x + 1..] {
-                let lift: i64 = open
-                    .iter()
-                    .filter(|&&(s, _)| ((a ^ b) & s).count_ones().is_multiple_of(2))
-                    .map(|&(_, bound)| 2 * bound)
-                    .sum();
-                if self.f[a] + self.f[b] + lift < 2 * self.target {
-                    return false;
-                }
+    /// [`Branch::children`] on every core, each child on a copy of the search: the
+    /// answer is the first child's (in order) that does not fail, as one core's.
+    fn children_shared(&mut self, s: usize, values: &[i64], basis: &Basis) -> Option<bool> {
+        let this = &*self;
+        let first = values.par_iter().find_map_first(|&v| {
+            let mut child = this.clone();
+            if let Some(relaxation) = child.relaxation.as_mut() {
+                relaxation.resume(basis);
+            }
+            child.shift(s, v);
+            match child.relaxed() {
+                Some(false) => None,
+                Some(true) => Some(Some(child.p)),
+                None => Some(None),
+            }
+        });
+        match first {
+            None => Some(false),
+            Some(None) => None,
+            Some(Some(p)) => {
+                self.f = transform(&p);
+                self.p = p;
+                Some(true)
             }
         }
-        true
-    }
-
-    /// The class at position `j`: its signature and its least and greatest values.
-    fn range(&self, j: usize) -> (usize, i64, i64) {
-        (self.order[j], self.lo[j], self.hi[j])
     }
 
     /// `p_s += v`, and the transform with it.
@@ -389,9 +360,17 @@ mod tests {
                 let mut relaxed = Branch::new(&sizes, goal, far).unwrap();
                 let (by_chain, by_relaxation) = (chain.go(0), relaxed.relaxed());
                 assert_eq!(by_chain, by_relaxation, "goal {goal}, {sizes:?}");
+                // The relaxation's search on one core finds what it finds on two.
+                let mut alone = Branch::new(&sizes, goal, far).unwrap();
+                let one = rayon::ThreadPoolBuilder::new()
+                    .num_threads(1)
+                    .build()
+                    .unwrap();
+                assert_eq!(one.install(|| alone.relaxed()), by_relaxation);
                 if by_chain == Some(true) {
                     holds(&sizes, &chain.p, goal);
                     holds(&sizes, &relaxed.p, goal);
+                    assert_eq!(alone.p, relaxed.p, "goal {goal}, {sizes:?}");
                 }
                 settled[usize::from(by_chain == Some(true))] += 1;
             }

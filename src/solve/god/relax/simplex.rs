@@ -1,0 +1,320 @@
+//! The revised simplex method that finds the relaxation's weights: the least `Phi`
+//! over `y >= 0`, `sum y = 1`, as a linear program in standard form (`A z = b`,
+//! `z >= 0`) with one row a class and the last for `sum y = 1`. Its columns are the
+//! `y_a` (a class's row holds `chi_a(s)`), then the `u_s` and the `v_s`. The prices of
+//! the `y_a` are one Walsh transform of the rows' prices, the entering column is chosen
+//! by Devex's reference weights, and the basis's inverse is kept explicitly and made
+//! afresh every [`REFRESH`] pivots.
+
+use super::super::chi;
+use super::Relaxation;
+
+/// A basis of the simplex method, kept.
+pub(in crate::solve::god) struct Basis {
+    /// Pivots since the start (so that a child's fresh inversions fall where they
+    /// would in a search without its siblings: a node's answer depends on its
+    /// parent's alone).
+    pivots: usize,
+    basic: Vec<usize>,
+    binv: Vec<f64>,
+    x: Vec<f64>,
+}
+
+/// Pivots allowed for one node before the relaxation gives up (and cuts nothing).
+const PIVOTS: usize = 400;
+/// Pivots between two fresh inversions of the basis.
+const REFRESH: usize = 64;
+const EPS: f64 = 1e-9;
+/// How far the right-hand side is moved from 0.
+const PERTURB: f64 = 1e-5;
+
+impl Relaxation {
+    /// The right-hand side: the last row's `sum y = 1`, the others 0 moved by a
+    /// little each (so that few pivots are degenerate; any `y >= 0` is a certificate's
+    /// candidate all the same).
+    fn rhs(&self) -> Vec<f64> {
+        let mut b: Vec<f64> = (0..self.classes)
+            .map(|r| PERTURB * (1.0 + ((r * 7919) % 1009) as f64 / 1009.0))
+            .collect();
+        b.push(1.0);
+        b
+    }
+
+    /// The simplex method's basis, to go on from later ([`Relaxation::resume`]).
+    pub(in crate::solve::god) fn basis(&self) -> Basis {
+        Basis {
+            pivots: self.pivots,
+            basic: self.basic.clone(),
+            binv: self.binv.clone(),
+            x: self.x.clone(),
+        }
+    }
+
+    /// Goes on from a basis kept by [`Relaxation::basis`] (any basis is feasible: the
+    /// constraints never change).
+    pub(in crate::solve::god) fn resume(&mut self, basis: &Basis) {
+        for &b in &self.basic {
+            self.in_basis[b] = false;
+        }
+        self.pivots = basis.pivots;
+        self.basic.clone_from(&basis.basic);
+        self.binv.clone_from(&basis.binv);
+        self.x.clone_from(&basis.x);
+        for &b in &self.basic {
+            self.in_basis[b] = true;
+        }
+    }
+
+    /// The column of `A` for column index `q`.
+    fn column(&self, q: usize, out: &mut [f64]) {
+        let (n, j) = (self.values(), self.classes);
+        out.iter_mut().for_each(|v| *v = 0.0);
+        if q < n {
+            for (o, &s) in out.iter_mut().zip(&self.signatures) {
+                *o = chi(q, s) as f64;
+            }
+            out[j] = 1.0;
+        } else if q < n + j {
+            out[q - n] = -1.0;
+        } else {
+            out[q - n - j] = 1.0;
+        }
+    }
+
+    /// The basis's inverse and the basic values afresh, by Gauss-Jordan elimination.
+    pub(super) fn invert(&mut self) {
+        let m = self.classes + 1;
+        let mut b = vec![0.0f64; m * m];
+        let mut col = vec![0.0f64; m];
+        for (c, &q) in self.basic.iter().enumerate() {
+            self.column(q, &mut col);
+            for r in 0..m {
+                b[r * m + c] = col[r];
+            }
+        }
+        let mut inv = vec![0.0f64; m * m];
+        for r in 0..m {
+            inv[r * m + r] = 1.0;
+        }
+        for c in 0..m {
+            let p = (c..m)
+                .max_by(|&x, &y| b[x * m + c].abs().total_cmp(&b[y * m + c].abs()))
+                .unwrap_or(c);
+            for k in 0..m {
+                b.swap(c * m + k, p * m + k);
+                inv.swap(c * m + k, p * m + k);
+            }
+            let d = b[c * m + c];
+            for k in 0..m {
+                b[c * m + k] /= d;
+                inv[c * m + k] /= d;
+            }
+            for r in 0..m {
+                let factor = b[r * m + c];
+                if r != c && factor != 0.0 {
+                    for k in 0..m {
+                        b[r * m + k] -= factor * b[c * m + k];
+                        inv[r * m + k] -= factor * inv[c * m + k];
+                    }
+                }
+            }
+        }
+        // x = B^-1 b.
+        let b = self.rhs();
+        self.x = (0..m)
+            .map(|r| (0..m).map(|c| inv[r * m + c] * b[c]).sum::<f64>().max(0.0))
+            .collect();
+        self.binv = inv;
+    }
+
+    /// The weights of the least `Phi` (`None`: the method did not finish within
+    /// [`PIVOTS`]).
+    pub(super) fn solve(&mut self, target: i64, bounds: &[(i64, i64)]) -> Option<Vec<f64>> {
+        let (n, j) = (self.values(), self.classes);
+        let m = j + 1;
+        let cost = |q: usize| -> f64 {
+            if q < n {
+                -target as f64
+            } else if q < n + j {
+                bounds[q - n].1 as f64
+            } else {
+                -(bounds[q - n - j].0 as f64)
+            }
+        };
+        let mut col = vec![0.0f64; m];
+        let mut alpha = vec![0.0f64; m];
+        let mut pi = vec![0.0f64; m];
+        // The prices summed over the classes by each `a`: a Walsh transform.
+        let mut walsh = vec![0.0f64; n];
+        let mut row = vec![0.0f64; n];
+        let mut weights = vec![1.0f64; n + 2 * j];
+        let mut degenerate = 0usize;
+        let mut fresh = true;
+        for _ in 0..PIVOTS {
+            if fresh {
+                self.price(&cost, &mut pi);
+                fresh = false;
+            }
+            walsh.iter_mut().for_each(|w| *w = 0.0);
+            for (&s, &p) in self.signatures.iter().zip(&pi) {
+                walsh[s] = p;
+            }
+            walsh_transform(&mut walsh);
+            // Entering column: Dantzig's rule, Bland's after a long degenerate run.
+            let bland = degenerate > 50;
+            let mut entering = None;
+            let mut best = -EPS;
+            let mut score = 0.0;
+            for q in 0..n + 2 * j {
+                if self.in_basis[q] {
+                    continue;
+                }
+                let reduced = if q < n {
+                    cost(q) - walsh[q] - pi[j]
+                } else if q < n + j {
+                    cost(q) + pi[q - n]
+                } else {
+                    cost(q) - pi[q - n - j]
+                };
+                if reduced < -EPS && (bland || reduced * reduced > score * weights[q]) {
+                    entering = Some(q);
+                    best = reduced;
+                    score = reduced * reduced / weights[q];
+                    if bland {
+                        break;
+                    }
+                }
+            }
+            let Some(q) = entering else {
+                let mut y = vec![0.0; n];
+                for r in 0..m {
+                    if self.basic[r] < n {
+                        y[self.basic[r]] = self.x[r].max(0.0);
+                    }
+                }
+                self.prices = pi[..j].iter().map(|&p| -p).collect();
+                return Some(y);
+            };
+            self.column(q, &mut col);
+            for (i, a) in alpha.iter_mut().enumerate() {
+                *a = dot(&self.binv[i * m..(i + 1) * m], &col);
+            }
+            // Ratio test (the least index among ties, for Bland's rule).
+            let mut leaving: Option<usize> = None;
+            let mut ratio = f64::INFINITY;
+            for (r, &a) in alpha.iter().enumerate() {
+                if a > EPS {
+                    let t = self.x[r] / a;
+                    if t < ratio
+                        || (t == ratio && leaving.is_some_and(|l| self.basic[r] < self.basic[l]))
+                    {
+                        ratio = t;
+                        leaving = Some(r);
+                    }
+                }
+            }
+            // The costs of u and v keep Phi from falling forever; no row is a fault.
+            let l = leaving?;
+            degenerate = if ratio < EPS { degenerate + 1 } else { 0 };
+            let pivot = alpha[l];
+            // Devex's reference weights, by the pivot's row over every column.
+            row.iter_mut().for_each(|w| *w = 0.0);
+            for (&s, &b) in self.signatures.iter().zip(&self.binv[l * m..l * m + j]) {
+                row[s] = b;
+            }
+            walsh_transform(&mut row);
+            let wq = weights[q];
+            for c in 0..n + 2 * j {
+                if self.in_basis[c] || c == q {
+                    continue;
+                }
+                let a = if c < n {
+                    row[c] + self.binv[l * m + j]
+                } else if c < n + j {
+                    -self.binv[l * m + c - n]
+                } else {
+                    self.binv[l * m + c - n - j]
+                };
+                let ratio = a / pivot;
+                weights[c] = weights[c].max(ratio * ratio * wq);
+            }
+            weights[self.basic[l]] = (wq / (pivot * pivot)).max(1.0);
+            for c in 0..m {
+                self.binv[l * m + c] /= pivot;
+            }
+            self.x[l] /= pivot;
+            let pivot_row = self.binv[l * m..(l + 1) * m].to_vec();
+            for (r, &factor) in alpha.iter().enumerate() {
+                if r != l && factor != 0.0 {
+                    for (b, &p) in self.binv[r * m..(r + 1) * m].iter_mut().zip(&pivot_row) {
+                        *b -= factor * p;
+                    }
+                    self.x[r] = (self.x[r] - factor * self.x[l]).max(0.0);
+                }
+            }
+            // The entering column's price falls to 0: the prices move along the
+            // pivot's row.
+            for (p, &b) in pi.iter_mut().zip(&pivot_row) {
+                *p += best * b;
+            }
+            self.in_basis[self.basic[l]] = false;
+            self.in_basis[q] = true;
+            self.basic[l] = q;
+            self.pivots += 1;
+            if self.pivots.is_multiple_of(REFRESH) {
+                self.invert();
+                fresh = true;
+            }
+        }
+        None
+    }
+
+    /// The simplex prices `c_B B^-1` afresh.
+    fn price(&self, cost: &impl Fn(usize) -> f64, pi: &mut [f64]) {
+        let m = self.classes + 1;
+        pi.iter_mut().for_each(|p| *p = 0.0);
+        for r in 0..m {
+            let c = cost(self.basic[r]);
+            if c != 0.0 {
+                for (p, &b) in pi.iter_mut().zip(&self.binv[r * m..(r + 1) * m]) {
+                    *p += c * b;
+                }
+            }
+        }
+    }
+}
+
+/// The Walsh transform in place: `f(a) = sum over s of chi_a(s) f(s)` (its own
+/// inverse, but for a factor of `2^k`).
+pub(super) fn walsh_transform<T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>>(
+    f: &mut [T],
+) {
+    let mut h = 1;
+    while h < f.len() {
+        for block in f.chunks_exact_mut(2 * h) {
+            let (low, high) = block.split_at_mut(h);
+            for (x, y) in low.iter_mut().zip(high.iter_mut()) {
+                (*x, *y) = (*x + *y, *x - *y);
+            }
+        }
+        h *= 2;
+    }
+}
+
+/// `a . b`, in four lanes (so that it vectorises).
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let mut lanes = [0.0f64; 4];
+    let (a4, b4) = (a.chunks_exact(4), b.chunks_exact(4));
+    let tail: f64 = a4
+        .remainder()
+        .iter()
+        .zip(b4.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in a4.zip(b4) {
+        for l in 0..4 {
+            lanes[l] += x[l] * y[l];
+        }
+    }
+    lanes.iter().sum::<f64>() + tail
+}
