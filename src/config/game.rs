@@ -207,3 +207,19 @@ pub(super) fn classic(args: &crate::cli::GameArgs) -> bool {
         && args.rule == "plus"
         && args.states.unwrap_or(2) == 2
 }
+
+/// Refuses `--game -` when `input` (the boards, or answers: `None` or `-` for stdin)
+/// reads stdin too: the game would take it all and leave the boards nothing.
+pub(super) fn stdin_once(
+    args: &crate::cli::GameArgs,
+    input: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    let boards_on_stdin = input.is_none_or(|path| path.as_os_str() == "-");
+    if args.game.as_deref() == Some("-") && boards_on_stdin {
+        return Err(usage(
+            "--game - reads the game from stdin, and the boards (or answers) would come from \
+             stdin too: give them as a FILE, or the game as a file",
+        ));
+    }
+    Ok(())
+}

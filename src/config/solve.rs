@@ -2,7 +2,7 @@
 //! solver for the game they name ([`super::game`]; the classic game keeps its own
 //! path), and the options of the stream.
 
-use super::game::{classic, game};
+use super::game::{classic, game, stdin_once};
 use super::*;
 use crate::cli::{CheckArgs, DrawArg, ExplainArgs, NullityArgs};
 use crate::report::Budget;
@@ -21,7 +21,7 @@ pub(super) fn solve(mut args: SolveArgs) -> anyhow::Result<Job> {
             &mut args.input,
             "solve",
         )?,
-        FormatArg::Pbm => None,
+        FormatArg::Pbm => stdin_once(&args.game, args.input.file.as_deref()).map(|()| None)?,
     };
     if !classic(&args.game) {
         return solve_game(args, opened);
@@ -336,6 +336,7 @@ pub(super) fn check(mut args: CheckArgs) -> anyhow::Result<Job> {
             "BOARDS and ANSWERS cannot both be stdin (`-`): give at least one as a file",
         ));
     }
+    stdin_once(&args.game, Some(&args.answers))?;
     let mut boards = crate::cli::InputArgs {
         file: Some(args.boards),
         extra: Vec::new(),
@@ -434,6 +435,7 @@ fn shape_from_input(
     input: &mut crate::cli::InputArgs,
     command: &str,
 ) -> anyhow::Result<Option<Input>> {
+    stdin_once(game, input.file.as_deref())?;
     if rows.is_some() || cols.is_some() || game.game.is_some() {
         return Ok(None);
     }

@@ -264,3 +264,36 @@ fn a_graph_takes_plus_or_ring_and_other_games_take_no_rule() {
         .stdout("2\n3\n")
         .stderr(predicate::str::contains("line 3, column 2"));
 }
+
+#[test]
+fn a_game_on_stdin_wants_its_boards_from_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards = dir.path().join("boards.txt");
+    std::fs::write(&boards, "1111\n").unwrap();
+    // The game and the boards cannot both be stdin: a usage error, not "empty input".
+    let file = boards.to_str().unwrap();
+    for args in [
+        &["solve"][..],
+        &["explain"],
+        &["solve", "-"],
+        &["solve", "--format", "pbm"],
+        &["check", file, "-"],
+    ] {
+        lightsout()
+            .args(args)
+            .args(["--game", "-"])
+            .write_stdin("C~\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("give them as a FILE"));
+    }
+    // The boards from a file: C~ is K4, where one press (the first vertex's, at the
+    // fewest) changes all four lights.
+    lightsout()
+        .args(["solve", "--game", "-"])
+        .arg(&boards)
+        .write_stdin("C~\n")
+        .assert()
+        .success()
+        .stdout("1 0 0 0\n");
+}
