@@ -160,7 +160,8 @@ impl Relaxation {
                 walsh[s] = p;
             }
             walsh_transform(&mut walsh);
-            // Entering column: Dantzig's rule, Bland's after a long degenerate run.
+            // Entering column: the most negative price for its Devex weight, Bland's
+            // rule (the first negative) after a long degenerate run.
             let bland = degenerate > 50;
             let mut entering = None;
             let mut best = -EPS;
