@@ -74,7 +74,10 @@ pub enum GodError {
     )]
     Nullity(usize),
     /// The witness board did not need the presses the search said: a fault.
-    #[error("the hardest board found needs {solved} presses, not the {claimed} its search gave")]
+    #[error(
+        "a fault in the search: the hardest board it found needs {solved} presses at the \
+         fewest, not the {claimed} it gave, so no God's number is claimed"
+    )]
     Witness {
         /// The count the search gave.
         claimed: u64,
