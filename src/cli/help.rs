@@ -161,8 +161,9 @@ reads boards in `solve`'s input format and draws each with the presses `solve` w
 give (saying whether they are proven the fewest); a button map is drawn as the lights
 that are on and the buttons to press. With more than two states (--states K, --game
 2000) each row is the lights' states beside each button's count, as text. --format png --out PATH writes a picture a board
-instead (dark grey and yellow cells, presses in blue; about 1024 pixels a side, one
-pixel a cell for boards of 1024 or more), for boards too large to read as text.
+instead (dark grey and yellow cells, presses in blue, rows and columns numbered as the
+text numbers them, every few; about 1024 pixels a side, one pixel a cell for boards of
+1024 or more), for boards too large to read as text.
 --target is `on` here too, unless given.
 
 Examples:

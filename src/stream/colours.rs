@@ -3,6 +3,7 @@
 //! and under the board a legend of the states' colours, state 0 first.
 
 use super::picture::cell_pixels;
+use super::ruler::Ruler;
 use crate::rules::layout::Layout;
 use std::io::{self, Write};
 
@@ -83,7 +84,8 @@ fn pips(n: u8) -> &'static [(usize, usize)] {
 
 /// A board of `k` states (`lights`, one a light) with each button's `presses`, drawn as
 /// `layout` places its lights (a grid game's grid), as an indexed PNG a pixel row at a
-/// time. Counts past 9 show nine pips.
+/// time, its rows and columns numbered (in the room
+/// [`picture_margins`](crate::picture_margins) gives). Counts past 9 show nine pips.
 pub fn write_states_png(
     mut sink: impl Write,
     k: u8,
@@ -103,10 +105,12 @@ pub fn write_states_png(
     let height_cells = rows + 2;
     let side = cell_pixels(height_cells, width_cells);
     let too_large = || io::Error::new(io::ErrorKind::InvalidInput, "the picture is too large");
-    let width = u32::try_from(width_cells * side).map_err(|_| too_large())?;
-    let height = u32::try_from(height_cells * side).map_err(|_| too_large())?;
     // White pips on state 0's deep blue, near-black ones on the lighter colours.
     let (light_pip, blank, line, dark_pip) = (k, k + 1, k + 2, k + 3);
+    let ruler = Ruler::new(rows, cols, side, dark_pip, blank);
+    let width_px = ruler.left() + width_cells * side + ruler.right();
+    let width = u32::try_from(width_px).map_err(|_| too_large())?;
+    let height = u32::try_from(ruler.top() + height_cells * side).map_err(|_| too_large())?;
     let mut palette: Vec<u8> = (0..k).flat_map(|s| colour(s, k)).collect();
     palette.extend([
         0xff, 0xff, 0xff, 0xf4, 0xf5, 0xf7, 0x5a, 0x5a, 0x66, 0x10, 0x14, 0x18,
@@ -125,12 +129,17 @@ pub fn write_states_png(
         let lined = side >= 8;
         let third = side / 3;
         let radius = (side / 10).max(1);
-        let mut row = vec![blank; width_cells * side];
+        ruler.write_top(width_px, |row| stream.write_all(row))?;
+        let mut row = vec![blank; width_px];
         for r in 0..height_cells {
             for y in 0..side {
                 row.fill(blank);
+                let (numbers, board) = row.split_at_mut(ruler.left());
+                if r < rows {
+                    ruler.fill_left(r * side + y, numbers);
+                }
                 for c in 0..width_cells {
-                    let cell = &mut row[c * side..(c + 1) * side];
+                    let cell = &mut board[c * side..(c + 1) * side];
                     let (fill, count) = if r < rows {
                         match (c < cols).then(|| at[r * cols + c]).flatten() {
                             Some(l) => (lights[l], presses.map_or(0, |p| p[l])),

@@ -19,6 +19,7 @@ mod picture;
 mod query;
 mod reader;
 mod rows;
+mod ruler;
 mod shape;
 mod solve;
 mod states;
@@ -35,6 +36,7 @@ pub use picture::{
 };
 pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
+pub use ruler::picture_margins;
 pub use shape::{sniff_shape, Sniffed, MAX_SHAPE_BYTES};
 pub use solve::{solve_stream, solve_stream_lazy, SolveOptions, SolveSummary};
 pub use states::{

@@ -3,6 +3,7 @@
 
 use super::explain::Style;
 use super::reader::BoardReader;
+use super::ruler::Ruler;
 use super::{ReadOrFinish, StreamError};
 use crate::board::Board;
 use crate::rules::layout::Layout;
@@ -244,16 +245,20 @@ pub fn cell_pixels(rows: usize, cols: usize) -> usize {
     (1024 / rows.max(cols)).clamp(1, 24)
 }
 
-/// The cells as an indexed PNG, written a pixel row at a time (memory: one row). With a
-/// cell of 4 pixels or more, a press is a blue square inside its cell (the light's
-/// colour around it); smaller cells take the pressed colours whole. Cells of 8 pixels
-/// or more are outlined, so lights can be counted; cells with no light are white.
+/// The cells as an indexed PNG, written a pixel row at a time (memory: one row), the
+/// rows numbered on the left and the columns above (in the room
+/// [`picture_margins`](crate::picture_margins) gives). With a cell of 4 pixels or more,
+/// a press is a blue square inside its cell (the light's colour around it); smaller
+/// cells take the pressed colours whole. Cells of 8 pixels or more are outlined, so
+/// lights can be counted; cells with no light are white.
 pub fn write_png(mut sink: impl Write, cells: &Cells) -> io::Result<()> {
     let (rows, cols) = (cells.rows, cells.cols);
     let side = cell_pixels(rows, cols);
+    let ruler = Ruler::new(rows, cols, side, 5, 4);
     let too_large = || io::Error::new(io::ErrorKind::InvalidInput, "the picture is too large");
-    let width = u32::try_from(cols * side).map_err(|_| too_large())?;
-    let height = u32::try_from(rows * side).map_err(|_| too_large())?;
+    let width_px = ruler.left() + cols * side + ruler.right();
+    let width = u32::try_from(width_px).map_err(|_| too_large())?;
+    let height = u32::try_from(ruler.top() + rows * side).map_err(|_| too_large())?;
     {
         let mut encoder = png::Encoder::new(&mut sink, width, height);
         encoder.set_color(png::ColorType::Indexed);
@@ -263,12 +268,15 @@ pub fn write_png(mut sink: impl Write, cells: &Cells) -> io::Result<()> {
         let mut stream = writer.stream_writer().map_err(io::Error::other)?;
         let margin = if side >= 4 { side / 4 } else { 0 };
         let lined = side >= 8;
-        let mut line = vec![0u8; cols * side];
+        ruler.write_top(width_px, |row| stream.write_all(row))?;
+        let mut line = vec![4u8; width_px];
         for r in 0..rows {
             for y in 0..side {
                 let inner_y = margin > 0 && (margin..side - margin).contains(&y);
+                let (numbers, board) = line.split_at_mut(ruler.left());
+                ruler.fill_left(r * side + y, numbers);
                 for c in 0..cols {
-                    let cell = &mut line[c * side..(c + 1) * side];
+                    let cell = &mut board[c * side..(c + 1) * side];
                     let Some((lit, pressed)) = cells.at(r, c) else {
                         cell.fill(4);
                         continue;

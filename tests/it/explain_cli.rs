@@ -69,12 +69,31 @@ fn a_large_answer_is_a_png_with_its_presses_in_blue() {
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let side = lightsout::cell_pixels(rows, cols);
+    let (left, top, right) = lightsout::picture_margins(rows, cols, side);
     let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut pixels).unwrap();
     assert_eq!(
         (info.width, info.height),
-        ((cols * side) as u32, (rows * side) as u32)
+        (
+            (left + cols * side + right) as u32,
+            (top + rows * side) as u32
+        )
     );
+    // The numbers: ink (the grid line's colour, 5) above every tenth column's centre
+    // and left of every tenth row's, and none above or left of the fifth ones.
+    let at = |y: usize, x: usize| pixels[y * info.line_size + x];
+    let inked = |ys: std::ops::Range<usize>, xs: std::ops::Range<usize>| {
+        ys.flat_map(|y| xs.clone().map(move |x| (y, x)))
+            .any(|(y, x)| at(y, x) == 5)
+    };
+    for n in [5, 10, 15, 200] {
+        let x = left + (n - 1) * side + side / 2;
+        assert_eq!(inked(0..top, x - 2..x + 3), n % 10 == 0, "column {n}");
+    }
+    for n in [5, 10, 15, 300] {
+        let y = top + (n - 1) * side + side / 2;
+        assert_eq!(inked(y - 2..y + 3, 0..left), n % 10 == 0, "row {n}");
+    }
     // One pixel a cell's centre: lit (1) or lit and pressed (3), as the solver says.
     let mut all_on = Board::new(rows, cols);
     all_on.invert();
@@ -84,7 +103,7 @@ fn a_large_answer_is_a_png_with_its_presses_in_blue() {
         .unwrap();
     for r in 0..rows {
         for c in 0..cols {
-            let centre = (r * side + side / 2) * info.line_size + c * side + side / 2;
+            let centre = (top + r * side + side / 2) * info.line_size + left + c * side + side / 2;
             let expected = 1 + 2 * u8::from(solution.0.get(r, c));
             assert_eq!(pixels[centre], expected, "cell {r},{c}");
         }

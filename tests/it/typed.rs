@@ -149,7 +149,11 @@ fn explain_draws_a_game_in_its_layout() {
         .success();
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
     let info = decoder.read_info().unwrap();
-    assert_eq!((info.info().width, info.info().height), (12 * 24, 9 * 24));
+    let (left, top, right) = lightsout::picture_margins(9, 12, 24);
+    assert_eq!(
+        (info.info().width, info.info().height),
+        ((left + 12 * 24 + right) as u32, (top + 9 * 24) as u32)
+    );
 }
 
 #[test]
@@ -225,11 +229,16 @@ fn a_board_of_more_states_is_drawn_as_png_with_its_legend() {
     let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
     let frame = reader.next_frame(&mut pixels).unwrap();
     let info = reader.info();
-    // 4 columns, 3 rows, a blank row and the legend's row, of 24 pixels.
-    assert_eq!((frame.width, frame.height), (4 * 24, 5 * 24));
+    // 4 columns, 3 rows, a blank row and the legend's row, of 24 pixels, numbered.
+    let (left, top, right) = lightsout::picture_margins(3, 4, 24);
+    assert_eq!(
+        (frame.width, frame.height),
+        ((left + 4 * 24 + right) as u32, (top + 5 * 24) as u32)
+    );
     let palette = info.palette.as_ref().unwrap().to_vec();
     let colour_at = |r: usize, c: usize| {
-        let index = usize::from(pixels[(r * 24 + 8) * frame.line_size + c * 24 + 8]);
+        let (y, x) = (top + r * 24 + 8, left + c * 24 + 8);
+        let index = usize::from(pixels[y * frame.line_size + x]);
         palette[3 * index..3 * index + 3].to_vec()
     };
     let states: Vec<Vec<u8>> = board
