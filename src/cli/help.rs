@@ -84,14 +84,16 @@ Past 30 buttons (or with --method classes), a two-state game's God's number is f
 without enumerating: the covering radius of its quiet patterns over their signature
 classes (at most 2^nullity of them), a hardest board printed as the witness (solved
 again to check it), proven when the search's bounds meet, else both bounds
-(`God's number is 124..127`) after --search-time.
+(`God's number is 124..127`) after --search-time. The search runs on every core
+(RAYON_NUM_THREADS says how many).
 
 Examples:
   lightsout census --rows 5 --cols 5           the classic game (the exact table's counts)
   lightsout census --game 2000                 Lights Out 2000: all 3^25 boards, about a minute
   lightsout census --rows 3 --cols 3 --states 4 --wrap
   lightsout census --game merlin
-  lightsout census --rows 9 --cols 9 --stats   God's number 37, in about 10 s
+  lightsout census --rows 9 --cols 9 --stats   God's number 37, in under a second
+  lightsout census --rows 16 --cols 16         God's number 124 (nullity 8), in about 20 s
   lightsout census --rows 124 --cols 124       God's number 10375 (nullity 4), at once";
 
 pub(super) const SERVE_HELP: &str = "\
