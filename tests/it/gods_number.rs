@@ -173,12 +173,13 @@ fn the_sizes_past_130_of_nullity_4_to_8_are_settled() {
 }
 
 #[test]
-fn the_torus_of_nullity_eight_is_settled_to_128() {
+fn the_torus_of_nullity_eight_is_settled_to_256() {
     // OEIS A165738: the n x n torus has nullity 8 for n = 18, 25, 35, 42, 54 and 55 (to
-    // 64; past it, as `nullity` finds, 78, 95, 114, 115 and 125 to 128). Each is settled
-    // by the linear relaxation's certificates alone, in milliseconds. An integer program
-    // solved apart for each (HiGHS 1.16, over the same classes, with the signs fixed as
-    // the search fixes them) found the same: no p reaches d - 2.
+    // 64); past it, as `nullity` finds, for 78, 95, 114, 115 and 125 (to 128) and twelve
+    // more to 256, of which 138, 145 and 246 are here. Each is settled by the linear
+    // relaxation's certificates alone, in milliseconds. An integer program solved apart
+    // for each (HiGHS 1.16, over the same classes, with the signs fixed as the search
+    // fixes them) found the same: no p reaches d - 2.
     for (n, expected) in [
         (18, 158),
         (25, 308),
@@ -191,6 +192,9 @@ fn the_torus_of_nullity_eight_is_settled_to_128() {
         (114, 6494),
         (115, 6608),
         (125, 7808),
+        (138, 9518),
+        (145, 10508),
+        (246, 30254),
     ] {
         let game = Game::grid(n, n, Topology::Torus, Rule::parse("plus").unwrap(), 2).unwrap();
         let nullity = GameSolver::new(game.clone(), lightsout::SEARCH_BUDGET)
