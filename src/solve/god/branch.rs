@@ -256,14 +256,19 @@ impl Branch {
         found
     }
 
+    /// The search below class `s` at `v`, from the parent's `basis`.
+    fn child(&mut self, s: usize, v: i64, basis: &Basis) -> Option<bool> {
+        if let Some(relaxation) = self.relaxation.as_mut() {
+            relaxation.resume(basis);
+        }
+        self.shift(s, v);
+        self.relaxed()
+    }
+
     /// The search below each value of class `s`, in turn.
     fn children(&mut self, s: usize, values: &[i64], basis: &Basis) -> Option<bool> {
         for &v in values {
-            if let Some(relaxation) = self.relaxation.as_mut() {
-                relaxation.resume(basis);
-            }
-            self.shift(s, v);
-            let found = self.relaxed();
+            let found = self.child(s, v, basis);
             if found != Some(false) {
                 return found;
             }
@@ -278,11 +283,7 @@ impl Branch {
         let this = &*self;
         let first = values.par_iter().find_map_first(|&v| {
             let mut child = this.clone();
-            if let Some(relaxation) = child.relaxation.as_mut() {
-                relaxation.resume(basis);
-            }
-            child.shift(s, v);
-            match child.relaxed() {
+            match child.child(s, v, basis) {
                 Some(false) => None,
                 Some(true) => Some(Some(child.p)),
                 None => Some(None),

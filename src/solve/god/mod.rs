@@ -230,18 +230,24 @@ fn floor(sizes: &[i64]) -> i64 {
 pub(super) fn transform(p: &[i64]) -> Vec<i64> {
     let mut f = p.to_vec();
     f[0] = 0;
+    walsh(&mut f);
+    f
+}
+
+/// The Walsh transform in place, `f(a) = sum over s of chi_a(s) f(s)` (its own inverse
+/// but for a factor of `2^k`): of `p` here, of the relaxation's prices (`f64`) and of
+/// its certificate's integer weights (`i128`).
+pub(super) fn walsh<T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>>(f: &mut [T]) {
     let mut h = 1;
     while h < f.len() {
-        for i in (0..f.len()).step_by(2 * h) {
-            for j in i..i + h {
-                let (x, y) = (f[j], f[j + h]);
-                f[j] = x + y;
-                f[j + h] = x - y;
+        for block in f.chunks_exact_mut(2 * h) {
+            let (low, high) = block.split_at_mut(h);
+            for (x, y) in low.iter_mut().zip(high.iter_mut()) {
+                (*x, *y) = (*x + *y, *x - *y);
             }
         }
         h *= 2;
     }
-    f
 }
 
 /// `max over a of -P(a)`: how far the worst kernel vector falls below the mean.

@@ -20,7 +20,7 @@
 
 mod simplex;
 
-use simplex::walsh_transform;
+use super::walsh;
 pub(super) use simplex::Basis;
 
 /// The relaxation's verdict on a node.
@@ -107,22 +107,20 @@ impl Relaxation {
 
     /// [`Relaxation::narrow`]'s verdict from the weights `y`, made integers.
     fn verdict(&self, target: i64, bounds: &[(i64, i64)], y: &[f64]) -> Narrowed {
+        // Any weights at or above 0 make a certificate, so a weight past what the
+        // simplex gives (they sum to 1) is held to [0, 2], and one not a number is 0:
+        // the sums below stay far inside i128 (2^31 a weight, 2^16 weights, values
+        // below 2^32).
         let y: Vec<i128> = y
             .iter()
-            .map(|&w| {
-                if w > 0.0 {
-                    (w * SCALE).round() as i128
-                } else {
-                    0
-                }
-            })
+            .map(|&w| (w.clamp(0.0, 2.0) * SCALE).round() as i128)
             .collect();
         let total: i128 = y.iter().sum();
         let mut phi = -i128::from(target) * total;
         // c_s = sum over a of y_a chi_a(s): the Walsh transform of y, at each class.
-        let mut walsh = y.clone();
-        walsh_transform(&mut walsh);
-        let c: Vec<i128> = self.signatures.iter().map(|&s| walsh[s]).collect();
+        let mut sums = y.clone();
+        walsh(&mut sums);
+        let c: Vec<i128> = self.signatures.iter().map(|&s| sums[s]).collect();
         for (&c, &(lo, hi)) in c.iter().zip(bounds) {
             phi += (c * i128::from(lo)).max(c * i128::from(hi));
         }
@@ -183,6 +181,10 @@ mod tests {
         assert!(cut(1, &[0.5, 0.5]));
         // ... but not p >= 0 and -p >= 0.
         assert!(!cut(0, &[0.5, 0.5]));
+        // Weights the floating point spoiled: too large ones are held to a bound (equal
+        // still), and one not a number counts for nothing.
+        assert!(cut(1, &[f64::INFINITY, f64::INFINITY]));
+        assert!(!cut(1, &[f64::NAN, 0.5]));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! by Devex's reference weights, and the basis's inverse is kept explicitly and made
 //! afresh every [`REFRESH`] pivots.
 
-use super::super::chi;
+use super::super::{chi, walsh};
 use super::Relaxation;
 
 /// A basis of the simplex method, kept.
@@ -145,7 +145,7 @@ impl Relaxation {
         let mut alpha = vec![0.0f64; m];
         let mut pi = vec![0.0f64; m];
         // The prices summed over the classes by each `a`: a Walsh transform.
-        let mut walsh = vec![0.0f64; n];
+        let mut sums = vec![0.0f64; n];
         let mut row = vec![0.0f64; n];
         let mut weights = vec![1.0f64; n + 2 * j];
         let mut degenerate = 0usize;
@@ -155,11 +155,11 @@ impl Relaxation {
                 self.price(&cost, &mut pi);
                 fresh = false;
             }
-            walsh.iter_mut().for_each(|w| *w = 0.0);
+            sums.iter_mut().for_each(|w| *w = 0.0);
             for (&s, &p) in self.signatures.iter().zip(&pi) {
-                walsh[s] = p;
+                sums[s] = p;
             }
-            walsh_transform(&mut walsh);
+            walsh(&mut sums);
             // Entering column: the most negative price for its Devex weight, Bland's
             // rule (the first negative) after a long degenerate run.
             let bland = degenerate > 50;
@@ -171,7 +171,7 @@ impl Relaxation {
                     continue;
                 }
                 let reduced = if q < n {
-                    cost(q) - walsh[q] - pi[j]
+                    cost(q) - sums[q] - pi[j]
                 } else if q < n + j {
                     cost(q) + pi[q - n]
                 } else {
@@ -223,7 +223,7 @@ impl Relaxation {
             for (&s, &b) in self.signatures.iter().zip(&self.binv[l * m..l * m + j]) {
                 row[s] = b;
             }
-            walsh_transform(&mut row);
+            walsh(&mut row);
             let wq = weights[q];
             for c in 0..n + 2 * j {
                 if self.in_basis[c] || c == q {
@@ -282,23 +282,6 @@ impl Relaxation {
                 }
             }
         }
-    }
-}
-
-/// The Walsh transform in place: `f(a) = sum over s of chi_a(s) f(s)` (its own
-/// inverse, but for a factor of `2^k`).
-pub(super) fn walsh_transform<T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>>(
-    f: &mut [T],
-) {
-    let mut h = 1;
-    while h < f.len() {
-        for block in f.chunks_exact_mut(2 * h) {
-            let (low, high) = block.split_at_mut(h);
-            for (x, y) in low.iter_mut().zip(high.iter_mut()) {
-                (*x, *y) = (*x + *y, *x - *y);
-            }
-        }
-        h *= 2;
     }
 }
 
