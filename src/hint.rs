@@ -21,9 +21,9 @@ pub(crate) fn stream_outcome<T>(
     outcome: Result<T, StreamError>,
     name: &str,
     reads: Reads,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<T> {
     let err = match outcome {
-        Ok(_) => return Ok(()),
+        Ok(value) => return Ok(value),
         Err(StreamError::Input(err)) => err,
         Err(err @ StreamError::ImageShape { .. }) => {
             return Err(anyhow::anyhow!(

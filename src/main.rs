@@ -37,6 +37,8 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             } else if err.downcast_ref::<solving::WrongAnswers>().is_some() {
                 ExitCode::from(3)
+            } else if err.downcast_ref::<report::Unproven>().is_some() {
+                ExitCode::from(4)
             } else {
                 ExitCode::FAILURE
             }
@@ -69,7 +71,7 @@ fn run(job: Job) -> anyhow::Result<()> {
         } => {
             announce(&input);
             let outcome = lightsout::answer_stream(&method, options, input.reader, stdout);
-            stream_outcome(outcome, &input.name, Reads::Grids)
+            stream_outcome(outcome, &input.name, Reads::Grids).map(drop)
         }
         Job::Generate { kind, out, options } => generate::generate(kind, &out, options),
         Job::Verify { table } => render::verify(&table, stdout),
@@ -108,7 +110,7 @@ fn run(job: Job) -> anyhow::Result<()> {
             announce(&input);
             let outcome =
                 lightsout::explain_stream(&method, max_steps, target, style, input.reader, stdout);
-            stream_outcome(outcome, &input.name, Reads::Grids)
+            stream_outcome(outcome, &input.name, Reads::Grids).map(drop)
         }
         Job::ExplainGame {
             input,

@@ -15,10 +15,10 @@ pub(crate) fn game(
     solver: &GameSolver,
     options: SolveOptions,
     budget: crate::report::Budget,
-    stats: bool,
+    telling: crate::report::Telling,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
-    let mut reporter = Reporter::new(stats, "board");
+    let mut reporter = Reporter::new(telling.stats, "board");
     reporter.engine = solver.method();
     reporter.shape = Some((solver.presses_shape(), solver.nullity()));
     let game = solver.game();
@@ -44,7 +44,9 @@ pub(crate) fn game(
             progress.as_deref(),
         );
     }
-    stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
+    let summary = stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })?;
+    reporter.parts_lost().map_or(Ok(()), Err)?;
+    telling.end(summary.unproven, summary.boards, "board")
 }
 
 /// `solve` for a game of more than two states: with `--stats` a line a board on
@@ -53,9 +55,10 @@ pub(crate) fn states(
     input: Input,
     solver: &GameSolver,
     options: lightsout::StatesOptions,
-    stats: bool,
+    telling: crate::report::Telling,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
+    let stats = telling.stats;
     let (_, cols) = solver.board_shape();
     let states = solver.states_solver().expect("a game of K states");
     let solutions = states.solutions();
@@ -79,7 +82,8 @@ pub(crate) fn states(
             ));
         }
     }
-    stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })
+    let summary = stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })?;
+    telling.end(summary.unproven, summary.boards, "board")
 }
 
 fn state_stats(m: u64, answer: &lightsout::StateAnswer, solutions: &str) -> String {
@@ -118,10 +122,10 @@ pub(crate) type PbmSettings<'a> = (
 pub(crate) fn pbm(
     input: Input,
     (shape, game, target, budget, line_buffered): PbmSettings<'_>,
-    stats: bool,
+    telling: crate::report::Telling,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
-    let mut reporter = Reporter::new(stats, "image");
+    let mut reporter = Reporter::new(telling.stats, "image");
     let mut noted = 0;
     if let Some(game) = game {
         // The nullity each image's stats line quotes is its game's.
@@ -157,7 +161,8 @@ pub(crate) fn pbm(
         );
     }
     let cols = shape.map_or(0, |(_, c)| c as u32);
-    stream_outcome(outcome, &input.name, Reads::Boards { cols })
+    let summary = stream_outcome(outcome, &input.name, Reads::Boards { cols })?;
+    telling.end(summary.unproven, summary.boards, "image")
 }
 
 /// Images with no solution noted one by one (the closing note counts them all).
@@ -334,6 +339,7 @@ pub(crate) fn explain(
             cols: solver.board_shape().1 as u32,
         },
     )
+    .map(drop)
 }
 
 /// What `explain` solves toward: a two-state target, or every light a state.

@@ -44,14 +44,16 @@ echo "slurm test: 4 parts (array job $array) merged, equal to the unbroken run"
 # 2. One part cancelled: missing, named, unproven; run again: the same answer.
 held=$(DIR="$work/b" sbatch --parsable --hold --array=0-3 --output=held-%a.log "$here/fewest.sbatch")
 scancel "${held}_2"
+# The merge as the script's header submits it (afterany): it runs though a part was
+# cancelled, names the part, and exits 4 (--require-proven), so sbatch --wait fails.
+DIR="$work/b" OUT=partial.txt sbatch --wait --quiet --output=partial.txt.log \
+  --dependency="afterany:$held" "$here/fewest.sbatch" &
+waiting=$!
 scontrol release "$held" 2>/dev/null || true
-for _ in $(seq 1 120); do
-  [ -z "$(squeue -h -j "$held" 2>/dev/null)" ] && break
-  sleep 1
-done
-merge "$work/b" partial.txt
+if wait "$waiting"; then fail "a merge with a part missing exited 0"; fi
 grep -q 'part 2 of 4 is missing' partial.txt.log || fail "part 2 named missing: $(cat partial.txt.log)"
 grep -q 'proven minimal' partial.txt.log && fail "a merge with a part missing said proven"
+grep -q 'require-proven' partial.txt.log || fail "the merge's exit explained: $(cat partial.txt.log)"
 DIR="$work/b" PARTS=4 sbatch --wait --quiet --array=2 --output=again-%a.log "$here/fewest.sbatch"
 merge "$work/b" requeued.txt
 cmp requeued.txt unbroken.txt || fail "the answers after part 2 ran again differ"
@@ -59,7 +61,7 @@ echo "slurm test: part 2 cancelled, named missing, run again: the same answers"
 # 3. A damaged part: refused with its reason, never merged.
 part=$(ls a/*.part-1-of-4.search | head -1)
 printf '\x01' | dd of="$part" bs=1 seek=40 conv=notrunc status=none
-merge "$work/a" damaged.txt
+if merge "$work/a" damaged.txt; then fail "a merge with a damaged part exited 0"; fi
 grep -q 'part 1 of 4 .* was not believed' damaged.txt.log || fail "the damaged part refused: $(cat damaged.txt.log)"
 [ "$(grep -c 'proven minimal' damaged.txt.log)" = 1 ] || fail "only the undamaged board proven"
 echo "slurm test: a damaged part refused"

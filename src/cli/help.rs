@@ -6,7 +6,9 @@ Exit codes:
   0  success (a closed stdout, as with `| head`, also exits 0)
   1  bad input, a missing or damaged table, a failed write, or a verify mismatch
      (answers before the error are printed)
-  2  usage error (unknown flag, bad value, flags that do not go together)";
+  2  usage error (unknown flag, bad value, flags that do not go together)
+  3  check: some answer is wrong
+  4  solve --require-proven: some answer is valid but not proven the fewest";
 
 pub(super) const GAMES_HELP: &str = "\
 Any game is a button map: a text file whose first line is `lights N`, then one line a

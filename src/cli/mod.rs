@@ -324,6 +324,11 @@ pub(crate) struct SolveArgs {
     /// the same command without --part merges them into the proven answer.
     #[arg(long, value_name = "I/N", value_parser = values::parse_part, requires = "checkpoint")]
     pub part: Option<(u64, u64)>,
+    /// Exit 4 when some answer is not proven the fewest (every answer is still
+    /// printed): for scripts and schedulers that must tell a finished proof from an
+    /// unfinished one (the merge of a search split in parts, say).
+    #[arg(long)]
+    pub require_proven: bool,
     /// How often a kept search saves; a stop loses at most this and a 1024th of it.
     #[arg(long, value_name = "DURATION", default_value = "30s",
           value_parser = values::parse_duration, requires = "checkpoint")]

@@ -102,7 +102,7 @@ pub(crate) enum Job {
         game: Option<lightsout::PbmGame>,
         target: Target,
         budget: u64,
-        stats: bool,
+        stats: crate::report::Telling,
     },
     /// Any game other than the classic one (`solve` with game flags).
     /// `explain` for a game of more than two states.
@@ -148,14 +148,14 @@ pub(crate) enum Job {
         input: Input,
         solver: lightsout::GameSolver,
         options: lightsout::StatesOptions,
-        stats: bool,
+        stats: crate::report::Telling,
     },
     /// `solve` of two-state text boards, the classic game's included.
     Solve {
         input: Input,
         solver: lightsout::GameSolver,
         options: lightsout::SolveOptions,
-        stats: bool,
+        stats: crate::report::Telling,
         budget: crate::report::Budget,
     },
     /// `explain` for any game: boards drawn with their fewest presses.

@@ -45,7 +45,7 @@ pub(super) fn solve(mut args: SolveArgs) -> anyhow::Result<Job> {
             game: None,
             target: two_state_target(args.target)?,
             budget: ops_budget(args.search_budget),
-            stats: args.stats,
+            stats: crate::report::Telling::of(args.stats, args.require_proven),
         });
     }
     match (args.rows, args.cols) {
@@ -107,7 +107,7 @@ fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
             game: Some(pbm),
             target: two_state_target(args.target)?,
             budget: ops_budget(args.search_budget),
-            stats: args.stats,
+            stats: crate::report::Telling::of(args.stats, args.require_proven),
         });
     }
     let game = game(&args.game, args.rows.zip(args.cols))?;
@@ -145,7 +145,7 @@ fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
             },
             input,
             solver,
-            stats: args.stats,
+            stats: crate::report::Telling::of(args.stats, args.require_proven),
         });
     }
     let target = two_state_target(args.target)?;
@@ -193,7 +193,7 @@ fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
         },
         input,
         solver,
-        stats: args.stats,
+        stats: crate::report::Telling::of(args.stats, args.require_proven),
         budget,
     })
 }

@@ -242,3 +242,146 @@ fn the_committed_plan_of_a126_is_believed_and_names_what_is_left() {
         .stderr(predicate::str::contains("(the first: `--part 1/1024`)"))
         .stderr(predicate::str::contains("not believed").not());
 }
+
+/// The parts of `board` (47 x 47) run for `split` into `dir` by the command line, each
+/// with `extra` flags; their outputs.
+fn run_parts(dir: &str, board: &str, split: u64, extra: &[&str]) -> Vec<std::process::Output> {
+    (0..split)
+        .map(|index| {
+            lightsout()
+                .args(["solve", "--rows", "47", "--cols", "47", "--checkpoint", dir])
+                .args(["--part", &format!("{index}/{split}")])
+                .args(extra)
+                .write_stdin(board)
+                .output()
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn a_part_that_is_not_kept_fails_after_its_answer() {
+    // Hardening round five: a part whose file cannot be written said "kept" and exited
+    // 0, so a scheduler's merge found it missing. A directory squatting on the part's
+    // name makes the rename fail, as a full or read-only disk would (even for root).
+    let board = crate::solve_cli::random_solvable(11, 47);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    run_parts(path, &board, 1, &[]); // learns the search's name
+    let kept = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with(".part-0-of-1.search"))
+        .expect("part 0's file");
+    let squatted = kept.with_file_name(
+        kept.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .replace("part-0-of-1", "part-1-of-2"),
+    );
+    std::fs::create_dir(&squatted).unwrap();
+    let out = &run_parts(path, &board, 2, &[])[1];
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("part 1 of 2 could not be kept"), "{said}");
+    assert!(!said.contains("is kept; with all"), "{said}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with("PUZZLE #1\n"),
+        "the answer is printed before the error"
+    );
+}
+
+#[test]
+fn a_part_past_its_search_time_is_not_run_and_fails() {
+    // Hardening round five: `--part` ran its whole share whatever --search-time said.
+    // The 47 x 47's proof is estimated at tens of milliseconds: past 1 ms.
+    let board = crate::solve_cli::random_solvable(11, 47);
+    let dir = tempfile::tempdir().unwrap();
+    let out = &run_parts(
+        dir.path().to_str().unwrap(),
+        &board,
+        1,
+        &["--search-time", "1ms"],
+    )[0];
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("part 0 of 1 was not searched"), "{said}");
+    let files = std::fs::read_dir(dir.path()).unwrap().count();
+    assert_eq!(files, 0, "a part not searched keeps no file");
+}
+
+#[test]
+fn a_stray_split_hides_no_complete_proof_and_require_proven_tells_them_apart() {
+    // Hardening round five: after a stray `--part 0/8` (or files named with a sign or
+    // a leading zero) the merge looked at the split of 8 only and answered unproven.
+    let board = crate::solve_cli::random_solvable(11, 47);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    let merge = || {
+        lightsout()
+            .args([
+                "solve",
+                "--rows",
+                "47",
+                "--cols",
+                "47",
+                "--checkpoint",
+                path,
+            ])
+            .args(["--search-time", "0", "--stats", "--require-proven"])
+            .write_stdin(board.clone())
+            .output()
+            .unwrap()
+    };
+    // Three parts of 4: unproven, exit 4 under --require-proven, the answer printed.
+    for out in run_parts(path, &board, 4, &[]).iter().take(3) {
+        assert!(out.status.success());
+    }
+    let kept: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    let last = kept
+        .iter()
+        .find(|p| p.to_string_lossy().ends_with(".part-3-of-4.search"))
+        .unwrap();
+    let saved = std::fs::read(last).unwrap();
+    std::fs::remove_file(last).unwrap();
+    let out = merge();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{said}");
+    assert!(
+        said.contains("--require-proven: 1 of 1 board not proven"),
+        "{said}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("PUZZLE #1\n"));
+    std::fs::write(last, saved).unwrap();
+    // A stray part of another split, and names --part never writes.
+    run_parts(path, &board, 8, &[]).truncate(0);
+    let stem = last
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .replace(".part-3-of-4.search", "");
+    for (index, of) in [(1, 8), (2, 8)] {
+        std::fs::remove_file(
+            dir.path()
+                .join(format!("{stem}.part-{index}-of-{of}.search")),
+        )
+        .unwrap();
+    }
+    for stray in ["part-+1-of-+8", "part-01-of-8", "part-2-of-08"] {
+        std::fs::copy(
+            dir.path().join(format!("{stem}.part-0-of-8.search")),
+            dir.path().join(format!("{stem}.{stray}.search")),
+        )
+        .unwrap();
+    }
+    let out = merge();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("proven minimal") && said.contains("merged from 4 parts"),
+        "{said}"
+    );
+}

@@ -62,7 +62,7 @@ pub(super) fn search<T: Lane>(blocks: &Blocks<'_, T>, floor: i64, may_run: bool)
         let floor = floor.max(kept_beside(blocks, keeper, &key, (index, shares), floor));
         let file = Checkpoint::share(keeper, key, (index, shares));
         let fresh = Progress::share(all, floor, (index, shares));
-        let outcome = kept(blocks, &file, fresh, every, true);
+        let outcome = kept(blocks, &file, fresh, every, may_run);
         let done = outcome.state.complete();
         let mut report = Shares::new(shares);
         if done && outcome.ran {
@@ -80,8 +80,18 @@ pub(super) fn search<T: Lane>(blocks: &Blocks<'_, T>, floor: i64, may_run: bool)
             shares,
         };
     }
-    match Checkpoint::splits(keeper, &key).last() {
-        Some(&shares) => merge(blocks, keeper, key, (floor, every), may_run, shares),
+    let splits = Checkpoint::splits(keeper, &key);
+    // Each split with a file for every share, the finest first: the first whose
+    // shares are all believed is the proof (a stray part of another split hides
+    // nothing). Else the finest split kept, its missing shares named (or run here).
+    for &(shares, _) in splits.iter().rev().filter(|(n, files)| n == files) {
+        let searched = merge(blocks, keeper, key.clone(), (floor, every), false, shares);
+        if searched.complete() {
+            return searched;
+        }
+    }
+    match splits.last() {
+        Some(&(shares, _)) => merge(blocks, keeper, key, (floor, every), may_run, shares),
         None => whole(
             blocks,
             &Checkpoint::new(keeper, key),
@@ -110,17 +120,12 @@ fn kept_beside<T: Lane>(
         .map(|(keep, kept, _)| (keep as &dyn Fn(u64) -> bool, kept));
     let prefix = format!("{}.part-", checkpoint::stem(key));
     let mut best = i64::MIN;
-    let suffix = format!("-of-{shares}.search");
     let others: Vec<u64> = keeper
         .names(&prefix)
         .iter()
-        .filter_map(|name| {
-            name.strip_prefix(&prefix)?
-                .strip_suffix(&suffix)?
-                .parse()
-                .ok()
-        })
-        .filter(|&i| i != index && i < shares)
+        .filter_map(|name| checkpoint::share_of(key, name))
+        .filter(|&(i, n)| n == shares && i != index)
+        .map(|(i, _)| i)
         .take(BESIDE)
         .collect();
     for other in others {

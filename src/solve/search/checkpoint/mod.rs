@@ -254,6 +254,20 @@ pub(super) fn stem(key: &[u8]) -> String {
     format!("{:08x}-{}", crc32fast::hash(key), key.len())
 }
 
+/// The share `(index, shares)` a file's name keeps of the search named by `key`, only
+/// when the name is exactly the one [`Checkpoint::share`] gives it (no sign, no leading
+/// zero, `index < shares <= PARTS`): a stray name is no part of any split.
+pub(super) fn share_of(key: &[u8], name: &str) -> Option<(u64, u64)> {
+    let rest = name
+        .strip_prefix(&stem(key))?
+        .strip_prefix(".part-")?
+        .strip_suffix(".search")?;
+    let (index, shares) = rest.split_once("-of-")?;
+    let (i, n) = (index.parse::<u64>().ok()?, shares.parse::<u64>().ok()?);
+    let canonical = i.to_string() == index && n.to_string() == shares;
+    (canonical && i < n && n <= PARTS).then_some((i, n))
+}
+
 /// One search's bytes with a keeper.
 #[derive(Debug)]
 pub(super) struct Checkpoint<'a> {
@@ -285,21 +299,24 @@ impl<'a> Checkpoint<'a> {
         self.name.contains(".part-")
     }
 
-    /// The splits kept for the search named by `key`: how many shares each names.
-    pub(super) fn splits(keeper: &dyn Keeper, key: &[u8]) -> Vec<u64> {
-        let prefix = format!("{}.part-", stem(key));
-        let mut splits: Vec<u64> = keeper
-            .names(&prefix)
+    /// The splits kept for the search named by `key`: how many shares each names, and
+    /// how many of its shares have a file (each split's shares counted once).
+    pub(super) fn splits(keeper: &dyn Keeper, key: &[u8]) -> Vec<(u64, u64)> {
+        let mut names: Vec<(u64, u64)> = keeper
+            .names(&format!("{}.part-", stem(key)))
             .iter()
-            .filter_map(|name| {
-                let rest = name.strip_prefix(&prefix)?.strip_suffix(".search")?;
-                let (index, shares) = rest.split_once("-of-")?;
-                let (index, shares) = (index.parse::<u64>().ok()?, shares.parse::<u64>().ok()?);
-                (index < shares && shares <= PARTS).then_some(shares)
-            })
+            .filter_map(|name| share_of(key, name))
+            .map(|(index, shares)| (shares, index))
             .collect();
-        splits.sort_unstable();
-        splits.dedup();
+        names.sort_unstable();
+        names.dedup();
+        let mut splits: Vec<(u64, u64)> = Vec::new();
+        for (shares, _) in names {
+            match splits.last_mut() {
+                Some((last, files)) if *last == shares => *files += 1,
+                _ => splits.push((shares, 1)),
+            }
+        }
         splits
     }
 
@@ -385,55 +402,10 @@ impl<'a> Checkpoint<'a> {
     }
 }
 
-/// Bytes kept in memory (for tests).
 #[cfg(test)]
-#[derive(Debug, Default)]
-pub(super) struct Memory(std::sync::Mutex<std::collections::HashMap<String, Vec<u8>>>);
-
+mod memory;
 #[cfg(test)]
-impl Keeper for Memory {
-    fn read(&self, name: &str, most: u64) -> Result<Option<Vec<u8>>, String> {
-        match self.0.lock().unwrap().get(name) {
-            Some(bytes) if bytes.len() as u64 > most => Err("too long".into()),
-            found => Ok(found.cloned()),
-        }
-    }
-    fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
-        self.0
-            .lock()
-            .unwrap()
-            .insert(name.to_string(), bytes.to_vec());
-        Ok(())
-    }
-    fn remove(&self, name: &str) {
-        self.0.lock().unwrap().remove(name);
-    }
-    fn place(&self, name: &str) -> String {
-        format!("memory:{name}")
-    }
-    fn names(&self, prefix: &str) -> Vec<String> {
-        let map = self.0.lock().unwrap();
-        map.keys()
-            .filter(|n| n.starts_with(prefix))
-            .cloned()
-            .collect()
-    }
-}
-
-#[cfg(test)]
-impl Memory {
-    /// The only bytes kept.
-    pub(super) fn only(&self) -> (String, Vec<u8>) {
-        let map = self.0.lock().unwrap();
-        assert_eq!(map.len(), 1);
-        let (name, bytes) = map.iter().next().unwrap();
-        (name.clone(), bytes.clone())
-    }
-
-    pub(super) fn put(&self, name: &str, bytes: &[u8]) {
-        self.write(name, bytes).unwrap();
-    }
-}
+pub(super) use memory::Memory;
 
 #[cfg(test)]
 mod tests;

@@ -87,10 +87,20 @@ impl Kernel {
                 };
                 // A share of a search split in parts (`--part I/N`) is proven by its
                 // share of the cost; the board's answer then is the best of its share.
+                // With `--search-time`, a share is run only when its estimate fits it
+                // (the default budget alone would run a share past the time asked).
                 let share = self.progress.share();
                 let own_share = own_cost.map(|c| share.map_or(c, |(_, n)| c.div_ceil(n)));
+                let in_time = share.is_none()
+                    || self.search_time.is_none_or(|t| {
+                        own_share.is_some_and(|ops| {
+                            ops as f64 / transform_rate(self.width) <= t.as_secs_f64()
+                        })
+                    });
                 let proving = matches!(self.plan, Plan::Transform(_))
-                    || ((orbits.is_some() || share.is_some()) && fits(own_share, self.board_ops));
+                    || ((orbits.is_some() || share.is_some())
+                        && fits(own_share, self.board_ops)
+                        && in_time);
                 // The blocks this board's proof searches: one of each orbit, in the
                 // symmetries' basis, or all of them.
                 let fewest = |known, may_run| match (&orbits, &self.symmetry) {

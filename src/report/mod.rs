@@ -2,6 +2,11 @@
 //! nullity, presses, how the fewest was found, the search's time); without, the lower
 //! bound of the first few boards not proven minimal, and one closing note.
 
+mod kept;
+mod watch;
+
+pub(crate) use watch::Watch;
+
 use crate::say::note;
 use lightsout::{plural, thousands};
 
@@ -24,7 +29,48 @@ pub(crate) struct Reporter {
     merged: Option<u64>,
     /// The lights of a button map's boards (one row of lights, said as a count).
     pub map: Option<u64>,
+    /// Boards whose part (`--part I/N`) was not kept, and the first one's reason: the
+    /// run fails once its answers are written, so a scheduler's merge never waits on a
+    /// part that is not there.
+    parts_lost: (u64, Option<String>),
 }
+
+/// What `solve` says beyond its answers, and what fails it: a stats line a board
+/// (`--stats`), and exit 4 when an answer is not proven the fewest (`--require-proven`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Telling {
+    pub stats: bool,
+    pub require_proven: bool,
+}
+
+impl Telling {
+    pub(crate) fn of(stats: bool, require_proven: bool) -> Telling {
+        Telling {
+            stats,
+            require_proven,
+        }
+    }
+
+    /// The run's end: `Unproven` (exit 4) when asked for and `unproven` answers of
+    /// `boards` are not proven the fewest.
+    pub(crate) fn end(&self, unproven: u64, boards: u64, noun: &str) -> anyhow::Result<()> {
+        if self.require_proven && unproven > 0 {
+            return Err(Unproven(format!(
+                "--require-proven: {} of {} not proven the fewest (the answers are valid, \
+                 and printed)",
+                thousands(unproven),
+                plural(boards, noun, &format!("{noun}s"))
+            ))
+            .into());
+        }
+        Ok(())
+    }
+}
+
+/// Some answer was not proven the fewest under `--require-proven` (exit code 4).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub(crate) struct Unproven(String);
 
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
 /// them all).
@@ -42,6 +88,7 @@ impl Reporter {
             engine: lightsout::CLASSIC_ENGINE,
             merged: None,
             map: None,
+            parts_lost: (0, None),
         }
     }
 
@@ -71,7 +118,7 @@ impl Reporter {
     ) {
         if let Some((index, of)) = progress.and_then(|p| p.share()) {
             // A part's answers are its share's best, unproven by design.
-            if summary.unproven > 0 {
+            if summary.unproven > 0 && self.parts_lost.0 == 0 {
                 let all = thousands(of);
                 note(format_args!(
                     "note: part {index} of {all} of each board's search is kept; with all \
@@ -124,7 +171,7 @@ impl Reporter {
                     ),
                 };
                 let fix = match seconds {
-                    Some(s) if *s > 3600.0 => format!("{fix}; {}", in_parts(*s)),
+                    Some(s) if *s > 3600.0 => format!("{fix}; {}", kept::in_parts(*s)),
                     _ => fix,
                 };
                 self.close(
@@ -222,110 +269,6 @@ impl Reporter {
     }
 }
 
-impl Reporter {
-    /// What board `m`'s search did with its file: resumed (and from how far), or could
-    /// not save it.
-    fn kept(&mut self, m: u64, kept: &lightsout::Kept) {
-        if let Some(shares) = &kept.shares {
-            self.shares(m, kept, shares);
-            return;
-        }
-        if let Some((fraction, seconds)) = kept.resumed {
-            note(format_args!(
-                "note: {} {m}: resumed the search kept in {} ({:.1} % of it done before, in {})",
-                self.noun,
-                kept.place,
-                fraction * 100.0,
-                std::time::Duration::try_from_secs_f64(seconds)
-                    .map_or_else(|_| format!("{seconds} s"), words_of),
-            ));
-        }
-        if let Some(reason) = &kept.refused {
-            note(format_args!(
-                "note: {} {m}: the search kept in {} was not believed: {reason}; searched \
-                 afresh (a checkpoint is trusted for the parts it calls done, and its best \
-                 is checked)",
-                self.noun, kept.place,
-            ));
-        }
-        if let Some(error) = &kept.error {
-            note(format_args!(
-                "note: {} {m}: could not save the search's progress in {}: {error} (the \
-                 search went on)",
-                self.noun, kept.place,
-            ));
-        }
-    }
-}
-
-impl Reporter {
-    /// What board `m`'s search split in parts did: each part not believed, and what is
-    /// missing (with the flag that runs it), or that the parts were merged.
-    fn shares(&mut self, m: u64, kept: &lightsout::Kept, shares: &lightsout::Shares) {
-        let of = shares.of;
-        for (index, why) in &shares.refused {
-            note(format_args!(
-                "note: {} {m}: part {index} of {} ({}) was not believed: {why}",
-                self.noun,
-                thousands(of),
-                kept.place
-            ));
-        }
-        if shares.missing.is_empty() {
-            self.merged = Some(of);
-            return;
-        }
-        if shares.missing.len() as u64 == of - 1 && shares.run.len() == 1 {
-            // A part run: its own share done, the others elsewhere.
-            return;
-        }
-        let listed: Vec<String> = shares.missing.iter().take(12).map(u64::to_string).collect();
-        let more = shares.missing.len().saturating_sub(12);
-        let first = shares.missing[0];
-        note(format_args!(
-            "note: {} {m}: {} {}{} of {} {} missing in {}; run each with the same flags and \
-             `--part I/{of}` (the first: `--part {first}/{of}`), or give --search-time enough \
-             for this run to search them",
-            self.noun,
-            if shares.missing.len() == 1 {
-                "part"
-            } else {
-                "parts"
-            },
-            listed.join(", "),
-            if more > 0 {
-                format!(" and {} more", thousands(more as u64))
-            } else {
-                String::new()
-            },
-            thousands(of),
-            if shares.missing.len() == 1 {
-                "is"
-            } else {
-                "are"
-            },
-            kept.place,
-        ));
-    }
-}
-
-/// How a proof of `seconds` here (both cores of this processor kind, the rate the
-/// estimate is measured at) splits in parts of about an hour, for a cluster.
-fn in_parts(seconds: f64) -> String {
-    let hours = seconds / 3600.0;
-    let parts = hours.ceil().clamp(1.0, 1024.0) as u64;
-    let each = std::time::Duration::try_from_secs_f64(seconds / parts as f64)
-        .map_or_else(|_| "ages".to_string(), words_of);
-    format!(
-        "or, {} core-hours in all, as {} parts of {each} each on 2 cores: `--part \
-         I/{parts}` for I from 0 to {} with --checkpoint DIR shared (contrib/slurm/fewest.sbatch), \
-         then the same command without --part",
-        thousands((2.0 * hours).ceil() as u64),
-        thousands(parts),
-        parts - 1
-    )
-}
-
 /// A word-operation count for people: exact when it fits, "2^64 or more" when not.
 /// What `solve` may spend proving each board's presses the fewest.
 #[derive(Debug, Clone)]
@@ -356,64 +299,4 @@ fn words_of(d: std::time::Duration) -> String {
 
 fn cost_words(ops: Option<u64>) -> String {
     ops.map_or_else(|| "2^64 or more".to_string(), thousands)
-}
-
-/// A progress bar for long searches on a terminal: drawn from another thread while the
-/// solver searches (the fraction searched, the fewest presses so far, the time left),
-/// only when stderr is a terminal and the search is estimated to take over half a
-/// second (so that every search of over a second has one, the estimate being rough);
-/// cleared when dropped.
-pub(crate) struct Watch {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Watch {
-    pub(crate) fn start(
-        progress: Option<std::sync::Arc<lightsout::SearchProgress>>,
-        seconds: Option<f64>,
-        proving: bool,
-    ) -> Option<Watch> {
-        use std::io::IsTerminal;
-        let progress = progress?;
-        let long = proving && seconds.is_some_and(|s| s > 0.5);
-        if !long || !std::io::stderr().is_terminal() {
-            return None;
-        }
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let stopped = stop.clone();
-        let thread = std::thread::spawn(move || {
-            let bar = indicatif::ProgressBar::new(0);
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "searching every solution [{bar:30}] {percent:>3}% {msg}, {eta} left",
-            ) {
-                bar.set_style(style);
-            }
-            while !stopped.load(std::sync::atomic::Ordering::Relaxed) {
-                let (done, total, best) = progress.snapshot();
-                if total > 0 {
-                    bar.set_length(total);
-                    bar.set_position(done.min(total));
-                    if let Some(best) = best {
-                        bar.set_message(format!("fewest so far {}", thousands(best)));
-                    }
-                }
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            }
-            bar.finish_and_clear();
-        });
-        Some(Watch {
-            stop,
-            thread: Some(thread),
-        })
-    }
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
 }
