@@ -56,7 +56,7 @@ pub(crate) fn game_named(
                 graph::parse(&text, format).map_err(|err| usage(format!("graph {name}: {err}")))?;
             return graph
                 .game(rule, args.states.unwrap_or(2))
-                .map_err(game_error);
+                .map_err(|err| game_error(err).context(format!("graph {name}")));
         }
         own_buttons("a button map")?;
         let game = map::parse(&text).map_err(|err| usage(format!("button map {name}: {err}")))?;

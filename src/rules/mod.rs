@@ -37,6 +37,17 @@ pub const MAX_STATES: u8 = 255;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GameError {
+    /// A game without a light or without a button: nothing to solve or play.
+    #[error(
+        "a game needs at least one light and one button; this one has {lights} lights and \
+         {buttons} buttons"
+    )]
+    Empty {
+        /// Lights of the game.
+        lights: usize,
+        /// Buttons of the game.
+        buttons: usize,
+    },
     /// A board without lights.
     #[error("a board needs at least one row and one column, not {rows} x {cols}")]
     EmptyShape {
@@ -245,6 +256,14 @@ impl Game {
     ) -> Result<Game, GameError> {
         if states < 2 {
             return Err(GameError::States { states });
+        }
+        // Every game is made here or by `grid` (which refuses an empty shape): so no
+        // reader, of maps or of graphs, makes a game with nothing to press.
+        if lights == 0 || buttons.is_empty() {
+            return Err(GameError::Empty {
+                lights,
+                buttons: buttons.len(),
+            });
         }
         let entries = buttons.iter().map(|p| p.len() as u64).sum::<u64>();
         if entries > MAX_PRESS_ENTRIES {

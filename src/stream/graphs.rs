@@ -16,6 +16,11 @@ use std::io::{Read, Write};
 /// limit ([`super::MIN_LINE_LIMIT`] bytes: about 1,770 vertices).
 const MAX_LINE: usize = super::MIN_LINE_LIMIT;
 
+/// The most vertices of a graph of the stream: a graph6 line of [`MAX_LINE`] holds
+/// about 1,770, and a sparse6 line names far more in a few bytes (`:~C??` is 16,384
+/// vertices, 0.4 s of elimination); so a line's work stays a few milliseconds.
+const MAX_EACH_VERTICES: usize = 2048;
+
 /// What a run of [`nullity_each_stream`] saw.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EachSummary {
@@ -51,6 +56,14 @@ pub fn nullity_each_stream(
         }
         let text = super::rows::trim_end(text);
         let graph = match nauty_line(text, line as usize) {
+            Ok(graph) if graph.vertices > MAX_EACH_VERTICES => {
+                out.finish()?;
+                return Err(StreamError::Graph(format!(
+                    "line {line}: a graph of {} vertices; a stream's graphs have at most \
+                     {MAX_EACH_VERTICES} (a larger one alone: `nullity --game FILE`)",
+                    crate::text::thousands(graph.vertices as u64)
+                )));
+            }
             Ok(graph) => graph,
             Err(err) => {
                 out.finish()?;

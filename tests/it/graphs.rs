@@ -297,3 +297,104 @@ fn a_game_on_stdin_wants_its_boards_from_a_file() {
         .success()
         .stdout("1 0 0 0\n");
 }
+
+/// `K_n` as one graph6 line: `n` (n < 258,048) and every edge bit set.
+fn complete_graph6(n: usize) -> String {
+    let mut line = if n < 63 {
+        String::from((63 + n as u8) as char)
+    } else {
+        let b = |shift: usize| (63 + (n >> shift & 63) as u8) as char;
+        ['~', b(12), b(6), b(0)].iter().collect()
+    };
+    let bits = n * (n - 1) / 2;
+    line.extend(std::iter::repeat_n('~', bits / 6));
+    if !bits.is_multiple_of(6) {
+        line.push((63 + (0x3fu8 << (6 - bits % 6) & 0x3f)) as char);
+    }
+    line.push('\n');
+    line
+}
+
+#[test]
+fn a_graph_of_no_vertex_is_refused_by_every_reader_and_command() {
+    // Hardening round five: graph6 `?`, sparse6 `:?` and digraph6 `&?` were read (edge
+    // lists and DIMACS refused them), and `puzzles`, `play` panicked on the game.
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [("g.g6", "?\n"), ("s.s6", ":?\n"), ("d.d6", "&?\n")] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap();
+        for args in [
+            vec!["nullity", "--game", path],
+            vec!["puzzles", "--game", path, "--count", "1"],
+            vec!["puzzles", "--game", path, "--count", "1", "--steps", "1"],
+            vec!["play", "--game", path],
+            vec!["census", "--game", path],
+        ] {
+            lightsout()
+                .args(&args)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains("a graph of 1 to"));
+        }
+        lightsout()
+            .args(["nullity", "--each", "--game", "-"])
+            .write_stdin(text)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("a graph of 1 to"));
+    }
+}
+
+#[test]
+fn a_dense_graph_is_counted_before_it_is_built() {
+    // Hardening round five: K_28000 as graph6 (65 MB, under the file limit) took
+    // 9.5 GB before it was refused. K_4200 (1.5 MB, 17.6 million press entries) is
+    // refused from its header and bits under a data limit of 64 MiB; K_2000 (4 million
+    // entries) is read and solved.
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("k4200.g6");
+    std::fs::write(&big, complete_graph6(4200)).unwrap();
+    let args = ["nullity", "--game", big.to_str().unwrap()];
+    let (status, _, said) = crate::common::run_with_data_limit(&args, 64 << 20);
+    assert_eq!(status, Some(2), "{said}");
+    assert!(said.contains("at most 16777216 press entries"), "{said}");
+    assert!(said.contains("4200 vertices and 8817900 edges"), "{said}");
+    let small = dir.path().join("k2000.g6");
+    std::fs::write(&small, complete_graph6(2000)).unwrap();
+    // K_n's σ+ game presses every light with every button: nullity n - 1.
+    lightsout()
+        .args(["nullity", "--game", small.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout("nullity 1999\n");
+}
+
+#[test]
+fn a_dimacs_file_may_start_with_a_bare_comment() {
+    // Hardening round five: a first line `c` alone was read as graph6.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("path.dimacs");
+    std::fs::write(&path, "c\nc a path of 3\np edge 3 2\ne 1 2\ne 2 3\n").unwrap();
+    lightsout()
+        .args(["nullity", "--game", path.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout("nullity 0\n");
+}
+
+#[test]
+fn a_stream_of_graphs_bounds_the_work_of_a_line() {
+    // Hardening round five: six bytes of sparse6 (`:~C??`) are 16,384 vertices, 0.4 s
+    // of elimination each: a stream's line is held to 2,048 vertices, with what to do.
+    lightsout()
+        .args(["nullity", "--each", "--game", "-"])
+        .write_stdin("Bw\n:~C??\n")
+        .assert()
+        .code(1)
+        .stdout("2\n")
+        .stderr(
+            predicate::str::contains("line 2: a graph of 16,384 vertices")
+                .and(predicate::str::contains("nullity --game FILE")),
+        );
+}

@@ -1,7 +1,7 @@
 //! The text formats of graphs, each read to a [`Graph`]: nauty's graph6, sparse6 and
 //! digraph6 (one graph a line), edge lists and DIMACS, every error located.
 
-use super::{Graph, GraphError, MAX_VERTICES};
+use super::{Graph, GraphError, MAX_GRAPH_ENTRIES, MAX_VERTICES};
 
 /// The text formats of graphs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,8 +20,8 @@ pub enum Format {
 
 impl Format {
     /// The format of `text`, by its first line that is not blank or a comment:
-    /// `>>graph6<<` and friends, `:` sparse6, `&` digraph6, `p ` or `c ` DIMACS, digits
-    /// an edge list, else graph6. `None` for a button map (`lights N`) or nothing.
+    /// `>>graph6<<` and friends, `:` sparse6, `&` digraph6, `p `, `c ` or a bare `c`
+    /// DIMACS, digits an edge list, else graph6. `None` for a button map (`lights N`) or nothing.
     pub fn of(text: &str) -> Option<Format> {
         let first = text
             .lines()
@@ -31,7 +31,7 @@ impl Format {
             [b'>', b'>', b'g', ..] => Format::Graph6,
             [b'>', b'>', b's', ..] | [b':', ..] => Format::Sparse6,
             [b'>', b'>', b'd', ..] | [b'&', ..] => Format::Digraph6,
-            [b'p' | b'c', b' ' | b'\t', ..] | [b'e', b' ', ..] => Format::Dimacs,
+            [b'p' | b'c', b' ' | b'\t', ..] | [b'c'] | [b'e', b' ', ..] => Format::Dimacs,
             [b'0'..=b'9', ..] => Format::EdgeList,
             _ if first.starts_with("lights") => return None,
             _ => Format::Graph6,
@@ -117,15 +117,32 @@ pub fn nauty_line(text: &[u8], line: usize) -> Result<Graph, GraphError> {
             "the end of the line",
         )
     })?;
-    if n > MAX_VERTICES {
+    if n == 0 || n > MAX_VERTICES {
         return Err(syntax(
             line,
             start + 1,
-            &format!("at most {MAX_VERTICES} vertices"),
-            &format!("{n}"),
+            &format!("a graph of 1 to {MAX_VERTICES} vertices"),
+            &format!("{n} vertices"),
         ));
     }
     let body = &bytes[used..];
+    // The edges counted from the bits before any is built: set bits (graph6, digraph6),
+    // or at most one a code of 1 + k bits (sparse6).
+    let edges = match kind {
+        Format::Sparse6 => {
+            let k = (1..).find(|&k| 1usize << k >= n).unwrap_or(1);
+            (body.len() as u64 * 6) / (1 + k as u64)
+        }
+        _ => body.iter().map(|b| u64::from((b - 63).count_ones())).sum(),
+    };
+    too_many_entries(n as u64, edges, kind == Format::Digraph6).map_err(|(found, most)| {
+        syntax(
+            line,
+            start + 1,
+            &format!("a graph whose game has at most {most} press entries"),
+            &found,
+        )
+    })?;
     let bit = |i: usize| body.get(i / 6).map(|b| (b - 63) >> (5 - i % 6) & 1 == 1);
     let short = |need: usize| {
         syntax(
@@ -306,6 +323,21 @@ fn dimacs(text: &str) -> Result<Graph, GraphError> {
     build(&pairs, vertices, 1)
 }
 
+/// Refuses a game of more than [`MAX_GRAPH_ENTRIES`] press entries (each vertex's
+/// button: itself and its neighbours), from the counts alone: what was found and the
+/// most, as words.
+fn too_many_entries(vertices: u64, edges: u64, directed: bool) -> Result<(), (String, u64)> {
+    let per_edge = if directed { 1 } else { 2 };
+    let entries = edges.saturating_mul(per_edge).saturating_add(vertices);
+    if entries > MAX_GRAPH_ENTRIES {
+        return Err((
+            format!("{vertices} vertices and {edges} edges ({entries} entries)"),
+            MAX_GRAPH_ENTRIES,
+        ));
+    }
+    Ok(())
+}
+
 /// The graph of `vertices` vertices whose edges `pairs` name vertices from `first`.
 fn build(pairs: &[(usize, u64, u64)], vertices: u64, first: u64) -> Result<Graph, GraphError> {
     if vertices == 0 || vertices > MAX_VERTICES as u64 {
@@ -316,6 +348,14 @@ fn build(pairs: &[(usize, u64, u64)], vertices: u64, first: u64) -> Result<Graph
             &format!("{vertices} vertices"),
         ));
     }
+    too_many_entries(vertices, pairs.len() as u64, false).map_err(|(found, most)| {
+        syntax(
+            1,
+            1,
+            &format!("a graph whose game has at most {most} press entries"),
+            &found,
+        )
+    })?;
     let mut arcs = Vec::with_capacity(pairs.len());
     for &(index, u, v) in pairs {
         let bad = [u, v]

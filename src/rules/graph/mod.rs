@@ -22,6 +22,12 @@ use super::{Game, GameError};
 /// The most vertices a graph may have here.
 pub const MAX_VERTICES: usize = 1 << 20;
 
+/// The most press entries a graph's game may have (a button a vertex, changing it and
+/// its neighbours: vertices plus twice the edges): 16 million, about 256 MiB while its
+/// game is built. Counted from a graph's header and its bits before anything is built
+/// (a dense graph6 line of K_28000, 65 MB, would otherwise take 9.5 GB to be refused).
+pub const MAX_GRAPH_ENTRIES: u64 = 1 << 24;
+
 /// The most vertices drawn around a circle; larger graphs are drawn in rows.
 pub const MAX_CIRCLE: usize = 64;
 
