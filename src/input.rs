@@ -175,6 +175,22 @@ pub(crate) fn shape_from_boards(input: &mut Input, states: u8) -> anyhow::Result
             sniffed.rows, sniffed.cols
         ))
     };
+    if let Some(other) = sniffed.other {
+        let (rows, cols) = (sniffed.rows, sniffed.cols);
+        let (other_rows, other_cols) = other.other_shape;
+        let (taken, instead) = if other.as_count {
+            ("the number of boards", "a row of the first board")
+        } else {
+            ("the first row of the board", "the number of boards")
+        };
+        crate::say::note(format_args!(
+            "note: the first line, `{}`, is read as {taken}, so the boards are {rows} x \
+             {cols}; read as {instead}, they would be {other_rows} x {other_cols}: give \
+             --rows {other_rows} --cols {other_cols} for that reading (--rows and --cols \
+             settle the shape)",
+            other.count
+        ));
+    }
     let rows = u32::try_from(sniffed.rows).map_err(|_| too_large())?;
     let cols = u32::try_from(sniffed.cols).map_err(|_| too_large())?;
     let source = std::mem::replace(&mut input.reader, Box::new(io::empty()));

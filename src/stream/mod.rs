@@ -37,7 +37,7 @@ pub use picture::{
 pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
 pub use ruler::picture_margins;
-pub use shape::{sniff_shape, Sniffed, MAX_SHAPE_BYTES};
+pub use shape::{sniff_shape, Ambiguity, Sniffed, MAX_SHAPE_BYTES};
 pub use solve::{solve_stream, solve_stream_lazy, SolveOptions, SolveSummary};
 pub use states::{
     explain_states_stream, push_counts, solve_states_stream, StatesOptions, StatesReader,

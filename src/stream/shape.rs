@@ -26,6 +26,20 @@ pub struct Sniffed {
     pub cols: usize,
     /// The bytes read from the source so far, to be read again first.
     pub read: Vec<u8>,
+    /// A first line that is both a number and a row, read one way when the other
+    /// gives other boards (`None`: one reading, or both give the same boards).
+    pub other: Option<Ambiguity>,
+}
+
+/// How a first line that reads both as the count of boards and as a row was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ambiguity {
+    /// The number it is.
+    pub count: u64,
+    /// Taken as the count (else as the first row of the first board).
+    pub as_count: bool,
+    /// The boards' shape the other reading gives.
+    pub other_shape: (usize, usize),
 }
 
 /// The lights in `text` if it is a row of lights of `states` states: two states as
@@ -89,6 +103,10 @@ pub fn sniff_shape(source: &mut impl Read, states: u8) -> Result<Sniffed, InputE
     let mut start = 0; // the first byte of the next line
     let mut line_no = 0u64;
     let mut eof = false;
+    // The count of a first line that is also a row, read as a count after a blank line.
+    let mut either = None;
+    // The number of a first line that is also a row, read as the first row.
+    let mut as_row: Option<u64> = None;
     let mut chunk = vec![0; 64 << 10];
     loop {
         // The next whole line, or the last one at the end.
@@ -130,22 +148,31 @@ pub fn sniff_shape(source: &mut impl Read, states: u8) -> Result<Sniffed, InputE
             }
             Phase::Either { cols, .. } if text.is_none() => (phase, shape(1, cols)),
             Phase::Either { count, cols } if blank => (Phase::EitherBlank { count, cols }, None),
-            // After a blank line: a row of another width makes the first line a count.
+            // After a blank line: a row of another width makes the first line a count;
+            // one of the same width, the count of boards of as many rows as follow
+            // (a board of one row: the first line was a board too).
             Phase::EitherBlank { count, cols } => match lights {
                 Some(other) if other != cols => (row(Some(count), other), None),
+                Some(_) => {
+                    either = Some(count);
+                    (row(Some(count), cols), None)
+                }
                 _ if blank && text.is_some() => (phase, None),
                 _ => (phase, shape(1, cols)),
             },
             Phase::Either { count, cols } => match lights {
                 Some(other) if other != cols => (row(Some(count), other), None),
-                _ => (
-                    Phase::Rows {
-                        count: None,
-                        cols,
-                        rows: 2,
-                    },
-                    None,
-                ),
+                _ => {
+                    as_row = Some(count);
+                    (
+                        Phase::Rows {
+                            count: None,
+                            cols,
+                            rows: 2,
+                        },
+                        None,
+                    )
+                }
             },
             Phase::Counted { .. } if blank && text.is_some() => (phase, None),
             Phase::Counted { count } => match lights {
@@ -190,7 +217,28 @@ pub fn sniff_shape(source: &mut impl Read, states: u8) -> Result<Sniffed, InputE
             },
         };
         if let Some((rows, cols)) = found {
-            return Ok(Sniffed { rows, cols, read });
+            // Both readings of the first line, when they give other boards: a count
+            // read after a blank line, whose boards are not of one row; a row, whose
+            // board's other rows are the count's boards back to back.
+            let as_count = either.filter(|_| rows > 1).map(|count| Ambiguity {
+                count,
+                as_count: true,
+                other_shape: (1, cols),
+            });
+            let as_row = as_row
+                .filter(|&count| count > 1 && (rows as u64 - 1).is_multiple_of(count))
+                .map(|count| Ambiguity {
+                    count,
+                    as_count: false,
+                    other_shape: ((rows - 1) / count as usize, cols),
+                });
+            let other = as_count.or(as_row);
+            return Ok(Sniffed {
+                rows,
+                cols,
+                read,
+                other,
+            });
         }
         phase = next;
         match end {
@@ -285,6 +333,36 @@ mod tests {
         assert_eq!(shape("10\n\n0110\n1111\n"), (2, 4));
         assert_eq!(shape("0110\n\n0110\n"), (1, 4));
         assert_eq!(shape("1\n\n0110\n1111\n"), (2, 4));
+    }
+
+    #[test]
+    fn a_first_line_read_both_ways_is_told() {
+        // Hardening round five: `100`, a blank line, boards of 3 x 3 were read as
+        // 1 x 3 boards (each row a board), silently. The count's reading is taken and
+        // the other named; a board of one row after it gives one reading only.
+        let sniffed = sniff_shape(&mut "100\n\n010\n111\n010\n\n000\n".as_bytes(), 2).unwrap();
+        assert_eq!((sniffed.rows, sniffed.cols), (3, 3));
+        let other = Ambiguity {
+            count: 100,
+            as_count: true,
+            other_shape: (1, 3),
+        };
+        assert_eq!(sniffed.other, Some(other));
+        let sniffed = sniff_shape(&mut "100\n\n010\n\n111\n".as_bytes(), 2).unwrap();
+        assert_eq!((sniffed.rows, sniffed.cols, sniffed.other), (1, 3, None));
+        // Without the blank line: one board of 21 x 2, or 10 boards of 2 x 2 after a
+        // count, back to back; the first reading is taken, the second named.
+        let text = format!("10\n{}", "01\n".repeat(20));
+        let sniffed = sniff_shape(&mut text.as_bytes(), 2).unwrap();
+        assert_eq!((sniffed.rows, sniffed.cols), (21, 2));
+        let other = Ambiguity {
+            count: 10,
+            as_count: false,
+            other_shape: (2, 2),
+        };
+        assert_eq!(sniffed.other, Some(other));
+        let sniffed = sniff_shape(&mut "3\n010\n111\n".as_bytes(), 2).unwrap();
+        assert_eq!(sniffed.other, None);
     }
 
     #[test]

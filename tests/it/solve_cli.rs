@@ -469,3 +469,47 @@ fn stats_call_a_button_maps_board_by_its_lights() {
             "stats: board 1: 54 lights, nullity 6",
         ));
 }
+
+#[test]
+fn a_first_line_that_reads_both_ways_is_named_never_guessed_silently() {
+    // Hardening round five: `100`, a blank line, then 100 boards of 3 x 3 separated by
+    // blank lines was answered as 301 boards of 1 x 3, exit 0, nothing said.
+    let mut rng = common::Rng(5);
+    let mut text = String::from("100\n\n");
+    for _ in 0..100 {
+        for _ in 0..3 {
+            text.extend((0..3).map(|_| if rng.below(2) == 1 { '1' } else { '0' }));
+            text.push('\n');
+        }
+        text.push('\n');
+    }
+    let out = lightsout()
+        .arg("solve")
+        .write_stdin(text.clone())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    let answers = String::from_utf8_lossy(&out.stdout)
+        .matches("PUZZLE #")
+        .count();
+    assert_eq!(answers, 100, "{said}");
+    assert!(
+        said.contains("`100`, is read as the number of boards, so the boards are 3 x 3")
+            && said.contains("--rows 1 --cols 3"),
+        "{said}"
+    );
+    // The flags settle it, and then nothing is said.
+    let out = lightsout()
+        .args(["solve", "--rows", "1", "--cols", "3"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout)
+            .matches("PUZZLE #")
+            .count(),
+        301
+    );
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("read as"));
+}
