@@ -17,6 +17,11 @@ time. Prints the figures BENCHMARKS.md quotes.
 6. 4 slow clients holding POST /v1/query bodies open (a byte a second, issue 39, item
    5) while another client POSTs a grid every 0.25 s for 12 s: its statuses and
    latencies, with --jobs 4.
+7. 8 clients at once, each sending a 64 MiB JSON body (hardening round five, fault 3),
+   twice over: numbers where boards go (`{"boards":[0,0,...]}`), one string of 64 MiB,
+   and 5x5 grids whose answers the client reads as they come (3 rounds of the three
+   kinds to /v1/query, then 64 MiB of 4 x 4 boards to /v1/solve): every status, the
+   server's peak RSS, /healthz median and max.
 """
 
 import http.client
@@ -303,9 +308,87 @@ def slow_bodies(binary):
     )
 
 
+def json_client(host, port, path, body, results):
+    """Sends `body` as JSON while reading the answer on another thread; its status."""
+    sock = socket.create_connection((host, port), timeout=120)
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    ).encode()
+    answer = bytearray()
+
+    def read():
+        try:
+            while chunk := sock.recv(1 << 16):
+                answer.extend(chunk)
+        except OSError:
+            pass
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        sock.sendall(head)
+        view = memoryview(body)
+        for at in range(0, len(body), 1 << 20):
+            sock.sendall(view[at : at + (1 << 20)])
+    except OSError:
+        pass  # the server answered (a 400) and closed before the body was all sent
+    try:
+        sock.shutdown(socket.SHUT_WR)
+    except OSError:
+        pass
+    reader.join(timeout=120)
+    sock.close()
+    line = bytes(answer[:64]).split(b"\r\n", 1)[0].decode(errors="replace")
+    results.append(line.split(" ")[1] if line.startswith("HTTP/") else f"dropped ({line!r})")
+
+
+def json_bodies(binary):
+    server, host, port = start(binary)
+    size = (64 << 20) - 4096  # under the default --max-body of 64 MiB
+    numbers = b'{"boards":[' + b"0," * (size // 2 - 8) + b"0]}"
+    string = b'{"boards":[["' + b"0" * (size - 20) + b'"]]}'
+    grid = b'["01101","10011","00000","11111","00000"]'
+    grids = b'{"boards":[' + b",".join([grid] * (size // (len(grid) + 1))) + b"]}"
+    board = b'["0110","1001","1001","0110"]'
+    boards = b'{"boards":[' + b",".join([board] * (size // (len(board) + 1))) + b"]}"
+    stop, latencies, statuses = threading.Event(), [], []
+    poller = threading.Thread(target=poll_healthz, args=(host, port, stop, latencies))
+    poller.start()
+    started = time.perf_counter()
+    kinds = [("/v1/query", numbers), ("/v1/query", string), ("/v1/query", grids)]
+    for path, body in kinds * 3 + [("/v1/solve?rows=4&cols=4", boards)]:
+        clients = [
+            threading.Thread(target=json_client, args=(host, port, path, body, statuses))
+            for _ in range(8)
+        ]
+        for c in clients:
+            c.start()
+        for c in clients:
+            c.join()
+    elapsed = time.perf_counter() - started
+    stop.set()
+    poller.join()
+    peak = peak_rss(server)
+    server.terminate()
+    server.wait()
+    counts = {}
+    for s in statuses:
+        counts[s] = counts.get(s, 0) + 1
+    times = [t for t, _ in latencies]
+    print("7. 8 clients at once sending 64 MiB JSON bodies, 10 rounds (numbers, one string,")
+    print("   5x5 grids read as answered, x3; then 4 x 4 boards to /v1/solve)")
+    print(f"   statuses: {dict(sorted(counts.items(), key=str))} in {elapsed:.1f} s")
+    print(f"   peak RSS: {peak / 2**20:.1f} MiB")
+    print(
+        f"   /healthz: {len(times)} polls, median {ms(statistics.median(times))}, "
+        f"max {ms(max(times))}, all 200: {all(s == 200 for _, s in latencies)}"
+    )
+
+
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/dist/lightsout")
-    which = sys.argv[2:] or ["1", "2", "3", "4", "5", "6"]
+    which = sys.argv[2:] or ["1", "2", "3", "4", "5", "6", "7"]
     runs = [
         ("1", hostile_solves),
         ("2", idle_sockets),
@@ -313,6 +396,7 @@ def main():
         ("4", puzzle_flood),
         ("5", rule_flood),
         ("6", slow_bodies),
+        ("7", json_bodies),
     ]
     for name, run in runs:
         if name in which:

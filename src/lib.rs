@@ -140,8 +140,8 @@ pub use stream::{
     SolveSummary, StatesOptions, StatesReader, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use stream::{
-    nullity_each_stream, sniff_shape, write_states_png, Ambiguity, EachSummary, Sniffed,
-    MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
+    json_boards, nullity_each_stream, sniff_shape, write_states_png, Ambiguity, EachBoard,
+    EachSummary, Sniffed, MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
 };
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.

@@ -6,7 +6,7 @@ use super::params::{grid_rows, parse_grid, target_word, Params};
 use super::{body, State};
 use axum::body::Body;
 use axum::extract::{RawQuery, State as Shared};
-use axum::http::{Method as HttpMethod, StatusCode, Uri};
+use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use lightsout::{
@@ -59,32 +59,6 @@ pub(super) async fn metrics(Shared(state): Shared<Arc<State>>) -> Response {
         .into_response()
 }
 
-pub(super) async fn not_found(method: HttpMethod, uri: Uri) -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        format!(
-            "no such endpoint: {method} {}; the API is GET /v1/openapi.json (and docs/guide.md, serve)",
-            uri.path()
-        ),
-    )
-}
-
-pub(super) async fn method_not_allowed(method: HttpMethod, uri: Uri) -> ApiError {
-    let path = uri.path();
-    let takes = match path {
-        "/v1/solve" => {
-            "use POST with the boards as the body (POST /v1/solve?rows=5&cols=6), or GET for \
-             one board (GET /v1/solve?rows=5&cols=5&board=...)"
-        }
-        "/v1/query" => "use GET for one grid (GET /v1/query?grid=...) or POST for a stream",
-        _ => "use GET",
-    };
-    ApiError::new(
-        StatusCode::METHOD_NOT_ALLOWED,
-        format!("{path} does not take {method}; {takes} (the API: GET /v1/openapi.json)"),
-    )
-}
-
 /// `GET /v1/query?grid=G[&moves=true][&target=off]`: the exact fewest presses.
 pub(super) async fn query_one(
     Shared(state): Shared<Arc<State>>,
@@ -104,6 +78,9 @@ pub(super) async fn query_one(
             ))
         }
     };
+    if text.contains('/') {
+        super::play::check_rows(text, 5, 5)?;
+    }
     let grid = parse_grid(&text.replace('/', ""))?;
     let target = params.target(Target::On)?;
     let answer = grid_answer(&state, grid, target, params.flag("moves")?)?;
@@ -154,9 +131,7 @@ pub(super) async fn query_stream(
     body: Body,
 ) -> Result<Response, ApiError> {
     if super::batch::is_json(&headers) {
-        return Ok(super::batch::query_json(state, raw, body)
-            .await?
-            .into_response());
+        return super::batch::query_json(state, raw, body).await;
     }
     let params = Params::new(raw, &["max_steps", "moves", "target", "method"])?;
     let max_steps: u32 = params.number("max_steps", "from 0 to 25")?.unwrap_or(6);
@@ -187,8 +162,12 @@ pub(super) async fn query_stream(
     };
     let slot = super::stream_slot(&state).await?;
     let (limit, deadline) = (state.max_body, super::job_deadline());
-    Ok(
-        body::stream(body, limit, deadline, slot, move |input, output| {
+    Ok(body::stream(
+        body,
+        (limit, deadline),
+        slot,
+        body::Kind::Text,
+        move |input, output| {
             let method = match method.as_str() {
                 "table" => Method::Table(state.table.borrowed()),
                 "enumerate" => Method::Enumerate,
@@ -197,9 +176,9 @@ pub(super) async fn query_stream(
             let answered = answer_stream(&method, options, input, output)?;
             metrics::counter!("lightsout_grids_answered_total").increment(answered);
             Ok(answered)
-        })
-        .await,
+        },
     )
+    .await)
 }
 
 /// `POST /v1/solve?rows=R&cols=C[&target=off|on|D][&topology=..&rule=..&states=K
@@ -214,9 +193,7 @@ pub(super) async fn solve_stream_handler(
     body: Body,
 ) -> Result<Response, ApiError> {
     if super::batch::is_json(&headers) {
-        return Ok(super::batch::solve_json(state, raw, body)
-            .await?
-            .into_response());
+        return super::batch::solve_json(state, raw, body).await;
     }
     let mut known = vec!["rows", "cols", "target"];
     known.extend(GAME_PARAMS);
@@ -244,8 +221,12 @@ pub(super) async fn solve_stream_handler(
     let slot = super::stream_slot(&state).await?;
     let (limit, deadline) = (state.max_body, super::job_deadline());
     let search_until = std::time::Instant::now() + state.search_time;
-    Ok(
-        body::stream(body, limit, deadline, slot, move |input, output| {
+    Ok(body::stream(
+        body,
+        (limit, deadline),
+        slot,
+        body::Kind::Text,
+        move |input, output| {
             let options = SolveOptions {
                 target,
                 line_buffered: false,
@@ -268,9 +249,9 @@ pub(super) async fn solve_stream_handler(
             close_unproven(output, &unproven, summary)?;
             metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
             Ok(summary.boards)
-        })
-        .await,
+        },
     )
+    .await)
 }
 
 /// `/v1/solve` for any game but the classic one: its solver made on the blocking pool
@@ -287,8 +268,12 @@ async fn solve_game_request(
     let slot = super::stream_slot(&state).await?;
     let (limit, deadline) = (state.max_body, super::job_deadline());
     let search_until = std::time::Instant::now() + state.search_time;
-    Ok(
-        body::stream(body, limit, deadline, slot, move |input, output| {
+    Ok(body::stream(
+        body,
+        (limit, deadline),
+        slot,
+        body::Kind::Text,
+        move |input, output| {
             let solver = lightsout::GameSolver::new(game, budget)
                 .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
             let mut unproven = Vec::new();
@@ -327,9 +312,9 @@ async fn solve_game_request(
             close_unproven(output, &unproven, summary)?;
             metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
             Ok(summary.boards)
-        })
-        .await,
+        },
     )
+    .await)
 }
 
 /// The last line of a `/v1/solve` answer when some boards are not proven the fewest.

@@ -1,24 +1,60 @@
-//! JSON in: `POST /v1/solve` and `POST /v1/query` with `Content-Type:
-//! application/json` and a body `{"boards": [["0110", "1001", ...], ...]}` (each board
-//! its rows, as every answer writes one), answered `{"answers": [...]}`, each as the
-//! route's `GET` answers one board. The text body, streamed both ways, stays for the
-//! command line's formats.
+//! JSON in: `POST /v1/solve` and `POST /v1/query` with `Content-Type: application/json`
+//! (or any `application/*+json`) and a body `{"boards": [["0110", "1001", ...], ...]}`
+//! (each board its rows, as every answer writes one), answered `{"answers": [...]}`,
+//! each as the route's `GET` answers one board.
+//!
+//! The body is read as the text body is: streamed on the blocking pool under a job
+//! slot (given back while the client is slow), within `--max-body` and the request's
+//! deadline, each board checked row by row as the command line checks a row
+//! ([`lightsout::json_boards`]) and answered before the next is read; the search stops
+//! at `--search-time` for the request, and the work stops when the client goes.
 
+use super::body::{self, Kind};
 use super::error::ApiError;
-use super::play::{answers, play_params, played_game};
+use super::play::{answer_json, play_params, played_game};
 use super::State;
 use axum::body::Body;
-use axum::http::StatusCode;
-use axum::Json;
-use serde_json::{json, Value};
+use axum::response::Response;
+use lightsout::StreamError;
+use std::io::Write;
 use std::sync::Arc;
+use std::time::Instant;
 
-/// Whether a request's body is JSON.
+/// Whether a request's body is JSON: its media type (RFC 9110: type and subtype
+/// case-insensitive, parameters after `;`) is `application/json` or has the `+json`
+/// suffix; `application/json-seq` and the like are not.
 pub(super) fn is_json(headers: &axum::http::HeaderMap) -> bool {
     headers
         .get(axum::http::header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim_start().starts_with("application/json"))
+        .and_then(|v| v.parse::<mime::Mime>().ok())
+        .is_some_and(|m| {
+            m.type_() == mime::APPLICATION
+                && (m.subtype() == mime::JSON || m.suffix() == Some(mime::JSON))
+        })
+}
+
+/// Writes `{"answers":[`, then each answer `answer` gives a board as it is read, then
+/// `]}`: the work of a JSON body's stream.
+fn answer_each(
+    input: &mut dyn std::io::Read,
+    output: &mut dyn Write,
+    game: &lightsout::rules::Game,
+    mut answer: impl FnMut(&[u8]) -> Result<serde_json::Value, StreamError>,
+) -> Result<u64, StreamError> {
+    output
+        .write_all(b"{\"answers\":[")
+        .map_err(StreamError::Output)?;
+    let boards = lightsout::json_boards(input, game, &mut |m, cells| {
+        let value = answer(cells)?;
+        let comma: &[u8] = if m == 1 { b"" } else { b"," };
+        output
+            .write_all(comma)
+            .and_then(|()| serde_json::to_writer(&mut *output, &value).map_err(Into::into))
+            .map_err(StreamError::Output)
+    })?;
+    output.write_all(b"]}").map_err(StreamError::Output)?;
+    Ok(boards)
 }
 
 /// `POST /v1/solve?rows=R&cols=C[&target=..][&game flags]` with a JSON body.
@@ -26,24 +62,31 @@ pub(super) async fn solve_json(
     state: Arc<State>,
     raw: Option<String>,
     body: Body,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let params = play_params(raw, &["target"])?;
     let (game, budget, _) = played_game(&params, "POST /v1/solve?rows=5&cols=5")?;
-    let k = game.states();
-    let goal = super::flags::goal_of(&params, k)?;
-    let request = read_json(&state, body).await?;
-    let boards = boards_of(&request)?;
-    let lights = game.lights();
-    let cells: Vec<Vec<u8>> = boards
-        .iter()
-        .enumerate()
-        .map(|(i, board)| {
-            cells_of(board, lights, k).map_err(|e| ApiError::bad(format!("boards[{i}]: {e}")))
+    let goal = super::flags::goal_of(&params, game.states())?;
+    let slot = super::stream_slot(&state).await?;
+    let limits = (state.max_body, super::job_deadline());
+    // The request's search time, as the text body's: boards reached after it are
+    // answered without a search (valid presses, `proven` only when they are).
+    let search_until = Instant::now() + state.search_time;
+    Ok(
+        body::stream(body, limits, slot, Kind::Json, move |input, output| {
+            let solver = state
+                .game_solvers
+                .get(game, budget)
+                .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
+            let game = solver.game().clone();
+            let boards = answer_each(input, output, &game, |cells| {
+                let search = Instant::now() < search_until;
+                Ok(answer_json(&solver, cells, goal, search))
+            })?;
+            metrics::counter!("lightsout_boards_solved_total").increment(boards);
+            Ok(boards)
         })
-        .collect::<Result<_, _>>()?;
-    let answers = answers(state, game, budget, cells, goal).await?;
-    metrics::counter!("lightsout_boards_solved_total").increment(answers.len() as u64);
-    Ok(Json(json!({ "answers": answers })))
+        .await,
+    )
 }
 
 /// `POST /v1/query?[target=..][&moves=true]` with a JSON body of 5x5 grids.
@@ -51,105 +94,29 @@ pub(super) async fn query_json(
     state: Arc<State>,
     raw: Option<String>,
     body: Body,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let params = super::params::Params::new(raw, &["moves", "target"])?;
     let target = params.target(lightsout::Target::On)?;
     let moves = params.flag("moves")?;
-    let request = read_json(&state, body).await?;
-    let mut answers = Vec::new();
-    for (i, board) in boards_of(&request)?.iter().enumerate() {
-        let cells =
-            cells_of(board, 25, 2).map_err(|e| ApiError::bad(format!("boards[{i}]: {e}")))?;
-        let grid = cells
-            .iter()
-            .enumerate()
-            .fold(0, |g: lightsout::Grid, (l, &v)| {
-                g | lightsout::Grid::from(v) << l
-            });
-        answers.push(super::api::grid_answer(&state, grid, target, moves)?);
-    }
-    metrics::counter!("lightsout_grids_answered_total").increment(answers.len() as u64);
-    Ok(Json(json!({ "answers": answers })))
-}
-
-/// The body, read whole within `--max-body`, as JSON.
-async fn read_json(state: &State, body: Body) -> Result<Value, ApiError> {
-    let bytes = axum::body::to_bytes(body, state.max_body)
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!(
-                    "the body is over {} bytes (--max-body); send fewer boards a request",
-                    lightsout::thousands(state.max_body as u64)
-                ),
-            )
-        })?;
-    serde_json::from_slice(&bytes).map_err(|e| {
-        ApiError::bad(format!(
-            "the body: expected JSON like {{\"boards\": [[\"0110\", \"1001\"]]}} (line {}, \
-             column {}: {e})",
-            e.line(),
-            e.column()
-        ))
-    })
-}
-
-/// The `boards` of a request.
-fn boards_of(request: &Value) -> Result<&Vec<Value>, ApiError> {
-    request
-        .get("boards")
-        .and_then(Value::as_array)
-        .ok_or_else(|| {
-            ApiError::bad("the body: expected {\"boards\": [board, ...]}, each board its rows")
-        })
-}
-
-/// A board's cells from its rows (each a string of digits, or of numbers separated by
-/// spaces), `lights` of them, each below `k`.
-fn cells_of(board: &Value, lights: usize, k: u8) -> Result<Vec<u8>, String> {
-    let rows = board
-        .as_array()
-        .ok_or("expected the board's rows, an array of strings")?;
-    let mut cells = Vec::with_capacity(lights);
-    for (r, row) in rows.iter().enumerate() {
-        let text = row
-            .as_str()
-            .ok_or_else(|| format!("row {}: expected a string of cells", r + 1))?;
-        let words: Vec<&str> = if text.contains(' ') {
-            text.split_whitespace().collect()
-        } else {
-            text.split("").filter(|w| !w.is_empty()).collect()
-        };
-        for (c, word) in words.iter().enumerate() {
-            let value = match *word {
-                "." => Some(0),
-                "#" => Some(1),
-                w => w.parse::<u8>().ok(),
-            }
-            .filter(|&v| v < k)
-            .ok_or_else(|| {
-                format!(
-                    "row {}, cell {}: expected a state 0..{}, found `{word}`",
-                    r + 1,
-                    c + 1,
-                    k - 1
-                )
+    let slot = super::stream_slot(&state).await?;
+    let limits = (state.max_body, super::job_deadline());
+    Ok(
+        body::stream(body, limits, slot, Kind::Json, move |input, output| {
+            let game = lightsout::rules::Game::classic(5, 5)
+                .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
+            let grids = answer_each(input, output, &game, |cells| {
+                let grid = cells
+                    .iter()
+                    .enumerate()
+                    .fold(0, |g: lightsout::Grid, (l, &v)| {
+                        g | lightsout::Grid::from(v) << l
+                    });
+                super::api::grid_answer(&state, grid, target, moves)
+                    .map_err(|e| StreamError::Output(std::io::Error::other(e.message)))
             })?;
-            cells.push(value);
-        }
-        if cells.len() > lights {
-            return Err(format!(
-                "more than the game's {lights} lights by row {}",
-                r + 1
-            ));
-        }
-    }
-    if cells.len() != lights {
-        return Err(format!(
-            "{} cells, and the game has {lights} lights",
-            cells.len()
-        ));
-    }
-    Ok(cells)
+            metrics::counter!("lightsout_grids_answered_total").increment(grids);
+            Ok(grids)
+        })
+        .await,
+    )
 }

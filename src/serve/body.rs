@@ -6,6 +6,7 @@ use axum::body::{Body, Bytes};
 use axum::response::{IntoResponse, Response};
 use futures_util::TryStreamExt;
 use lightsout::StreamError;
+use serde_json::Value;
 use std::cell::RefCell;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
@@ -114,6 +115,14 @@ struct ChannelWriter(Rc<RefCell<Pipe>>);
 impl Write for ChannelWriter {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         let mut pipe = self.0.borrow_mut();
+        // A client that went away stops the work at its next answer, not at the next
+        // chunk sent.
+        if pipe.tx.is_closed() {
+            return Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "the client went away",
+            ));
+        }
         pipe.held.extend_from_slice(bytes);
         if pipe.held.len() >= HOLD {
             pipe.send()?;
@@ -229,16 +238,62 @@ fn limited(
     )
 }
 
+/// What a stream writes: the command line's text, or JSON `{"answers": [...]}` (the
+/// work writes its opening and, when it ends well, its close).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Text,
+    Json,
+}
+
+impl Kind {
+    fn content_type(self) -> &'static str {
+        match self {
+            Kind::Text => "text/plain; charset=utf-8",
+            Kind::Json => "application/json",
+        }
+    }
+
+    /// The end of a body whose work failed after its answers began to go out: a text
+    /// line, or the JSON closed with the error beside the answers.
+    fn failed(self, message: &str) -> Bytes {
+        match self {
+            Kind::Text => Bytes::from(format!("error: {message}\n")),
+            Kind::Json => Bytes::from(format!("],\"error\":{}}}", Value::from(message))),
+        }
+    }
+
+    /// The error answer of work that failed before its answers went out, with them.
+    fn failed_early(self, err: StreamError, answered: Vec<u8>) -> ApiError {
+        match self {
+            Kind::Text => ApiError::from_stream(err, answered),
+            Kind::Json => {
+                // `{"answers":[a,b` closed, so its answers are a value of their own.
+                let mut closed = answered;
+                closed.extend_from_slice(b"]}");
+                let answers = serde_json::from_slice::<Value>(&closed)
+                    .ok()
+                    .and_then(|mut v| v.get_mut("answers").map(Value::take))
+                    .filter(|a| a.as_array().is_some_and(|a| !a.is_empty()));
+                ApiError {
+                    answers,
+                    ..ApiError::from_stream(err, Vec::new())
+                }
+            }
+        }
+    }
+}
+
 /// Runs `work` on the blocking pool with the request body (at most `limit` bytes, read
-/// until `deadline`) as its input, and answers with what it writes: `200 text/plain`,
-/// streamed; or, when it fails before [`HOLD`] bytes of output (and before the input
-/// stalled), the error as JSON (with the answers so far). `slot` is held while it
-/// works ([`Slot`]).
+/// until `deadline`) as its input, and answers with what it writes (`kind`), streamed;
+/// or, when it fails before [`HOLD`] bytes of output (and before the input stalled),
+/// the error as JSON (with the answers so far). `slot` is held while it works
+/// ([`Slot`]).
 pub(super) async fn stream<F>(
     body: Body,
-    limit: usize,
-    deadline: Instant,
+    (limit, deadline): (usize, Instant),
     slot: Slot,
+    kind: Kind,
     work: F,
 ) -> Response
 where
@@ -288,27 +343,23 @@ where
     let first = match rx.recv().await {
         None => Bytes::new(),
         Some(Event::Chunk(chunk)) => chunk,
-        Some(Event::Failed(err)) => return ApiError::from_stream(err, Vec::new()).into_response(),
+        Some(Event::Failed(err)) => return kind.failed_early(err, Vec::new()).into_response(),
         Some(Event::FailedEarly(err, answered)) => {
-            return ApiError::from_stream(err, answered).into_response()
+            return kind.failed_early(err, answered).into_response()
         }
     };
-    let rest = futures_util::stream::unfold(rx, |mut rx| async move {
+    let rest = futures_util::stream::unfold(rx, move |mut rx| async move {
         let item = match rx.recv().await? {
             Event::Chunk(chunk) => chunk,
             Event::Failed(err) | Event::FailedEarly(err, _) => {
-                let message = ApiError::from_stream(err, Vec::new()).message;
-                Bytes::from(format!("error: {message}\n"))
+                kind.failed(&ApiError::from_stream(err, Vec::new()).message)
             }
         };
         Some((Ok::<_, io::Error>(item), rx))
     });
     let body = futures_util::stream::once(async move { Ok(first) }).chain(rest);
     (
-        [(
-            axum::http::header::CONTENT_TYPE,
-            "text/plain; charset=utf-8",
-        )],
+        [(axum::http::header::CONTENT_TYPE, kind.content_type())],
         Body::from_stream(body),
     )
         .into_response()

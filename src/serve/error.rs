@@ -2,7 +2,7 @@
 //! what to do, and the answers written before an input error.
 
 use super::body;
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use lightsout::{InputError, StreamError};
@@ -15,6 +15,8 @@ pub(crate) struct ApiError {
     pub status: StatusCode,
     pub message: String,
     pub answered: Option<String>,
+    /// The JSON answers given before an error of a JSON body.
+    pub answers: Option<Value>,
     /// Seconds for a `Retry-After` header (503).
     pub retry_after: Option<u64>,
 }
@@ -25,6 +27,7 @@ impl ApiError {
             status,
             message: message.into(),
             answered: None,
+            answers: None,
             retry_after: None,
         }
     }
@@ -117,6 +120,9 @@ impl IntoResponse for ApiError {
         if let Some(answered) = self.answered {
             body["answered"] = Value::String(answered);
         }
+        if let Some(answers) = self.answers {
+            body["answers"] = answers;
+        }
         let mut response = (self.status, Json(body)).into_response();
         if let Some(seconds) = self.retry_after {
             response
@@ -125,4 +131,31 @@ impl IntoResponse for ApiError {
         }
         response
     }
+}
+
+/// A path the API does not have.
+pub(super) async fn not_found(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!(
+            "no such endpoint: {method} {}; the API is GET /v1/openapi.json (and docs/guide.md, serve)",
+            uri.path()
+        ),
+    )
+}
+
+pub(super) async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    let path = uri.path();
+    let takes = match path {
+        "/v1/solve" => {
+            "use POST with the boards as the body (POST /v1/solve?rows=5&cols=6), or GET for \
+             one board (GET /v1/solve?rows=5&cols=5&board=...)"
+        }
+        "/v1/query" => "use GET for one grid (GET /v1/query?grid=...) or POST for a stream",
+        _ => "use GET",
+    };
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{path} does not take {method}; {takes} (the API: GET /v1/openapi.json)"),
+    )
 }

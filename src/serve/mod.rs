@@ -109,8 +109,8 @@ pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
         .route("/v1/openapi.json", get(api::openapi))
         // Where API tools look first.
         .route("/openapi.json", get(api::openapi))
-        .fallback(api::not_found)
-        .method_not_allowed_fallback(api::method_not_allowed)
+        .fallback(error::not_found)
+        .method_not_allowed_fallback(error::method_not_allowed)
         .layer(middleware::from_fn_with_state(max_body, declared_length))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,

@@ -300,8 +300,17 @@ fn two_state_facts(solver: &lightsout::GameSolver) -> Facts {
 }
 
 /// A board as the query string carries it: one digit a light when K <= 10 (`/`
-/// between rows allowed), else numbers separated by commas.
-fn parse_board(text: &str, lights: usize, k: u8) -> Result<Vec<u8>, ApiError> {
+/// between rows allowed: then a grid game's rows, each of its width), else numbers
+/// separated by commas.
+fn parse_board(
+    text: &str,
+    lights: usize,
+    k: u8,
+    grid: Option<(usize, usize)>,
+) -> Result<Vec<u8>, ApiError> {
+    if let (Some((rows, cols)), true) = (grid, k <= 10 && text.contains('/')) {
+        check_rows(text, rows, cols)?;
+    }
     let expected = if k <= 10 {
         format!("{lights} digits 0..{} (`/` between rows allowed)", k - 1)
     } else {
@@ -331,6 +340,27 @@ fn parse_board(text: &str, lights: usize, k: u8) -> Result<Vec<u8>, ApiError> {
     Ok(board)
 }
 
+/// A board typed with `/` between its rows: `rows` of them, each of `cols` lights (a
+/// board of other rows is not read again as these: a 400 names the row).
+pub(super) fn check_rows(text: &str, rows: usize, cols: usize) -> Result<(), ApiError> {
+    let found = text.split('/').count();
+    if found != rows {
+        return Err(ApiError::bad(format!(
+            "board: expected {rows} rows of {cols} lights separated by `/`, found {found} rows"
+        )));
+    }
+    for (r, row) in text.split('/').enumerate() {
+        let width = row.chars().count();
+        if width != cols {
+            return Err(ApiError::bad(format!(
+                "board: row {}: expected {cols} lights (the game's width), found {width}",
+                r + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// `GET /v1/solve?rows=R&cols=C&board=B[&target=off|on|D][&game flags]`: one board's
 /// fewest presses as JSON: each button's count (rows as the command line prints
 /// them), the total, whether it is proven the fewest, and a proven lower bound.
@@ -349,7 +379,8 @@ pub(super) async fn solve_one(
             game.lights().min(25)
         ))
     })?;
-    let board = parse_board(text, game.lights(), k)?;
+    let grid = game.grid_rules().map(|g| (g.rows, g.cols));
+    let board = parse_board(text, game.lights(), k, grid)?;
     let mut answers = answers(state, game, budget, vec![board], goal).await?;
     Ok(Json(answers.swap_remove(0)))
 }
@@ -372,7 +403,7 @@ pub(super) async fn answers(
             .map_err(|e| ApiError::bad(e.to_string()))?;
         Ok(boards
             .iter()
-            .map(|board| answer_json(&solver, board, goal))
+            .map(|board| answer_json(&solver, board, goal, true))
             .collect())
     })
     .await
@@ -380,13 +411,19 @@ pub(super) async fn answers(
 }
 
 /// One board's answer toward every light `goal`, as every JSON answer gives it: the
-/// presses (rows of each button's count), the fewest, whether proven, a lower bound.
-pub(super) fn answer_json(solver: &lightsout::GameSolver, board: &[u8], goal: u8) -> Value {
+/// presses (rows of each button's count), the fewest, whether proven, a lower bound
+/// (`search` false: the presses found without a search, proven only when they are).
+pub(super) fn answer_json(
+    solver: &lightsout::GameSolver,
+    board: &[u8],
+    goal: u8,
+    search: bool,
+) -> Value {
     let k = solver.game().states();
     let goals = vec![goal; board.len()];
     let (_, cols) = solver.presses_shape();
     let target = goal_word(goal, k);
-    match solver.solve_states(board, &goals, true) {
+    match solver.solve_states(board, &goals, search) {
         None => json!({ "states": k, "target": target, "solvable": false }),
         Some(a) => json!({
             "states": k,
