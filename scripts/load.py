@@ -100,7 +100,14 @@ def hostile_solves(binary):
         c.start()
     for c in clients:
         c.join()
+    title = ["1. 80 concurrent hostile /v1/solve requests (a third whole 2048 x 2048 boards)"]
+    finish(server, title, started, statuses, (stop, poller, latencies))
+
+
+def finish(server, title, started, statuses, polling):
+    """Stops the poller and the server; prints the statuses, peak RSS and /healthz."""
     elapsed = time.perf_counter() - started
+    stop, poller, latencies = polling
     stop.set()
     poller.join()
     peak = peak_rss(server)
@@ -110,7 +117,8 @@ def hostile_solves(binary):
     for s in statuses:
         counts[s] = counts.get(s, 0) + 1
     times = [t for t, _ in latencies]
-    print("1. 80 concurrent hostile /v1/solve requests (a third whole 2048 x 2048 boards)")
+    for line in title:
+        print(line)
     print(f"   statuses: {dict(sorted(counts.items(), key=str))} in {elapsed:.1f} s")
     print(f"   peak RSS: {peak / 2**20:.1f} MiB")
     print(
@@ -366,24 +374,11 @@ def json_bodies(binary):
             c.start()
         for c in clients:
             c.join()
-    elapsed = time.perf_counter() - started
-    stop.set()
-    poller.join()
-    peak = peak_rss(server)
-    server.terminate()
-    server.wait()
-    counts = {}
-    for s in statuses:
-        counts[s] = counts.get(s, 0) + 1
-    times = [t for t, _ in latencies]
-    print("7. 8 clients at once sending 64 MiB JSON bodies, 10 rounds (numbers, one string,")
-    print("   5x5 grids read as answered, x3; then 4 x 4 boards to /v1/solve)")
-    print(f"   statuses: {dict(sorted(counts.items(), key=str))} in {elapsed:.1f} s")
-    print(f"   peak RSS: {peak / 2**20:.1f} MiB")
-    print(
-        f"   /healthz: {len(times)} polls, median {ms(statistics.median(times))}, "
-        f"max {ms(max(times))}, all 200: {all(s == 200 for _, s in latencies)}"
-    )
+    title = [
+        "7. 8 clients at once sending 64 MiB JSON bodies, 10 rounds (numbers, one string,",
+        "   5x5 grids read as answered, x3; then 4 x 4 boards to /v1/solve)",
+    ]
+    finish(server, title, started, statuses, (stop, poller, latencies))
 
 
 def main():
