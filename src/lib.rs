@@ -134,10 +134,11 @@ pub use stream::{
     answer_stream, cell_pixels, check_states_stream, check_stream, draw, explain_game_stream,
     explain_states_stream, explain_stream, line_limit, nullity_stream, picture_margins,
     picture_note, push_counts, push_moves, solve_pbm_stream, solve_states_stream, solve_stream,
-    solve_stream_lazy, toward_all_on, write_boards, write_grids, write_pattern, write_pbm,
-    write_png, BoardReader, Cells, CheckSummary, Checked, Clue, Drawing, Drawn, InputError, Method,
-    ParseError, PatternFormat, PbmGame, PbmReader, PictureSink, QueryOptions, SolveOptions,
-    SolveSummary, StatesOptions, StatesReader, StreamError, Style, Verdict, MIN_LINE_LIMIT,
+    solve_stream_lazy, toward_all_on, write_boards, write_grids, write_pattern, write_pattern_to,
+    write_pbm, write_png, BoardReader, Cells, CheckSummary, Checked, Clue, Drawing, Drawn,
+    InputError, Method, ParseError, PatternFormat, PbmGame, PbmReader, PictureSink, Placement,
+    QueryOptions, SolveOptions, SolveSummary, StatesOptions, StatesReader, StreamError, Style,
+    Verdict, MIN_LINE_LIMIT,
 };
 pub use stream::{
     json_boards, nullity_each_stream, sniff_shape, write_states_png, Ambiguity, EachBoard,

@@ -4,7 +4,7 @@
 use crate::mapped::Table;
 use crate::say::finish;
 use crate::say::note;
-use anyhow::bail;
+use anyhow::{bail, Context};
 use lightsout::{format, plural, thousands, verify_table_with_progress, TableKind, STATES};
 use std::io::{self, IsTerminal, Write};
 
@@ -245,7 +245,6 @@ pub(crate) fn gods_number(
         "a hardest board ({} presses at the fewest; `lightsout solve` answers it):",
         god.lower
     )?;
-    lightsout::write_pattern(&mut out, &god.hardest);
     if stats {
         note(format_args!(
             "method: the covering radius of the {} quiet patterns over {} signature \
@@ -256,7 +255,13 @@ pub(crate) fn gods_number(
             god.took.as_secs_f64()
         ));
     }
-    finish(stdout, &out)
+    // The board a piece at a time: its text is never held whole.
+    let mut stdout = std::io::BufWriter::with_capacity(64 * 1024, stdout);
+    stdout
+        .write_all(&out)
+        .and_then(|()| lightsout::write_pattern_to(&mut stdout, &god.hardest))
+        .and_then(|()| stdout.flush())
+        .context("cannot write to stdout")
 }
 
 /// A count of up to 2^128 with thousands separators.

@@ -3,6 +3,7 @@
 //! proves the board needs exactly S), each set made again by its seed.
 
 use crate::say::{finish, note};
+use anyhow::Context;
 use std::collections::HashSet;
 use std::io::Write;
 
@@ -49,7 +50,9 @@ pub(crate) fn classic(
 const TRIES: u64 = 10_000;
 
 /// `count` distinct boards of `solver`'s game that need exactly `steps` presses to
-/// every light `goal` (any number, for `None`), in `solve`'s input format.
+/// every light `goal` (any number, for `None`), in `solve`'s input format, each written
+/// as it is found: what is kept is a 64-bit hash a board (a board whose hash was seen
+/// is drawn again, so none is written twice), never the boards or their text.
 pub(crate) fn game(
     solver: &lightsout::GameSolver,
     steps: Option<u64>,
@@ -58,34 +61,35 @@ pub(crate) fn game(
     goal: u8,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
+    use std::hash::{BuildHasher, BuildHasherDefault};
     let mut rng = lightsout::SplitMix64(seed_or_clock(seed));
+    let hasher = BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default();
     let mut seen = HashSet::new();
-    let mut boards = Vec::new();
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, stdout);
+    let (_, cols) = solver.board_shape();
+    let mut text = Vec::new();
+    writeln!(out, "{count}").context("cannot write to stdout")?;
     let mut tries = 0u64;
-    while (boards.len() as u64) < count {
+    let mut found = 0u64;
+    while found < count {
         tries += 1;
         if tries > TRIES.saturating_mul(count) {
+            out.flush().context("cannot write to stdout")?;
             let wanted = steps.map_or("any number of".into(), |s| s.to_string());
             anyhow::bail!(
-                "found {} of {} boards needing {wanted} presses in {} draws; fewer presses \
-                 are likelier (`lightsout census` gives the most any board needs)",
-                boards.len(),
-                count,
+                "found {found} of {count} boards needing {wanted} presses in {} draws; fewer \
+                 presses are likelier (`lightsout census` gives the most any board needs)",
                 lightsout::thousands(tries - 1)
             );
         }
         let Some((board, _)) = lightsout::draw_game_board(solver, steps, goal, &mut rng) else {
             continue;
         };
-        if seen.insert(board.clone()) {
-            boards.push(board);
+        if !seen.insert(hasher.hash_one(&board)) {
+            continue;
         }
-    }
-    let (_, cols) = solver.board_shape();
-    let mut text = Vec::new();
-    writeln!(text, "{count}")?;
-    for (i, board) in boards.iter().enumerate() {
-        if i > 0 {
+        text.clear();
+        if found > 0 {
             text.push(b'\n');
         }
         if solver.game().states() == 2 {
@@ -94,8 +98,10 @@ pub(crate) fn game(
                 text.push(b'\n');
             }
         } else {
-            lightsout::push_counts(&mut text, board, cols);
+            lightsout::push_counts(&mut text, &board, cols);
         }
+        out.write_all(&text).context("cannot write to stdout")?;
+        found += 1;
     }
-    finish(stdout, &text)
+    out.flush().context("cannot write to stdout")
 }

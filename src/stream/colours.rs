@@ -3,8 +3,8 @@
 //! and under the board a legend of the states' colours, state 0 first.
 
 use super::picture::cell_pixels;
+use super::picture::Placement;
 use super::ruler::Ruler;
-use crate::rules::layout::Layout;
 use std::io::{self, Write};
 
 /// The page's colours: state 0 deep blue, then the Okabe-Ito colours; three states
@@ -83,7 +83,7 @@ fn pips(n: u8) -> &'static [(usize, usize)] {
 }
 
 /// A board of `k` states (`lights`, one a light) with each button's `presses`, drawn as
-/// `layout` places its lights (a grid game's grid), as an indexed PNG a pixel row at a
+/// `placement` puts its lights (a grid game's grid), as an indexed PNG a pixel row at a
 /// time, its rows and columns numbered (in the room
 /// [`picture_margins`](crate::picture_margins) gives). Counts past 9 show nine pips.
 pub fn write_states_png(
@@ -91,7 +91,7 @@ pub fn write_states_png(
     k: u8,
     lights: &[u8],
     presses: Option<&[u8]>,
-    layout: &Layout,
+    placement: &Placement,
 ) -> io::Result<()> {
     if k > MAX_PICTURE_STATES {
         return Err(io::Error::new(
@@ -99,7 +99,7 @@ pub fn write_states_png(
             format!("pictures take at most {MAX_PICTURE_STATES} states"),
         ));
     }
-    let (rows, cols) = (layout.rows, layout.cols);
+    let (rows, cols) = placement.shape();
     // The board, a blank row, and the legend's row (wider, if the states are more).
     let width_cells = cols.max(usize::from(k));
     let height_cells = rows + 2;
@@ -115,10 +115,6 @@ pub fn write_states_png(
     palette.extend([
         0xff, 0xff, 0xff, 0xf4, 0xf5, 0xf7, 0x5a, 0x5a, 0x66, 0x10, 0x14, 0x18,
     ]);
-    let mut at = vec![None; rows * cols];
-    for (light, &(r, c)) in layout.cells.iter().enumerate() {
-        at[r * cols + c] = Some(light);
-    }
     {
         let mut encoder = png::Encoder::new(&mut sink, width, height);
         encoder.set_color(png::ColorType::Indexed);
@@ -130,7 +126,7 @@ pub fn write_states_png(
         let third = side / 3;
         let radius = (side / 10).max(1);
         ruler.write_top(width_px, |row| stream.write_all(row))?;
-        let mut row = vec![blank; width_px];
+        let mut row = super::picture::pixel_row(width_px, blank)?;
         for r in 0..height_cells {
             for y in 0..side {
                 row.fill(blank);
@@ -141,7 +137,7 @@ pub fn write_states_png(
                 for c in 0..width_cells {
                     let cell = &mut board[c * side..(c + 1) * side];
                     let (fill, count) = if r < rows {
-                        match (c < cols).then(|| at[r * cols + c]).flatten() {
+                        match (c < cols).then(|| placement.light(r, c)).flatten() {
                             Some(l) => (lights[l], presses.map_or(0, |p| p[l])),
                             None => continue,
                         }

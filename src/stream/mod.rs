@@ -35,6 +35,7 @@ pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
 pub use picture::{
     cell_pixels, explain_game_stream, picture_note, write_png, Cells, Drawing, Drawn, PictureSink,
+    Placement,
 };
 pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
 pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
@@ -44,7 +45,7 @@ pub use solve::{solve_stream, solve_stream_lazy, SolveOptions, SolveSummary};
 pub use states::{
     explain_states_stream, push_counts, solve_states_stream, StatesOptions, StatesReader,
 };
-pub use write::{push_moves, write_boards, write_grids, write_pattern};
+pub use write::{push_moves, write_boards, write_grids, write_pattern, write_pattern_to};
 
 use std::io::{self, Write};
 

@@ -51,7 +51,7 @@ pub fn explain_game_stream(
     let grid = game.grid_rules().is_some();
     // A game that is not a grid is drawn as its layout places its lights; its presses
     // on their lights when each button has one.
-    let layout = game.layout();
+    let placement = Placement::of(game);
     let on_lights = grid || game.buttons() == game.lights();
     let mut reader = BoardReader::for_game(input, game)?;
     let mut board = Board::new(rows, cols);
@@ -75,10 +75,13 @@ pub fn explain_game_stream(
             Drawing::Text(style) => {
                 page.clear();
                 heading(&mut page, number, &drawn, target, style);
-                let cells = Cells::new(&board, presses.filter(|_| on_lights), &layout);
-                draw_grid(&mut page, &cells, style);
+                out.buf.extend_from_slice(page.as_bytes());
+                // The drawing goes out a row at a time: its text is never held whole.
+                let cells = Cells::new(&board, presses.filter(|_| on_lights), &placement);
+                draw_grid(&mut out, &cells, style)?;
                 // A game that is not a grid (a map, a graph) lists its buttons to press
                 // by number too: a drawing of many lights is hard to count.
+                page.clear();
                 if !grid {
                     draw_buttons(&mut page, presses);
                 }
@@ -88,7 +91,7 @@ pub fn explain_game_stream(
             }
             Drawing::Png => {
                 let sink = picture(number, &drawn).map_err(StreamError::Output)?;
-                let cells = Cells::new(&board, presses.filter(|_| on_lights), &layout);
+                let cells = Cells::new(&board, presses.filter(|_| on_lights), &placement);
                 write_png(sink, &cells).map_err(StreamError::Output)?;
             }
         }
@@ -121,58 +124,115 @@ fn heading(out: &mut String, number: u64, drawn: &Drawn, target: Target, style: 
     let _ = writeln!(out, "board {number}: {}", style.paint("1", &summary));
 }
 
+/// Where a drawing puts each light: a grid game's light `r * cols + c` at (r, c),
+/// computed (nothing held a light, whatever the board's size); any other game's as its
+/// layout places it (a map of the drawing's cells: such games have at most
+/// [`DENSE_LIGHTS`](crate::solve::DENSE_LIGHTS) lights).
+#[derive(Debug, Clone)]
+pub enum Placement {
+    /// A grid game's board.
+    Grid {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
+    /// A drawing of a game that is not a grid.
+    Drawn {
+        /// Rows of the drawing.
+        rows: usize,
+        /// Columns of the drawing.
+        cols: usize,
+        /// The light of each cell, row by row.
+        at: Vec<Option<usize>>,
+    },
+}
+
+impl Placement {
+    /// How `game`'s boards are drawn.
+    pub fn of(game: &crate::rules::Game) -> Placement {
+        match game.grid_rules() {
+            Some(grid) => Placement::Grid {
+                rows: grid.rows,
+                cols: grid.cols,
+            },
+            None => Placement::of_layout(&game.layout()),
+        }
+    }
+
+    /// The drawing of `layout`.
+    pub fn of_layout(layout: &Layout) -> Placement {
+        let mut at = vec![None; layout.rows * layout.cols];
+        for (light, &(r, c)) in layout.cells.iter().enumerate() {
+            at[r * layout.cols + c] = Some(light);
+        }
+        Placement::Drawn {
+            rows: layout.rows,
+            cols: layout.cols,
+            at,
+        }
+    }
+
+    /// Rows and columns of the drawing.
+    pub fn shape(&self) -> (usize, usize) {
+        match *self {
+            Placement::Grid { rows, cols } | Placement::Drawn { rows, cols, .. } => (rows, cols),
+        }
+    }
+
+    /// The light at (r, c), if the drawing has one there.
+    pub fn light(&self, r: usize, c: usize) -> Option<usize> {
+        match self {
+            Placement::Grid { cols, .. } => Some(r * cols + c),
+            Placement::Drawn { cols, at, .. } => at[r * cols + c],
+        }
+    }
+}
+
 /// A board's lights and presses as cells of a drawing: a grid game's grid, any other
 /// game's layout (cells with no light left empty).
 pub struct Cells<'a> {
     board: &'a Board,
     presses: Option<&'a Board>,
-    rows: usize,
-    cols: usize,
-    /// The light of each cell of a layout, row by row; `None` for a grid.
-    lights: Option<Vec<Option<usize>>>,
+    placement: &'a Placement,
 }
 
 impl<'a> Cells<'a> {
-    /// The cells of `board` (with `presses` on their lights) as `layout` draws a game
-    /// that is not a grid; a board of more than one row is drawn as its grid.
-    pub fn new(board: &'a Board, presses: Option<&'a Board>, layout: &Layout) -> Cells<'a> {
-        if board.rows() > 1 || layout.cells.len() != board.cols() {
-            return Cells {
-                board,
-                presses,
-                rows: board.rows(),
-                cols: board.cols(),
-                lights: None,
-            };
-        }
-        let mut lights = vec![None; layout.rows * layout.cols];
-        for (light, &(r, c)) in layout.cells.iter().enumerate() {
-            lights[r * layout.cols + c] = Some(light);
-        }
+    /// The cells of `board` (with `presses` on their lights) as `placement` draws them.
+    pub fn new(
+        board: &'a Board,
+        presses: Option<&'a Board>,
+        placement: &'a Placement,
+    ) -> Cells<'a> {
         Cells {
             board,
             presses,
-            rows: layout.rows,
-            cols: layout.cols,
-            lights: Some(lights),
+            placement,
         }
     }
 
     /// The cell at (r, c): whether its light is on and pressed; `None` for no light.
     fn at(&self, r: usize, c: usize) -> Option<(bool, bool)> {
-        let (row, col) = match &self.lights {
-            None => (r, c),
-            Some(lights) => (0, lights[r * self.cols + c]?),
+        let (row, col) = match self.placement {
+            Placement::Grid { .. } => (r, c),
+            drawn => (0, drawn.light(r, c)?),
         };
         let pressed = self.presses.is_some_and(|p| p.get(row, col));
         Some((self.board.get(row, col), pressed))
     }
 }
 
-/// The cells with 1-based column numbers on top and row numbers on the left.
-fn draw_grid(out: &mut String, cells: &Cells, style: Style) {
-    let (rows, cols) = (cells.rows, cells.cols);
+/// The cells with 1-based column numbers on top and row numbers on the left, into
+/// `sink` a row at a time (written out as its buffer fills).
+fn draw_grid<W: Write>(
+    sink: &mut super::Chunked<W>,
+    cells: &Cells,
+    style: Style,
+) -> Result<(), StreamError> {
+    let (rows, cols) = cells.placement.shape();
     let label = rows.to_string().len();
+    // Written straight into the output's buffer (a row's text is 3 bytes a light).
+    let out = &mut sink.buf;
     // Column numbers: every column when they fit in a cell, else every fifth.
     let _ = write!(out, "{:label$} ", "");
     for c in 0..cols {
@@ -180,31 +240,43 @@ fn draw_grid(out: &mut String, cells: &Cells, style: Style) {
         if n < 100 || n % 5 == 0 && n < 1000 {
             let _ = write!(out, "{n:>3}");
         } else {
-            out.push_str("   ");
+            out.extend_from_slice(b"   ");
         }
     }
-    trim_line(out);
+    end_line(out);
+    let (lit, on) = (style.paint("33;1", "#"), style.paint("36;1", "["));
+    let close = style.paint("36;1", "]");
     for r in 0..rows {
+        sink.spill()?;
+        let out = &mut sink.buf;
         let _ = write!(out, "{:>label$} ", r + 1);
         for c in 0..cols {
-            let Some((lit, pressed)) = cells.at(r, c) else {
-                out.push_str("   ");
+            let Some((light, pressed)) = cells.at(r, c) else {
+                out.extend_from_slice(b"   ");
                 continue;
             };
-            let light = if lit {
-                style.paint("33;1", "#")
-            } else {
-                ".".to_string()
-            };
+            let light = if light { lit.as_bytes() } else { b"." };
             if pressed {
-                let (open, close) = (style.paint("36;1", "["), style.paint("36;1", "]"));
-                let _ = write!(out, "{open}{light}{close}");
+                out.extend_from_slice(on.as_bytes());
+                out.extend_from_slice(light);
+                out.extend_from_slice(close.as_bytes());
             } else {
-                let _ = write!(out, " {light} ");
+                out.push(b' ');
+                out.extend_from_slice(light);
+                out.push(b' ');
             }
         }
-        trim_line(out);
+        end_line(out);
     }
+    sink.spill()
+}
+
+/// Ends a line of a drawing: its trailing spaces dropped.
+fn end_line(out: &mut Vec<u8>) {
+    while out.last() == Some(&b' ') {
+        out.pop();
+    }
+    out.push(b'\n');
 }
 
 /// The buttons to press (1-based), for a game whose buttons are not on its lights.
@@ -221,12 +293,6 @@ fn draw_buttons(out: &mut String, presses: Option<&Board>) {
         };
         let _ = writeln!(out, "press buttons: {listed}");
     }
-}
-
-fn trim_line(out: &mut String) {
-    let kept = out.trim_end_matches(' ').len();
-    out.truncate(kept);
-    out.push('\n');
 }
 
 /// The palette: dark, lit, each of them pressed, no light, and the lines between cells.
@@ -252,7 +318,7 @@ pub fn cell_pixels(rows: usize, cols: usize) -> usize {
 /// cells take the pressed colours whole. Cells of 8 pixels or more are outlined, so
 /// lights can be counted; cells with no light are white.
 pub fn write_png(mut sink: impl Write, cells: &Cells) -> io::Result<()> {
-    let (rows, cols) = (cells.rows, cells.cols);
+    let (rows, cols) = cells.placement.shape();
     let side = cell_pixels(rows, cols);
     let ruler = Ruler::new(rows, cols, side, 5, 4);
     let too_large = || io::Error::new(io::ErrorKind::InvalidInput, "the picture is too large");
@@ -269,7 +335,7 @@ pub fn write_png(mut sink: impl Write, cells: &Cells) -> io::Result<()> {
         let margin = if side >= 4 { side / 4 } else { 0 };
         let lined = side >= 8;
         ruler.write_top(width_px, |row| stream.write_all(row))?;
-        let mut line = vec![4u8; width_px];
+        let mut line = pixel_row(width_px, 4)?;
         for r in 0..rows {
             for y in 0..side {
                 let inner_y = margin > 0 && (margin..side - margin).contains(&y);
@@ -298,6 +364,20 @@ pub fn write_png(mut sink: impl Write, cells: &Cells) -> io::Result<()> {
         stream.finish().map_err(io::Error::other)?;
     }
     sink.flush()
+}
+
+/// One row of a picture's pixels, `width` of them, each `fill`: refused (not an abort)
+/// when memory cannot hold it.
+pub(super) fn pixel_row(width: usize, fill: u8) -> io::Result<Vec<u8>> {
+    let mut row = Vec::new();
+    row.try_reserve_exact(width).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::OutOfMemory,
+            format!("a picture {width} pixels wide: its row does not fit in memory"),
+        )
+    })?;
+    row.resize(width, fill);
+    Ok(row)
 }
 
 /// What `explain --format png` says it wrote for a board.

@@ -75,6 +75,30 @@ pub fn write_pattern(out: &mut Vec<u8>, presses: &Board) {
     }
 }
 
+/// Writes `presses` as [`write_pattern`] does, a piece of at most 64 KiB at a time, so
+/// that no row's text is held whole (a row of 10^8 lights is 200 MB of text).
+pub fn write_pattern_to(out: &mut dyn std::io::Write, presses: &Board) -> std::io::Result<()> {
+    const PIECE: usize = 32 * 1024; // cells a piece, a multiple of 64
+    let mut buf = Vec::with_capacity(2 * PIECE);
+    let mut scratch = [0];
+    for r in 0..presses.rows() {
+        let row = presses.row_words(r, &mut scratch);
+        let cols = presses.cols();
+        for start in (0..cols).step_by(PIECE) {
+            buf.clear();
+            for c in start..cols.min(start + PIECE) {
+                let on = row[c / 64] >> (c % 64) & 1 == 1;
+                buf.extend_from_slice(if on { b"1 " } else { b"0 " });
+            }
+            if start + PIECE >= cols {
+                *buf.last_mut().expect("cols > 0") = b'\n';
+            }
+            out.write_all(&buf)?;
+        }
+    }
+    Ok(())
+}
+
 /// Appends row `r` of `presses` as digits separated by one space, and a line end.
 pub(super) fn write_pattern_row(out: &mut Vec<u8>, presses: &Board, r: usize) {
     let cols = presses.cols();

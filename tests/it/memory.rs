@@ -40,3 +40,49 @@ fn narrow_and_flat_boards_take_memory_in_proportion_to_their_bits() {
     // The limit binds: the one long row cannot be read in a quarter of the ceiling.
     assert_eq!(solve_all_on(1, lights, ceiling / 4), None);
 }
+
+#[test]
+fn census_and_explain_stay_within_twice_what_solve_takes() {
+    // Hardening round five: the census held 14 bytes a light (a list of each class's
+    // buttons), `explain` a layout of 16 bytes a light and the whole drawing's text
+    // (4000 x 4000: 354 MB where solve took 10 MB; a PNG of 1 x 10^8, 3.7 GB). On the
+    // all-on 1 x 2^23, solve runs within 56 MiB of data; each of the others within
+    // twice that (they took 256 to 512 MiB).
+    let lights = 1 << 23;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("row.txt");
+    std::fs::write(&path, format!("1\n{}\n", "1".repeat(lights))).unwrap();
+    let (path, cols) = (path.to_str().unwrap(), lights.to_string());
+    let out = dir.path().join("picture");
+    let shape = ["--rows", "1", "--cols", &cols];
+    let solve = [&["solve"][..], &shape, &[path]].concat();
+    let census = [&["census"][..], &shape].concat();
+    let text = [&["explain"][..], &shape, &[path]].concat();
+    let png = [
+        &["explain"][..],
+        &shape,
+        &["--format", "png", "--out", out.to_str().unwrap(), path],
+    ]
+    .concat();
+    let (status, _, said) = common::run_with_data_limit(&solve, 56 << 20);
+    assert_eq!(status, Some(0), "solve within 56 MiB: {said}");
+    for args in [&census, &text, &png] {
+        let (status, written, said) = common::run_with_data_limit(args, 112 << 20);
+        assert_eq!(status, Some(0), "{args:?} within 112 MiB: {said}");
+        assert!(written > 0, "{args:?} wrote nothing");
+    }
+}
+
+#[test]
+fn puzzles_are_written_as_they_are_found() {
+    // Hardening round five: `puzzles` held every board twice and the whole text until
+    // the end (2,000 boards of 100 x 100 took 96 MiB of data). Each is written as it is
+    // found, a hash kept of it to keep them distinct: 8 MiB.
+    let args = [
+        "puzzles", "--rows", "100", "--cols", "100", "--count", "2000", "--seed", "1",
+    ];
+    let (status, written, said) = common::run_with_data_limit(&args, 8 << 20);
+    assert_eq!(status, Some(0), "{said}");
+    // The count line, then 2,000 boards of 100 rows of 101 bytes, a blank line between.
+    assert_eq!(written, "2000\n".len() + 2000 * 100 * 101 + 1999);
+}

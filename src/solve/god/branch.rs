@@ -314,7 +314,7 @@ impl Branch {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{classes, transform};
+    use super::super::{class_sizes, transform};
     use super::*;
     use crate::rules::{Game, Rule, Topology};
     use crate::solve::GameSolver;
@@ -324,8 +324,7 @@ mod tests {
     fn sizes(game: Game) -> Vec<i64> {
         let solver = GameSolver::new(game, crate::solve::SEARCH_BUDGET).unwrap();
         let (rows, cols) = solver.presses_shape();
-        let members = classes(&solver.quiet_patterns(), rows, cols);
-        members.iter().map(|m| m.len() as i64).collect()
+        class_sizes(&solver.quiet_patterns(), rows, cols)
     }
 
     /// A `p` a search found: its classes within their sizes and parities, its

@@ -101,8 +101,7 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
     }
     let (rows, cols) = solver.presses_shape();
     let buttons = rows * cols;
-    let members = classes(&quiet, rows, cols);
-    let sizes: Vec<i64> = members.iter().map(|m| m.len() as i64).collect();
+    let sizes = class_sizes(&quiet, rows, cols);
     let floor = floor(&sizes);
     // A quarter of the time to find a good p, the rest to prove no p does better.
     let mut p = balance(&sizes, floor, limit / 4);
@@ -126,19 +125,28 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
     let base = buttons as i64 + sizes[0];
     let lower = ((base - d) / 2) as u64;
     let upper = ((base - settled.max(floor)) / 2) as u64;
-    // The witness: t_s = (p_s + m_s) / 2 buttons of each class pressed (class 0 whole).
+    // The witness: t_s = (p_s + m_s) / 2 buttons of each class pressed (class 0 whole),
+    // the first of each class in row-major order, its signature made again (no list
+    // of a class's buttons is kept: a byte a button and two a light at the most).
+    let mut left: Vec<i64> = (0..sizes.len())
+        .map(|s| {
+            if s == 0 {
+                sizes[0]
+            } else {
+                (p[s] + sizes[s]) / 2
+            }
+        })
+        .collect();
     let mut x = vec![0u8; buttons];
-    for (s, class) in members.iter().enumerate() {
-        let t = if s == 0 {
-            class.len()
-        } else {
-            ((p[s] + sizes[s]) / 2) as usize
-        };
-        for &b in &class[..t] {
-            x[b] = 1;
+    for (b, pressed) in x.iter_mut().enumerate() {
+        let s = signature(&quiet, b / cols, b % cols);
+        if left[s] > 0 {
+            left[s] -= 1;
+            *pressed = 1;
         }
     }
     let lights = game.after_presses(&vec![0; game.lights()], &x);
+    drop(x);
     let (board_rows, board_cols) = solver.board_shape();
     let mut hardest = Board::new(board_rows, board_cols);
     for (i, &l) in lights.iter().enumerate() {
@@ -167,20 +175,25 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
     })
 }
 
-/// Each signature's class: the buttons (row-major, of a `rows x cols` press pattern)
-/// that quiet pattern `j` presses exactly when bit `j` of the signature is set.
-pub(super) fn classes(quiet: &[Board], rows: usize, cols: usize) -> Vec<Vec<usize>> {
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); 1 << quiet.len()];
+/// The signature of the button at `(r, c)`: bit `j` set when quiet pattern `j`
+/// presses it.
+fn signature(quiet: &[Board], r: usize, c: usize) -> usize {
+    quiet
+        .iter()
+        .enumerate()
+        .fold(0usize, |s, (j, q)| s | usize::from(q.get(r, c)) << j)
+}
+
+/// Each signature's class size: the buttons (of a `rows x cols` press pattern) that
+/// quiet pattern `j` presses exactly when bit `j` of the signature is set, counted.
+pub(super) fn class_sizes(quiet: &[Board], rows: usize, cols: usize) -> Vec<i64> {
+    let mut sizes = vec![0i64; 1 << quiet.len()];
     for r in 0..rows {
         for c in 0..cols {
-            let s = quiet
-                .iter()
-                .enumerate()
-                .fold(0usize, |s, (j, q)| s | usize::from(q.get(r, c)) << j);
-            members[s].push(r * cols + c);
+            sizes[signature(quiet, r, c)] += 1;
         }
     }
-    members
+    sizes
 }
 
 /// The least `d` that the congruences of the transform allow: `p = 1_S + 2q`, so
