@@ -141,8 +141,8 @@ pub use stream::{
     Verdict, MIN_LINE_LIMIT,
 };
 pub use stream::{
-    json_boards, nullity_each_stream, sniff_shape, write_states_png, Ambiguity, EachBoard,
-    EachSummary, Sniffed, MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
+    board_from_rows, json_boards, nullity_each_stream, sniff_shape, write_states_png, Ambiguity,
+    EachBoard, EachSummary, Sniffed, MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
 };
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.

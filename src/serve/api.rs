@@ -78,10 +78,7 @@ pub(super) async fn query_one(
             ))
         }
     };
-    if text.contains('/') {
-        super::play::check_rows(text, 5, 5)?;
-    }
-    let grid = parse_grid(&text.replace('/', ""))?;
+    let grid = parse_grid(text)?;
     let target = params.target(Target::On)?;
     let answer = grid_answer(&state, grid, target, params.flag("moves")?)?;
     metrics::counter!("lightsout_grids_answered_total").increment(1);
@@ -140,7 +137,13 @@ pub(super) async fn query_stream(
             "max_steps: {max_steps} is not in 0..=25"
         )));
     }
-    let method = params.get("method").unwrap_or("table").to_string();
+    // As the command line: the table when it knows the depth asked, else the algebra
+    // (exact at every depth); a method named is used as named.
+    let method = match params.get("method") {
+        Some(method) => method.to_string(),
+        None if state.table.check_depth(max_steps).is_err() => "algebra".to_string(),
+        None => "table".to_string(),
+    };
     if !["table", "enumerate", "algebra"].contains(&method.as_str()) {
         return Err(ApiError::bad(format!(
             "method: expected table, enumerate or algebra, found `{method}`"

@@ -78,6 +78,19 @@ impl ApiError {
                 let too_large = ApiError::too_large();
                 (too_large.status, too_large.message)
             }
+            // A JSON body sent without its media type opens with `{` where the text
+            // format has its first line.
+            StreamError::Input(InputError::Parse(p))
+                if (p.line, p.column, p.found.as_str()) == (1, 1, "`{`") =>
+            {
+                (
+                    StatusCode::BAD_REQUEST,
+                    format!(
+                        "bad input in the request body: {p}; a JSON body needs the header \
+                         `Content-Type: application/json`"
+                    ),
+                )
+            }
             StreamError::Input(input) => (
                 StatusCode::BAD_REQUEST,
                 format!("bad input in the request body: {}", chain(input)),

@@ -8,6 +8,21 @@ use axum::http::StatusCode;
 /// The board's shape from `rows` and `cols` (1 x 1 when a built-in `game` brings its
 /// own); a missing one is named with `example`, a request that has it.
 pub(super) fn shape_of(params: &Params, example: &str) -> Result<(usize, usize), ApiError> {
+    // A board given with `/` between its rows brings its shape, as a board typed on the
+    // command line does (its rows, the cells of its first row); a shape given is held
+    // to it when the board is read.
+    let given = params.get("rows").is_some() || params.get("cols").is_some();
+    let named = params.get("game").is_some() || params.get("graph").is_some();
+    if let (false, false, Some(board)) = (given, named, params.get("board")) {
+        if let Some((first, _)) = board.split_once('/') {
+            let cols = if first.contains([' ', ',']) {
+                first.split([' ', ',']).filter(|c| !c.is_empty()).count()
+            } else {
+                first.chars().count()
+            };
+            return Ok((board.split('/').count(), cols.max(1)));
+        }
+    }
     let dimension = |key| -> Result<usize, ApiError> {
         match params.number::<usize>(key, "from 1")? {
             Some(n) if n >= 1 => Ok(n),
@@ -22,8 +37,9 @@ pub(super) fn shape_of(params: &Params, example: &str) -> Result<(usize, usize),
 }
 
 /// The game flags `/v1/solve` takes besides the shape, as the command line's.
-pub(super) const GAME_PARAMS: [&str; 6] = [
+pub(super) const GAME_PARAMS: [&str; 7] = [
     "topology",
+    "wrap",
     "rule",
     "states",
     "game",
@@ -90,9 +106,17 @@ pub(super) fn requested_game(
             )));
         }
     }
+    // `wrap`, as the command line's --wrap: the torus, and not with a topology.
+    let wrap = params.flag("wrap")?;
+    if wrap && params.get("topology").is_some() {
+        return Err(ApiError::bad(
+            "wrap: is short for topology=torus; give one of them (as the command line's \
+             --wrap cannot be used with --topology)",
+        ));
+    }
     let args = crate::cli::GameArgs {
         topology,
-        wrap: false,
+        wrap,
         rule: params.get("rule").unwrap_or("plus").to_string(),
         game: params.get("game").map(str::to_string),
         states,

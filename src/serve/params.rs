@@ -78,30 +78,73 @@ impl Params {
     }
 }
 
-/// A grid as 25 characters `0`/`1`, row 1 first.
+/// A board as a query string carries it (`board=`), for `game`: its rows separated by
+/// `/`, each read as the text and JSON readers read a row (the game's width, `.`/`#`,
+/// spaced cells), or every light in one run (one digit a light for K <= 10, numbers
+/// separated by commas past it). One rule for every door ([`lightsout::board_from_rows`]).
+pub(super) fn board_param(text: &str, game: &lightsout::rules::Game) -> Result<Vec<u8>, ApiError> {
+    let k = game.states();
+    let text = if k > 10 {
+        text.replace(',', " ")
+    } else {
+        text.to_string()
+    };
+    let rows: Vec<&str> = if text.contains('/') {
+        text.split('/').collect()
+    } else if let Some(grid) = game.grid_rules().filter(|g| g.rows > 1) {
+        // Every light in one run: split into the grid's rows when it holds just them.
+        let cells: Vec<&str> = if k > 10 {
+            text.split_whitespace().collect()
+        } else {
+            text.split("").filter(|c| !c.is_empty()).collect()
+        };
+        // A cell that is no state is named at its column (counted in characters) first.
+        let state = |c: &str| match c {
+            "." | "#" => k == 2,
+            c => c.parse::<u8>().is_ok_and(|v| v < k),
+        };
+        if let Some(bad) = cells.iter().position(|c| !state(c)) {
+            let column = if k > 10 {
+                format!("number {}", bad + 1)
+            } else {
+                format!("column {}", bad + 1)
+            };
+            return Err(ApiError::bad(format!(
+                "board: {column}: expected a state 0..{}, found `{}`",
+                k - 1,
+                cells[bad]
+            )));
+        }
+        if cells.len() != grid.rows * grid.cols {
+            return Err(ApiError::bad(format!(
+                "board: expected {} lights ({} rows of {}, `/` between rows allowed), found {}",
+                grid.rows * grid.cols,
+                grid.rows,
+                grid.cols,
+                cells.len()
+            )));
+        }
+        let sep = if k > 10 { " " } else { "" };
+        let joined: Vec<String> = cells.chunks(grid.cols).map(|row| row.join(sep)).collect();
+        return lightsout::board_from_rows(
+            game,
+            &joined.iter().map(String::as_str).collect::<Vec<_>>(),
+        )
+        .map_err(|e| ApiError::bad(format!("board: {e}")));
+    } else {
+        vec![text.as_str()]
+    };
+    lightsout::board_from_rows(game, &rows).map_err(|e| ApiError::bad(format!("board: {e}")))
+}
+
+/// A 5x5 grid from a query string's `board=`, read as every board is ([`board_param`]).
 pub(super) fn parse_grid(text: &str) -> Result<Grid, ApiError> {
-    let expected = "25 characters `0`/`1`, row-major, row 1 first";
-    // Columns count characters, not bytes.
-    if let Some((i, c)) = text
-        .chars()
+    let game = lightsout::rules::Game::classic(5, 5).map_err(|e| ApiError::bad(e.to_string()))?;
+    let cells = board_param(text, &game)?;
+    Ok(cells
+        .iter()
         .enumerate()
-        .find(|&(_, c)| c != '0' && c != '1')
-    {
-        return Err(ApiError::bad(format!(
-            "grid: expected {expected}, found `{c}` at column {}",
-            i + 1
-        )));
-    }
-    if text.len() != CELLS as usize {
-        return Err(ApiError::bad(format!(
-            "grid: expected {expected}, found {} characters",
-            text.chars().count()
-        )));
-    }
-    Ok(text
-        .bytes()
-        .enumerate()
-        .fold(0, |grid, (i, b)| grid | Grid::from(b - b'0') << i))
+        .fold(0, |grid, (i, &v)| grid | Grid::from(v) << i))
 }
 
 pub(super) fn grid_text(grid: Grid) -> String {

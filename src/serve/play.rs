@@ -299,68 +299,6 @@ fn two_state_facts(solver: &lightsout::GameSolver) -> Facts {
     }
 }
 
-/// A board as the query string carries it: one digit a light when K <= 10 (`/`
-/// between rows allowed: then a grid game's rows, each of its width), else numbers
-/// separated by commas.
-fn parse_board(
-    text: &str,
-    lights: usize,
-    k: u8,
-    grid: Option<(usize, usize)>,
-) -> Result<Vec<u8>, ApiError> {
-    if let (Some((rows, cols)), true) = (grid, k <= 10 && text.contains('/')) {
-        check_rows(text, rows, cols)?;
-    }
-    let expected = if k <= 10 {
-        format!("{lights} digits 0..{} (`/` between rows allowed)", k - 1)
-    } else {
-        format!("{lights} numbers 0..{} separated by commas", k - 1)
-    };
-    let mut board = Vec::with_capacity(lights);
-    let found = |what: String| ApiError::bad(format!("board: expected {expected}, found {what}"));
-    if k <= 10 {
-        for (i, c) in text.chars().enumerate() {
-            match c.to_digit(10) {
-                _ if c == '/' => {}
-                Some(d) if d < u32::from(k) => board.push(d as u8),
-                _ => return Err(found(format!("`{c}` at character {}", i + 1))),
-            }
-        }
-    } else {
-        for (i, word) in text.split(',').enumerate() {
-            match word.parse::<u8>() {
-                Ok(d) if d < k => board.push(d),
-                _ => return Err(found(format!("`{word}` as number {}", i + 1))),
-            }
-        }
-    }
-    if board.len() != lights {
-        return Err(found(format!("{} lights", board.len())));
-    }
-    Ok(board)
-}
-
-/// A board typed with `/` between its rows: `rows` of them, each of `cols` lights (a
-/// board of other rows is not read again as these: a 400 names the row).
-pub(super) fn check_rows(text: &str, rows: usize, cols: usize) -> Result<(), ApiError> {
-    let found = text.split('/').count();
-    if found != rows {
-        return Err(ApiError::bad(format!(
-            "board: expected {rows} rows of {cols} lights separated by `/`, found {found} rows"
-        )));
-    }
-    for (r, row) in text.split('/').enumerate() {
-        let width = row.chars().count();
-        if width != cols {
-            return Err(ApiError::bad(format!(
-                "board: row {}: expected {cols} lights (the game's width), found {width}",
-                r + 1
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// `GET /v1/solve?rows=R&cols=C&board=B[&target=off|on|D][&game flags]`: one board's
 /// fewest presses as JSON: each button's count (rows as the command line prints
 /// them), the total, whether it is proven the fewest, and a proven lower bound.
@@ -379,8 +317,7 @@ pub(super) async fn solve_one(
             game.lights().min(25)
         ))
     })?;
-    let grid = game.grid_rules().map(|g| (g.rows, g.cols));
-    let board = parse_board(text, game.lights(), k, grid)?;
+    let board = super::params::board_param(text, &game)?;
     let mut answers = answers(state, game, budget, vec![board], goal).await?;
     Ok(Json(answers.swap_remove(0)))
 }

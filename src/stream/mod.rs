@@ -30,7 +30,7 @@ pub use check::{check_states_stream, check_stream, CheckSummary, Checked};
 pub use colours::{write_states_png, MAX_PICTURE_STATES};
 pub use explain::{draw, explain_stream, Style, Verdict};
 pub use graphs::{nullity_each_stream, EachSummary};
-pub use json::{json_boards, EachBoard};
+pub use json::{board_from_rows, json_boards, EachBoard};
 pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
 pub use picture::{

@@ -161,7 +161,8 @@ fn the_published_197_for_19_by_19_is_impossible() {
     // within a second. So the published value is not the true one, which stays open.
     let solver = GameSolver::new(Game::classic(19, 19).unwrap(), lightsout::SEARCH_BUDGET).unwrap();
     let god = gods_number(&solver, Duration::from_secs(1)).unwrap();
-    assert!(god.upper <= 181 && god.upper < 197, "{god:?}");
+    // At most 181, so never the published 197.
+    assert!(god.upper <= 181, "{god:?}");
     assert!(god.lower <= god.upper);
 }
 

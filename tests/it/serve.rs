@@ -211,9 +211,21 @@ fn post_query_with_a_bad_grid_is_a_400_with_line_and_column_and_the_answers_befo
 #[test]
 fn post_query_deeper_than_the_table_names_the_ways_out() {
     let server = Server::start(&[]);
-    let (status, body) = server.post("/v1/query?max_steps=9", &read_data("classic.in"));
+    // Named, the table is held to its depths; unnamed, the method is the command
+    // line's: the table where it knows the depth, else the algebra (issue 51: the two
+    // doors answered differently).
+    let (status, body) = server.post(
+        "/v1/query?max_steps=9&method=table",
+        &read_data("classic.in"),
+    );
     assert_eq!(status, 400);
     assert!(body.contains("method=algebra"), "{body}");
+    let (status, answered) = server.post("/v1/query?max_steps=9", &read_data("classic.in"));
+    assert_eq!(status, 200, "{answered}");
+    assert_eq!(
+        answered,
+        cli(&["query", "--max-steps", "9"], &read_data("classic.in"))
+    );
     // The one check of the library (`DepthTable::check_depth`), as the CLI words it.
     assert!(
         body.contains("max_steps: 9 presses is deeper than the table, which knows depths up to 6"),
@@ -782,16 +794,13 @@ fn query_values_are_percent_decoded_and_errors_count_characters() {
         json(&body)["error"]
             .as_str()
             .unwrap()
-            .contains("at column 1"),
+            .contains("column 1: expected a state 0..1, found `é`"),
         "{body}"
     );
     let (status, body) = server.get("/v1/query?grid=0000000000000000000000002");
     assert_eq!(status, 400);
     assert!(
-        json(&body)["error"]
-            .as_str()
-            .unwrap()
-            .contains("at column 25"),
+        json(&body)["error"].as_str().unwrap().contains("column 25"),
         "{body}"
     );
 }
@@ -1363,7 +1372,7 @@ fn get_solve_answers_one_board_of_every_game_as_the_command_line_does() {
     let (status, body) = server.get("/v1/solve?rows=2&cols=2&board=0120");
     assert_eq!(status, 400);
     assert!(
-        body.contains("expected 4 digits 0..1") && body.contains("`2` at character 3"),
+        body.contains("column 3: expected a state 0..1, found `2`"),
         "{body}"
     );
     // One board's search is bounded by its budget: a larger one is refused, not run.
@@ -1634,10 +1643,7 @@ fn post_solve_takes_and_gives_json_as_get_answers_each_board() {
         &serde_json::json!({ "boards": [["0110"], ["011"]] }),
     );
     assert_eq!(status, 400);
-    assert!(
-        text.contains("light 4 of 4") && text.contains("row 1 of board 2 (boards[1][0])"),
-        "{text}"
-    );
+    assert!(text.contains("light 4 of 4 in row 1 of board 2"), "{text}");
     // A method a route does not take names the OpenAPI document, as a 404 does.
     let response = agent()
         .delete(format!("{}/v1/solve", server.url))
@@ -1772,7 +1778,9 @@ fn a_json_board_is_checked_row_by_row_never_reflowed() {
     );
     assert_eq!(status, 400, "{text}");
     assert!(
-        text.contains("line 1, column 18") && text.contains("row 1 of board 1 (boards[0][0])"),
+        text.contains(
+            "line 1, column 18: expected `0` or `1` for light 5 of 6 in row 1 of board 1"
+        ),
         "{text}"
     );
     let (status, text) = server.get(&format!(
@@ -1780,16 +1788,25 @@ fn a_json_board_is_checked_row_by_row_never_reflowed() {
         six_of_four.join("/")
     ));
     assert_eq!(status, 400, "{text}");
-    assert!(text.contains("expected 4 rows of 6 lights"), "{text}");
+    assert!(
+        text.contains("column 5: expected `0` or `1` for light 5 of 6 in row 1 of board 1"),
+        "{text}"
+    );
     let (status, text) = post_json(
         &url("/v1/query"),
         &serde_json::json!({ "boards": [["0110100110", "011001101", "00000", "11111", "00000"]] }),
     );
     assert_eq!(status, 400, "{text}");
-    assert!(text.contains("the end of the row after 5 lights"), "{text}");
+    assert!(
+        text.contains("the end of row 1 of board 1 after its 5 lights"),
+        "{text}"
+    );
     let (status, text) = server.get("/v1/query?board=0110100110/011001101/00000/11111/00000");
     assert_eq!(status, 400, "{text}");
-    assert!(text.contains("row 1: expected 5 lights"), "{text}");
+    assert!(
+        text.contains("column 6: expected the end of row 1 of board 1 after its 5 lights"),
+        "{text}"
+    );
     // Too few rows, too many, and a key the body does not have: each named.
     for (board, says) in [
         (
@@ -1944,4 +1961,131 @@ fn a_json_body_is_told_by_its_media_type() {
         text.contains("the number of boards"),
         "read as text: {text}"
     );
+}
+
+#[test]
+fn every_door_gives_the_same_answer_and_the_same_refusal() {
+    // Issue 51: the command line, GET /v1/solve (its shape read from the board's `/`
+    // rows, as the command line reads it from the rows), a text body and a JSON body:
+    // one suite of boards, the same presses or the same words of refusal from each.
+    let server = Server::start(&[]);
+    let url = |path: &str| format!("{}{path}", server.url);
+    // (rows, query flags, command-line flags, the refusal's words or None)
+    type Case<'a> = (&'a [&'a str], &'a str, &'a [&'a str], Option<&'a str>);
+    let cases: [Case; 10] = [
+        (&["010", "111", "010"], "", &[], None),
+        (&[".#.", "###", ".#."], "", &[], None),
+        (&["0 1 0", "1 1 1", "0 1 0"], "", &[], None),
+        (
+            &["1000", "0000", "0000", "0000"],
+            "&wrap=true",
+            &["--wrap"],
+            None,
+        ),
+        (
+            &["1000", "0100", "0000", "0000"],
+            "&rule=box",
+            &["--rule", "box"],
+            None,
+        ),
+        (
+            &["012", "210", "000"],
+            "&states=3",
+            &["--states", "3"],
+            None,
+        ),
+        (
+            &["010", "1x1", "010"],
+            "",
+            &[],
+            Some("for light 2 of 3 in row 2 of board 1, found `x`"),
+        ),
+        (
+            &["010", "11", "010"],
+            "",
+            &[],
+            Some("for light 3 of 3 in row 2 of board 1, found the end"),
+        ),
+        (
+            &["010", "1111", "010"],
+            "",
+            &[],
+            Some("the end of row 2 of board 1 after its 3 lights"),
+        ),
+        (
+            &["013", "000", "000"],
+            "&states=3",
+            &["--states", "3"],
+            Some("a state 0..2 in row 1 of board 1, found `3`"),
+        ),
+    ];
+    for (rows, query, flags, refusal) in cases {
+        let (r, c) = (
+            rows.len(),
+            rows[0]
+                .split_whitespace()
+                .collect::<String>()
+                .chars()
+                .count(),
+        );
+        let shape = format!("rows={r}&cols={c}{query}");
+        let text = format!("1\n{}\n", rows.join("\n"));
+        let mut args = vec![
+            "solve".to_string(),
+            "--rows".into(),
+            r.to_string(),
+            "--cols".into(),
+            c.to_string(),
+        ];
+        args.extend(flags.iter().map(|f| f.to_string()));
+        let out = lightsout()
+            .args(&args)
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        let (posted_status, posted) = server.post(&format!("/v1/solve?{shape}"), &text);
+        let board = rows.join("/").replace('#', "%23").replace(' ', "%20");
+        let (got_status, got) = server.get(&format!("/v1/solve?board={board}{query}"));
+        let (json_status, json_text) = post_json(
+            &url(&format!("/v1/solve?{shape}")),
+            &serde_json::json!({ "boards": [rows] }),
+        );
+        match refusal {
+            Some(words) => {
+                let said = String::from_utf8_lossy(&out.stderr);
+                assert_eq!(out.status.code(), Some(1), "{rows:?}: {said}");
+                for (door, status, body) in [
+                    ("the command line", 400, said.to_string()),
+                    ("a text body", posted_status, posted),
+                    ("GET", got_status, got),
+                    ("a JSON body", json_status, json_text),
+                ] {
+                    assert_eq!(status, 400, "{rows:?} through {door}: {body}");
+                    assert!(body.contains(words), "{rows:?} through {door}: {body}");
+                }
+            }
+            None => {
+                assert!(
+                    out.status.success(),
+                    "{rows:?}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let printed = String::from_utf8(out.stdout).unwrap();
+                assert_eq!((posted_status, &posted), (200, &printed), "{rows:?}");
+                let presses: Vec<String> = printed
+                    .lines()
+                    .skip(1)
+                    .map(|l| l.split_whitespace().collect())
+                    .collect();
+                assert_eq!(got_status, 200, "{rows:?}: {got}");
+                assert_eq!(
+                    json(&got)["presses"],
+                    serde_json::json!(presses),
+                    "{rows:?}: GET"
+                );
+                assert_eq!(json_status, 200, "{rows:?}: {json_text}");
+                assert_eq!(json(&json_text)["answers"][0], json(&got), "{rows:?}: JSON");
+            }
+        }
+    }
 }

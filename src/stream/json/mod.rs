@@ -8,11 +8,13 @@
 //! hold it), and each board is handed on before the next is read.
 
 mod located;
+mod rows;
 mod visit;
+
+pub use rows::board_from_rows;
 
 use super::drawn::Drawn;
 use super::error::{InputError, ParseError};
-use super::states::parse_cells;
 use super::StreamError;
 use crate::rules::Game;
 use located::Located;
@@ -79,28 +81,6 @@ impl Shape {
     }
 }
 
-/// One row of `cols` cells of `states` states into `out`, as the text readers read a
-/// row (`.`/`#` for two states too).
-pub(super) fn parse_row(
-    text: &[u8],
-    states: u8,
-    cols: usize,
-    out: &mut Vec<u8>,
-) -> Result<(), ParseError> {
-    if states == 2 && text.iter().any(|&b| b == b'.' || b == b'#') {
-        let digits: Vec<u8> = text
-            .iter()
-            .map(|&b| match b {
-                b'.' => b'0',
-                b'#' => b'1',
-                b => b,
-            })
-            .collect();
-        return parse_cells(&digits, 1, states, cols, out);
-    }
-    parse_cells(text, 1, states, cols, out)
-}
-
 /// Reads `{"boards": [...]}` of `game`'s boards from `input`, handing each board's
 /// cells (a state a light, `game.lights()` of them) to `each` with its number from 1,
 /// before the next is read. Returns the boards read; an error stops at the first
@@ -120,12 +100,10 @@ pub fn json_boards(
     };
     let stop = RefCell::new(None);
     let mut reading = Reading {
-        shape: &shape,
         stop: &stop,
         each,
         boards: 0,
-        cells: Vec::new(),
-        bits: Vec::new(),
+        rows: rows::Rows::new(&shape),
     };
     let mut parser = serde_json::Deserializer::from_reader(located);
     let parsed = Body(&mut reading)
