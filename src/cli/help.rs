@@ -156,25 +156,26 @@ Examples:
 Exit codes: 0 success, 1 bad input or table, 2 usage error.";
 
 pub(super) const EXPLAIN_HELP: &str = "\
-Reads the same input as `query` and draws each grid: `#` on, `.` off, `[ ]` around the
-buttons of a fewest-press solution. Colour only when stdout is a terminal and NO_COLOR
-is unset or empty.
+Reads boards as `solve` does (the shape from the first board, or --rows and --cols, and
+any game flag: --topology, --rule, --game) and draws each with the presses `solve` gives,
+to all off unless --target says: `#` on, `.` off, `[ ]` around each button to press, and
+whether they are proven the fewest. A button map is drawn as the lights that are on and
+the buttons to press; with more than two states (--states K, --game 2000) each row is
+the lights' states beside each button's count. Colour only when stdout is a terminal and
+NO_COLOR is unset or empty. --format png --out PATH writes a picture a board instead
+(dark grey and yellow cells, presses in blue, rows and columns numbered as the text
+numbers them, every few; about 1024 pixels a side, one pixel a cell for boards of 1024
+or more), for boards too large to read as text.
 
-With --rows and --cols (and any game flag of `solve`: --topology, --rule, --game), it
-reads boards in `solve`'s input format and draws each with the presses `solve` would
-give (saying whether they are proven the fewest); a button map is drawn as the lights
-that are on and the buttons to press. With more than two states (--states K, --game
-2000) each row is the lights' states beside each button's count, as text. --format png --out PATH writes a picture a board
-instead (dark grey and yellow cells, presses in blue, rows and columns numbered as the
-text numbers them, every few; about 1024 pixels a side, one pixel a cell for boards of
-1024 or more), for boards too large to read as text.
---target is `on` here too, unless given.
+--contest asks the classic 5x5 contest question instead, as `query` does: `query`'s
+grids, the fewest presses to all on (or --target off), none past --max-steps (6), by
+--method from --table; those three flags go with --contest.
 
 Examples:
-  lightsout explain grids.txt
-  lightsout explain --method algebra --max-steps 15 grids.txt
-  lightsout explain --target off grids.txt
-  lightsout explain --rows 5 --cols 6 --target off extended_5x6.in
+  lightsout explain board.txt
+  lightsout explain --rows 5 --cols 6 extended_5x6.in
+  lightsout explain --contest grids.txt
+  lightsout explain --contest --method algebra --max-steps 15 grids.txt
   lightsout explain --rows 4000 --cols 4000 --format png --out presses.png board.txt
 
 Exit codes: 0 success, 1 bad input or table, 2 usage error.";
@@ -242,7 +243,7 @@ format of `solve` for that game, so they pipe into it.
 
 Examples:
   lightsout puzzles --count 10 --steps 8 --seed 42 > level8.txt
-  lightsout puzzles --count 3 --steps 15 | lightsout explain --max-steps 15
+  lightsout puzzles --count 3 --steps 15 | lightsout explain --contest --max-steps 15
   lightsout puzzles --game 2000 --steps 10 | lightsout solve --game 2000
   lightsout puzzles --rows 7 --cols 7 --wrap --count 5
 

@@ -212,21 +212,19 @@ pub(crate) struct AnswerArgs {
     /// Grids needing more than N presses get no answer (-1). Past 6 without --table,
     /// the answers come from the algebra (exact); with --table, at most the table's
     /// depth (15 for the exact table). No grid needs more than 15, so with 15 a -1
-    /// means the grid cannot be done at all.
+    /// means the grid cannot be done at all. [default: 6]
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 6,
         allow_negative_numbers = true,
         value_parser = clap::value_parser!(u32).range(0..=25)
     )]
-    pub max_steps: u32,
-    /// How to answer.
-    #[arg(long, value_enum, default_value_t = MethodArg::Table)]
-    pub method: MethodArg,
+    pub max_steps: Option<u32>,
+    /// How to answer. [default: table]
+    #[arg(long, value_enum)]
+    pub method: Option<MethodArg>,
     /// The state to reach: every light on (the classic question) or every light off.
-    /// [default: on; `explain` of a board with --rows/--cols or --game: off, as
-    /// `solve`]
+    /// [default: on; `explain` without --contest: off, as `solve`]
     #[arg(long, value_enum)]
     pub target: Option<TargetArg>,
 }
@@ -254,6 +252,11 @@ pub(crate) struct ExplainArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub answer: AnswerArgs,
+    /// Ask the classic 5x5 contest question, as `query` asks it: `query`'s grids, to all
+    /// on, at most --max-steps presses (by --method, from --table). Without it, every
+    /// board is drawn with the presses `solve` gives (the 5x5 too).
+    #[arg(long, conflicts_with_all = ["rows", "cols"])]
+    pub contest: bool,
     /// Rows of each board: draw boards of any size (in `solve`'s input format) with
     /// their fewest presses, instead of 5x5 grids.
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..))]

@@ -250,15 +250,16 @@ fn goal(arg: GoalArg, k: u8) -> anyhow::Result<u8> {
 /// The method and the table behind `--method`, `--table` and `--max-steps`, checked
 /// together.
 fn answer_method(args: &AnswerArgs) -> anyhow::Result<Method<TableBytes>> {
-    let method = match args.method {
+    let max_steps = max_steps(args);
+    let method = match args.method.unwrap_or(MethodArg::Table) {
         // The built-in table knows depths to 6; deeper questions without a table file
         // are answered exactly by the algebra (every grid's fewest, at once).
-        MethodArg::Table if args.table.is_none() && args.max_steps > 6 => {
+        MethodArg::Table if args.table.is_none() && max_steps > 6 => {
             Method::Algebra(Box::default())
         }
         MethodArg::Table => {
             let table = open_table(args.table.as_deref(), None)?;
-            check_max_steps(&table, args.max_steps, true)?;
+            check_max_steps(&table, max_steps, true)?;
             Method::Table(table)
         }
         _ if args.table.is_some() => {
@@ -268,6 +269,11 @@ fn answer_method(args: &AnswerArgs) -> anyhow::Result<Method<TableBytes>> {
         MethodArg::Algebra => Method::Algebra(Box::default()),
     };
     Ok(method)
+}
+
+/// `--max-steps`, or the contest's 6.
+fn max_steps(args: &AnswerArgs) -> u32 {
+    args.max_steps.unwrap_or(6)
 }
 
 /// Refuses a depth the table cannot answer, naming every way to deeper answers that the
@@ -299,7 +305,7 @@ fn query(args: QueryArgs) -> anyhow::Result<Job> {
     Ok(Job::Query {
         method,
         options: QueryOptions {
-            max_steps: args.answer.max_steps,
+            max_steps: max_steps(&args.answer),
             // A person typing wants each answer as soon as the grid is complete.
             line_buffered: args.line_buffered || input.interactive,
             moves: args.moves,
@@ -334,8 +340,28 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
     let style = Style {
         colour: colour_wanted(),
     };
-    if args.rows.is_some() || args.cols.is_some() || !game::classic(&args.game) {
+    if !args.contest {
+        // Every board as `solve` answers it; the contest's own flags ask for --contest.
+        let answer = &args.answer;
+        let contest = [
+            (answer.max_steps.is_some(), "--max-steps"),
+            (answer.method.is_some(), "--method"),
+            (answer.table.is_some(), "--table"),
+        ];
+        if let Some((_, flag)) = contest.iter().find(|(given, _)| *given) {
+            return Err(usage(format!(
+                "{flag} belongs to the classic 5x5 contest question (to all on, at most 6 \
+                 presses): add --contest to ask it, as `query` does; without it `explain` \
+                 draws each board with the fewest presses `solve` gives"
+            )));
+        }
         return solve::explain_game(args, style);
+    }
+    if !game::classic(&args.game) {
+        return Err(usage(
+            "--contest asks the classic 5x5 question; a game flag asks for any board: leave \
+             out --contest",
+        ));
     }
     if args.format == DrawArg::Png {
         // The 5x5 grids of `query`, drawn as every game's boards are: to all on.
@@ -348,7 +374,7 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
     Ok(Job::Explain {
         input: open_input(args.input, "explain")?,
         method,
-        max_steps: args.answer.max_steps,
+        max_steps: max_steps(&args.answer),
         // The 5x5 `explain` answers `query`'s question, to all on by default.
         target: target(args.answer.target.unwrap_or(TargetArg::On)),
         style,

@@ -154,7 +154,7 @@ fn solve_and_explain_read_file_operands() {
         .success()
         .stdout(read_data("extended_5x6.out"));
     lightsout()
-        .arg("explain")
+        .args(["explain", "--contest"])
         .arg(common::data("classic.in"))
         .assert()
         .success()
@@ -352,6 +352,7 @@ fn explain_with_target_off_marks_presses_to_all_off() {
     lightsout()
         .args([
             "explain",
+            "--contest",
             "--target",
             "off",
             "--method",
@@ -371,7 +372,7 @@ fn the_deeper_hint_of_explain_names_only_flags_it_has() {
     let table = generate_into(dir.path(), "depth6.lot", &[]);
     let stderr = stderr_of(
         lightsout()
-            .args(["explain", "--max-steps", "15", "--table"])
+            .args(["explain", "--contest", "--max-steps", "15", "--table"])
             .arg(&table)
             .write_stdin(""),
     );
@@ -380,12 +381,19 @@ fn the_deeper_hint_of_explain_names_only_flags_it_has() {
     }
     // Without a table file, 15 is answered (by the algebra).
     lightsout()
-        .args(["explain", "--max-steps", "15"])
+        .args(["explain", "--contest", "--max-steps", "15"])
         .write_stdin(ONE_ALL_ON)
         .assert()
         .success();
     lightsout()
-        .args(["explain", "--method", "enumerate", "--max-steps", "15"])
+        .args([
+            "explain",
+            "--contest",
+            "--method",
+            "enumerate",
+            "--max-steps",
+            "15",
+        ])
         .write_stdin(ONE_ALL_ON)
         .assert()
         .success();
@@ -487,7 +495,7 @@ fn stats_bars_show_the_single_grid_of_depth_zero() {
 #[test]
 fn explain_says_an_unsolvable_grid_cannot_be_solved_without_trailing_spaces() {
     let out = lightsout()
-        .arg("explain")
+        .args(["explain", "--contest"])
         .write_stdin("1\n01111\n11111\n11111\n11111\n11111\n")
         .output()
         .unwrap();

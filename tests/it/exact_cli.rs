@@ -135,7 +135,7 @@ fn deeper_max_steps_with_the_exact_table_is_allowed_up_to_15() {
 #[test]
 fn explain_draws_presses_without_colour_into_a_pipe() {
     lightsout()
-        .arg("explain")
+        .args(["explain", "--contest"])
         .write_stdin(read_data("classic.in"))
         .assert()
         .success()

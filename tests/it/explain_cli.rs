@@ -162,11 +162,39 @@ fn explain_of_a_game_answers_as_solve_does_and_names_its_target() {
         .assert()
         .success()
         .stdout(predicates::str::contains("presses to all on (the fewest)"));
-    // The 5x5 `explain` answers `query`'s question, to all on, and says so.
+    // The contest question is asked by --contest (issue 51: a 5x5 typed bare was
+    // answered to all on, at most 6, where `solve` answers the same board to all off):
+    // then to all on, and it says so; without it, as `solve`, to all off.
+    let board = "1\n11111\n11111\n11111\n11110\n11100\n";
     lightsout()
-        .arg("explain")
-        .write_stdin("1\n11111\n11111\n11111\n11110\n11100\n")
+        .args(["explain", "--contest"])
+        .write_stdin(board)
         .assert()
         .success()
         .stdout(predicates::str::starts_with("grid 1: 1 press to all on"));
+    let solved = String::from_utf8(
+        lightsout()
+            .arg("solve")
+            .write_stdin(board)
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let presses = solved.matches('1').count() - 1; // less `PUZZLE #1`'s
+    lightsout()
+        .arg("explain")
+        .write_stdin(board)
+        .assert()
+        .success()
+        .stdout(predicates::str::starts_with(format!(
+            "board 1: {presses} presses to all off (the fewest)"
+        )));
+    // The contest's own flags ask for --contest rather than change the question.
+    lightsout()
+        .args(["explain", "--max-steps", "15"])
+        .write_stdin(board)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("add --contest"));
 }
