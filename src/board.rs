@@ -296,6 +296,25 @@ impl Board {
 /// `out ^= v ^ (v << 1) ^ (v >> 1)` on a row of `cols` bits: what pressing the cells
 /// `v` of a row does to that same row. (The chase fuses this into its own loop; this
 /// plain form is what tests check the polynomial arithmetic against.)
+/// Transposes a 64 x 64 bit matrix in place: bit `j` of word `i` becomes bit `i` of word
+/// `j` (six rounds of block swaps: a word a cell, a bit a pattern, become a word a
+/// pattern, a bit a cell).
+pub(crate) fn transpose_64(a: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((a[k] >> j) ^ a[k + j]) & mask;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+            k = (k + j + 1) & !j;
+        }
+        j >>= 1;
+        mask ^= mask << j;
+    }
+}
+
 #[cfg(test)]
 pub fn xor_spread(out: &mut [u64], v: &[u64], cols: usize) {
     let n = v.len();
@@ -353,6 +372,27 @@ mod tests {
             assert_eq!(board.count_ones(), (rows * cols) as u64 - count, "{cols}");
             let back = board.transposed().transposed();
             assert_eq!(back, board, "{cols}");
+        }
+    }
+
+    #[test]
+    fn a_64_by_64_transpose_moves_every_bit() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20 {
+            let before: [u64; 64] = std::array::from_fn(|_| next());
+            let mut after = before;
+            crate::board::transpose_64(&mut after);
+            for (i, &word) in before.iter().enumerate() {
+                for (j, &column) in after.iter().enumerate() {
+                    assert_eq!(word >> j & 1, column >> i & 1, "({i}, {j})");
+                }
+            }
         }
     }
 }

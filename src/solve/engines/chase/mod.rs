@@ -334,18 +334,27 @@ impl Chase {
                         .fold(0u64, |acc, &o| acc ^ x[o as usize])
                 };
             }
-            let mut row = vec![0u64; words_for(cols)];
-            for j in 0..chunk.len() {
-                let mut pattern = Board::new(rows, cols);
-                for (r, cells) in x.chunks_exact(cols).enumerate() {
-                    row.fill(0);
-                    for (c, &word) in cells.iter().enumerate() {
-                        row[c / 64] |= (word >> j & 1) << (c % 64);
+            // Each row's cells, 64 at a time, turned from a word a cell (a bit a
+            // pattern) to a word a pattern (a bit a cell) by one 64 x 64 transpose.
+            let w = words_for(cols);
+            let mut chunk_patterns: Vec<Board> =
+                (0..chunk.len()).map(|_| Board::new(rows, cols)).collect();
+            let mut row_words = vec![0u64; chunk.len() * w];
+            let mut block = [0u64; 64];
+            for (r, cells) in x.chunks_exact(cols).enumerate() {
+                for (g, group) in cells.chunks(64).enumerate() {
+                    block[..group.len()].copy_from_slice(group);
+                    block[group.len()..].fill(0);
+                    crate::board::transpose_64(&mut block);
+                    for (j, &word) in block[..chunk.len()].iter().enumerate() {
+                        row_words[j * w + g] = word;
                     }
-                    pattern.set_row_words(r, &row);
                 }
-                patterns.push(pattern);
+                for (j, pattern) in chunk_patterns.iter_mut().enumerate() {
+                    pattern.set_row_words(r, &row_words[j * w..(j + 1) * w]);
+                }
             }
+            patterns.extend(chunk_patterns);
         }
         patterns
     }
