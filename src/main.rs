@@ -75,68 +75,7 @@ fn run(job: Job) -> anyhow::Result<()> {
         }
         Job::Generate { kind, out, options } => generate::generate(kind, &out, options),
         Job::Verify { table } => render::verify(&table, stdout),
-        Job::SolveStates {
-            input,
-            solver,
-            options,
-            stats,
-        } => solving::states(input, &solver, options, stats, stdout),
-        Job::Solve {
-            input,
-            solver,
-            options,
-            stats,
-            budget,
-        } => solving::game(input, &solver, options, budget, stats, stdout),
-        Job::SolvePbm {
-            input,
-            line_buffered,
-            shape,
-            game,
-            target,
-            budget,
-            stats,
-        } => {
-            let settings = (shape, game.as_ref(), target, budget, line_buffered);
-            solving::pbm(input, settings, stats, stdout)
-        }
-        Job::Explain {
-            input,
-            method,
-            max_steps,
-            target,
-            style,
-        } => {
-            announce(&input);
-            let outcome =
-                lightsout::explain_stream(&method, max_steps, target, style, input.reader, stdout);
-            stream_outcome(outcome, &input.name, Reads::Grids).map(drop)
-        }
-        Job::ExplainGame {
-            input,
-            solver,
-            target,
-            drawing,
-            out,
-        } => {
-            let toward = solving::Toward::Target(target);
-            solving::explain(input, &solver, toward, drawing, out, stdout)
-        }
         Job::Stats { table, name } => render::stats(&table, &name, stdout),
-        Job::Puzzles {
-            table,
-            steps,
-            count,
-            seed,
-            target,
-        } => setter::classic(&table, steps, count, seed, target, stdout),
-        Job::GamePuzzles {
-            solver,
-            steps,
-            count,
-            seed,
-            goal,
-        } => setter::game(&solver, steps, count, seed, goal, stdout),
         Job::Completions { shell } => {
             let mut text = Vec::new();
             clap_complete::generate(shell, &mut cli::Cli::command(), "lightsout", &mut text);
@@ -145,35 +84,7 @@ fn run(job: Job) -> anyhow::Result<()> {
         Job::Man { dir: None } => finish(stdout, &cli::man::page()?),
         Job::Man { dir: Some(dir) } => cli::man::write_pages(&dir, stdout),
         Job::Serve(config) => serve::run(config),
-        Job::Nullity { solver, patterns } => {
-            Ok(lightsout::nullity_stream(&solver, patterns, stdout)?)
-        }
-        Job::ExplainStates {
-            input,
-            solver,
-            goal,
-            drawing,
-            out,
-        } => {
-            announce(&input);
-            let toward = solving::Toward::Goal(goal);
-            solving::explain(input, &solver, toward, drawing, out, stdout)
-        }
-        Job::Census { solver, name } => render::census(&solver, &name, stdout),
-        Job::GodsNumber {
-            solver,
-            name,
-            limit,
-            stats,
-        } => render::gods_number(&solver, &name, limit, stats, stdout),
         Job::Play { session, name } => play::run(*session, name),
-        Job::NullityEach { input, rule, stats } => {
-            solving::nullity_each(input, rule, stats, stdout)
-        }
-        Job::NullityStates { solver, patterns } => finish(
-            stdout,
-            render::nullity_states(&solver, patterns)?.as_bytes(),
-        ),
         Job::Check {
             solver,
             target,
@@ -181,6 +92,11 @@ fn run(job: Job) -> anyhow::Result<()> {
             boards,
             answers,
         } => solving::check(&solver, target, goal, boards, answers, stdout),
-        Job::Print(text) => finish(stdout, text.as_bytes()),
+        Job::Games(text) => finish(stdout, text.as_bytes()),
+        Job::Solve(job) => solving::solve(job, stdout),
+        Job::Explain(job) => solving::explain(job, stdout),
+        Job::Puzzles(job) => setter::puzzles(job, stdout),
+        Job::Nullity(job) => solving::nullity(job, stdout),
+        Job::Census(job) => render::census(job, stdout),
     }
 }

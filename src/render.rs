@@ -143,7 +143,21 @@ fn log_bar(n: u64, widest: u64) -> String {
 
 /// `census`: the game, the histogram of fewest presses, the boards with no solution,
 /// God's number; a progress bar on a terminal while it runs.
-pub(crate) fn census(
+/// `census`: every board enumerated, or God's number by the classes.
+pub(crate) fn census(job: crate::config::CensusJob, stdout: impl Write) -> anyhow::Result<()> {
+    use crate::config::CensusJob;
+    match job {
+        CensusJob::Enumerate { solver, name } => enumerated(&solver, &name, stdout),
+        CensusJob::Classes {
+            solver,
+            name,
+            limit,
+            stats,
+        } => gods_number(&solver, &name, limit, stats, stdout),
+    }
+}
+
+fn enumerated(
     solver: &lightsout::StatesSolver,
     name: &str,
     stdout: impl Write,
@@ -210,7 +224,7 @@ pub(crate) fn census(
 }
 
 /// `census --method classes`: God's number (or its bounds), and a hardest board.
-pub(crate) fn gods_number(
+fn gods_number(
     solver: &lightsout::GameSolver,
     name: &str,
     limit: std::time::Duration,

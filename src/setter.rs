@@ -7,6 +7,27 @@ use anyhow::Context;
 use std::collections::HashSet;
 use std::io::Write;
 
+/// `puzzles`: the contest's 5x5 grids, or any game's boards.
+pub(crate) fn puzzles(job: crate::config::PuzzlesJob, stdout: impl Write) -> anyhow::Result<()> {
+    use crate::config::PuzzlesJob;
+    match job {
+        PuzzlesJob::Contest {
+            table,
+            steps,
+            count,
+            seed,
+            target,
+        } => classic(&table, steps, count, seed, target, stdout),
+        PuzzlesJob::Game {
+            solver,
+            steps,
+            count,
+            seed,
+            goal,
+        } => game(&solver, steps, count, seed, goal, stdout),
+    }
+}
+
 /// The seed given, or one from the clock, printed so the set can be made again.
 fn seed_or_clock(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(|| {
@@ -20,7 +41,7 @@ fn seed_or_clock(seed: Option<u64>) -> u64 {
 }
 
 /// 5x5 grids needing exactly `steps` presses, from `table`.
-pub(crate) fn classic(
+fn classic(
     table: &crate::mapped::Table,
     steps: u8,
     count: u64,
@@ -53,7 +74,7 @@ const TRIES: u64 = 10_000;
 /// every light `goal` (any number, for `None`), in `solve`'s input format, each written
 /// as it is found: what is kept is a 64-bit hash a board (a board whose hash was seen
 /// is drawn again, so none is written twice), never the boards or their text.
-pub(crate) fn game(
+fn game(
     solver: &lightsout::GameSolver,
     steps: Option<u64>,
     count: u64,

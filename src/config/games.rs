@@ -24,18 +24,18 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
         }
         let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET)
             .map_err(|e| UsageError(e.to_string()))?;
-        return Ok(Job::GodsNumber {
+        return Ok(Job::Census(CensusJob::Classes {
             solver: Box::new(solver),
             name,
             limit: args.search_time,
             stats: args.stats,
-        });
+        }));
     }
     let solver = lightsout::StatesSolver::new(&game, 0).map_err(|e| UsageError(e.to_string()))?;
-    Ok(Job::Census {
+    Ok(Job::Census(CensusJob::Enumerate {
         solver: Box::new(solver),
         name,
-    })
+    }))
 }
 
 /// `play`: the game, its solver and drawing, and the first puzzle.

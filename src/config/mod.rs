@@ -13,10 +13,12 @@ use lightsout::rules::Game;
 use lightsout::{DepthTable, Method, QueryOptions, StoreOptions, Style, TableKind, Target};
 mod game;
 mod games;
+mod job;
 mod serve;
 mod solve;
 
 pub(crate) use game::game_named as game_of_flags_named;
+pub(crate) use job::{CensusJob, ExplainJob, Job, NullityJob, PuzzlesJob, SolveJob, Toward};
 pub(crate) use serve::{Cors, ServeConfig, Timeouts};
 
 use crate::input::{open_input, Input};
@@ -42,151 +44,6 @@ fn seconds(flag: &str, value: f64, least: f64) -> anyhow::Result<std::time::Dura
 /// The largest board `solve` takes: 2^30 lights (128 MiB per copy of a board).
 const MAX_CELLS: u64 = 1 << 30;
 
-/// One command, ready to run.
-pub(crate) enum Job {
-    Query {
-        input: Input,
-        method: Method<TableBytes>,
-        options: QueryOptions,
-    },
-    Generate {
-        kind: TableKind,
-        out: PathBuf,
-        options: StoreOptions,
-    },
-    Verify {
-        table: Table,
-    },
-    Explain {
-        input: Input,
-        method: Method<TableBytes>,
-        max_steps: u32,
-        target: Target,
-        style: Style,
-    },
-    Stats {
-        table: Table,
-        /// How to name the table: its path, or "built-in".
-        name: String,
-    },
-    Puzzles {
-        table: Table,
-        steps: u8,
-        count: u64,
-        seed: Option<u64>,
-        target: Target,
-    },
-    /// `puzzles` of any game.
-    GamePuzzles {
-        solver: Box<lightsout::GameSolver>,
-        steps: Option<u64>,
-        count: u64,
-        seed: Option<u64>,
-        goal: u8,
-    },
-    Completions {
-        shell: clap_complete::Shell,
-    },
-    Man {
-        /// Where to write every page; none: print the top-level page.
-        dir: Option<PathBuf>,
-    },
-    Serve(ServeConfig),
-    SolvePbm {
-        input: Input,
-        /// Flush each answer image at once.
-        line_buffered: bool,
-        /// The shape every image must have, when --rows and --cols are given.
-        shape: Option<(usize, usize)>,
-        /// The game of every image (`None`: the classic game).
-        game: Option<lightsout::PbmGame>,
-        target: Target,
-        budget: u64,
-        stats: crate::report::Telling,
-    },
-    /// Any game other than the classic one (`solve` with game flags).
-    /// `explain` for a game of more than two states.
-    ExplainStates {
-        input: Input,
-        solver: lightsout::GameSolver,
-        goal: u8,
-        drawing: lightsout::Drawing,
-        out: Option<PathBuf>,
-    },
-    /// `play`: a game in the terminal.
-    Play {
-        session: Box<crate::play::Session>,
-        /// The game, in words.
-        name: String,
-    },
-    /// `census`: every board of a game.
-    Census {
-        solver: Box<lightsout::StatesSolver>,
-        /// The game, in words.
-        name: String,
-    },
-    /// `census --method classes`: God's number by the signature classes.
-    GodsNumber {
-        solver: Box<lightsout::GameSolver>,
-        name: String,
-        limit: std::time::Duration,
-        stats: bool,
-    },
-    /// `nullity --each`: the nullity of each graph of a stream.
-    NullityEach {
-        input: Input,
-        rule: lightsout::rules::graph::Neighbourhood,
-        stats: bool,
-    },
-    /// `nullity` of a game of more than two states.
-    NullityStates {
-        solver: lightsout::GameSolver,
-        patterns: bool,
-    },
-    /// `solve` for a game of more than two states.
-    SolveStates {
-        input: Input,
-        solver: lightsout::GameSolver,
-        options: lightsout::StatesOptions,
-        stats: crate::report::Telling,
-    },
-    /// `solve` of two-state text boards, the classic game's included.
-    Solve {
-        input: Input,
-        solver: lightsout::GameSolver,
-        options: lightsout::SolveOptions,
-        stats: crate::report::Telling,
-        budget: crate::report::Budget,
-    },
-    /// `explain` for any game: boards drawn with their fewest presses.
-    ExplainGame {
-        input: Input,
-        solver: lightsout::GameSolver,
-        target: Target,
-        drawing: lightsout::Drawing,
-        /// Where board 1's PNG goes.
-        out: Option<PathBuf>,
-    },
-    /// `check`: answers pressed on their boards.
-    Check {
-        solver: lightsout::GameSolver,
-        /// The two-state target (`None` for more states: `goal` then).
-        target: Option<Target>,
-        /// The state every light must reach.
-        goal: u8,
-        boards: Input,
-        answers: Input,
-    },
-    /// `solve --game G --show`, `games`: text to print.
-    Print(String),
-    /// `nullity` of a two-state game (the classic game's count alone is a `Print`):
-    /// the count and, when asked, the quiet patterns in this format.
-    Nullity {
-        solver: lightsout::GameSolver,
-        patterns: Option<lightsout::PatternFormat>,
-    },
-}
-
 /// Checks the flags of `command` and opens what it needs.
 pub(crate) fn job(command: Command) -> anyhow::Result<Job> {
     Ok(match command {
@@ -209,7 +66,7 @@ pub(crate) fn job(command: Command) -> anyhow::Result<Job> {
         Command::Check(args) => solve::check(args)?,
         Command::Census(args) => games::census(args)?,
         Command::Play(args) => games::play(args)?,
-        Command::Games => Job::Print(lightsout::rules::builtin::listing()),
+        Command::Games => Job::Games(lightsout::rules::builtin::listing()),
         Command::Nullity(args) => solve::nullity(args)?,
         Command::Serve(args) => Job::Serve(serve::config(args)?),
     })
@@ -371,14 +228,14 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
         return solve::explain_game(args, style);
     }
     let method = answer_method(&args.answer)?;
-    Ok(Job::Explain {
+    Ok(Job::Explain(ExplainJob::Contest {
         input: open_input(args.input, "explain")?,
         method,
         max_steps: max_steps(&args.answer),
         // The 5x5 `explain` answers `query`'s question, to all on by default.
         target: target(args.answer.target.unwrap_or(TargetArg::On)),
         style,
-    })
+    }))
 }
 
 fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
@@ -404,13 +261,13 @@ fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
         None => DepthTable::new(TableBytes::Read(TableKind::Exact.file()))
             .context("the exact table computed in memory is damaged")?,
     };
-    Ok(Job::Puzzles {
+    Ok(Job::Puzzles(PuzzlesJob::Contest {
         table,
         steps,
         count: args.count,
         seed: args.seed,
         target: target(args.target.unwrap_or(TargetArg::On)),
-    })
+    }))
 }
 
 /// `puzzles` of any game (and the 5x5 without --steps): drawn by random presses.
@@ -435,11 +292,11 @@ fn puzzles_of_game(args: PuzzlesArgs) -> anyhow::Result<Job> {
     };
     let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET << 3)
         .map_err(|e| UsageError(e.to_string()))?;
-    Ok(Job::GamePuzzles {
+    Ok(Job::Puzzles(PuzzlesJob::Game {
         solver: Box::new(solver),
         steps: args.steps.map(u64::from),
         count: args.count,
         seed: args.seed,
         goal,
-    })
+    }))
 }

@@ -38,7 +38,7 @@ pub(super) fn solve(mut args: SolveArgs) -> anyhow::Result<Job> {
         };
         no_search_time(&args, "--format pbm")?;
         let input = open_input(args.input, "solve")?;
-        return Ok(Job::SolvePbm {
+        return Ok(Job::Solve(SolveJob::Images {
             line_buffered: args.line_buffered || input.interactive,
             input,
             shape,
@@ -46,7 +46,7 @@ pub(super) fn solve(mut args: SolveArgs) -> anyhow::Result<Job> {
             target: two_state_target(args.target)?,
             budget: ops_budget(args.search_budget),
             stats: crate::report::Telling::of(args.stats, args.require_proven),
-        });
+        }));
     }
     match (args.rows, args.cols) {
         // The classic game is the grid game of the flags, solved as every other is.
@@ -100,7 +100,7 @@ fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
             }
         };
         let input = open_input(args.input, "solve")?;
-        return Ok(Job::SolvePbm {
+        return Ok(Job::Solve(SolveJob::Images {
             line_buffered: args.line_buffered || input.interactive,
             input,
             shape,
@@ -108,11 +108,13 @@ fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
             target: two_state_target(args.target)?,
             budget: ops_budget(args.search_budget),
             stats: crate::report::Telling::of(args.stats, args.require_proven),
-        });
+        }));
     }
     let game = game(&args.game, args.rows.zip(args.cols))?;
     if args.show {
-        return Ok(Job::Print(lightsout::rules::map::show(&game)));
+        return Ok(Job::Solve(SolveJob::Show(lightsout::rules::map::show(
+            &game,
+        ))));
     }
     if args.format == FormatArg::Pbm {
         return Err(usage(
@@ -137,7 +139,7 @@ fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
         let solver = lightsout::GameSolver::new(game, ops_budget(args.search_budget))
             .map_err(|e| UsageError(e.to_string()))?;
         let input = opened.map_or_else(|| open_input(args.input, "solve"), Ok)?;
-        return Ok(Job::SolveStates {
+        return Ok(Job::Solve(SolveJob::States {
             options: lightsout::StatesOptions {
                 goal,
                 line_buffered: args.line_buffered || input.interactive,
@@ -146,7 +148,7 @@ fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
             input,
             solver,
             stats: crate::report::Telling::of(args.stats, args.require_proven),
-        });
+        }));
     }
     let target = two_state_target(args.target)?;
     let search_time = args.search_time.unwrap_or(SEARCH_TIME);
@@ -185,7 +187,7 @@ fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
         }
     }
     let input = opened.map_or_else(|| open_input(args.input, "solve"), Ok)?;
-    Ok(Job::Solve {
+    Ok(Job::Solve(SolveJob::Boards {
         options: lightsout::SolveOptions {
             target,
             line_buffered: args.line_buffered || input.interactive,
@@ -195,7 +197,7 @@ fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
         solver,
         stats: crate::report::Telling::of(args.stats, args.require_proven),
         budget,
-    })
+    }))
 }
 
 /// The longest shorter side `nullity` counts by polynomials (2^17).
@@ -266,7 +268,9 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
                 )));
             }
             let nullity = lightsout::nullity(rows as usize, cols as usize);
-            return Ok(Job::Print(format!("nullity {nullity}\n")));
+            return Ok(Job::Nullity(NullityJob::Counted(format!(
+                "nullity {nullity}\n"
+            ))));
         }
     }
     let game = game(&args.game, shape)?;
@@ -278,10 +282,10 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
             ));
         }
         let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
-        return Ok(Job::NullityStates {
+        return Ok(Job::Nullity(NullityJob::States {
             solver,
             patterns: args.patterns,
-        });
+        }));
     }
     if args.format == FormatArg::Pbm && game.grid_rules().is_none() {
         return Err(usage(
@@ -289,10 +293,10 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
              written as text",
         ));
     }
-    Ok(Job::Nullity {
+    Ok(Job::Nullity(NullityJob::Patterns {
         solver: lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?,
         patterns: args.patterns.then_some(format),
-    })
+    }))
 }
 
 /// `nullity --each`: the graphs' stream opened, the rule of their game.
@@ -322,11 +326,11 @@ fn nullity_each(args: NullityArgs) -> anyhow::Result<Job> {
         },
         "nullity",
     )?;
-    Ok(Job::NullityEach {
+    Ok(Job::Nullity(NullityJob::Each {
         input,
         rule,
         stats: args.stats,
-    })
+    }))
 }
 
 /// `check`: the game, a solver for it (to check `no solution` answers), both inputs.
@@ -408,22 +412,22 @@ pub(super) fn explain_game(mut args: ExplainArgs, style: Style) -> anyhow::Resul
             TargetArg::Off => 0,
             TargetArg::On => k - 1,
         };
-        return Ok(Job::ExplainStates {
+        return Ok(Job::Explain(ExplainJob::Boards {
             input: opened.map_or_else(|| open_input(args.input, "explain"), Ok)?,
             solver,
-            goal,
+            toward: Toward::Goal(goal),
             drawing,
             out: args.out,
-        });
+        }));
     }
-    Ok(Job::ExplainGame {
+    Ok(Job::Explain(ExplainJob::Boards {
         input: opened.map_or_else(|| open_input(args.input, "explain"), Ok)?,
         solver,
         // A board of any game is explained as `solve` answers it: to all off by default.
-        target: target(args.answer.target.unwrap_or(TargetArg::Off)),
+        toward: Toward::Target(target(args.answer.target.unwrap_or(TargetArg::Off))),
         drawing,
         out: args.out,
-    })
+    }))
 }
 
 /// The shape the flags give, or else, for a grid game (no `--game`) of text boards,

@@ -1,12 +1,20 @@
-//! The `solve` jobs: a stream of boards (classic, any game, PBM images) through the
-//! library's solve streams, with the per-board report and the closing note on stderr.
+//! The commands that stream boards through a solver: `solve` (a stream of boards,
+//! classic, any game, K states or PBM images, through the library's solve streams, with
+//! the per-board report and the closing note on stderr), `explain`, `check`, `nullity`.
 
 use crate::hint::{stream_outcome, Reads};
 use crate::input::Input;
 
+mod check;
+mod explain;
+
+pub(crate) use check::{check, WrongAnswers};
+pub(crate) use explain::explain;
+
+use crate::config::{NullityJob, SolveJob};
 use crate::report::Reporter;
 use crate::say::note;
-use lightsout::{plural, thousands, Checked, GameSolver, PbmGame, SolveOptions, Target};
+use lightsout::{plural, thousands, GameSolver, PbmGame, SolveOptions, Target};
 use std::io::Write;
 
 /// `solve` of two-state text boards: any game, the classic one included.
@@ -189,180 +197,6 @@ fn no_solution(m: u64, (rows, cols): (usize, usize), nullity: usize, noted: &mut
     ));
 }
 
-/// `check` found answers that are wrong (exit code 3).
-#[derive(Debug, thiserror::Error)]
-#[error("{wrong} of {boards} {verb} wrong")]
-pub(crate) struct WrongAnswers {
-    wrong: String,
-    boards: String,
-    /// `is` for one wrong answer, `are` for more.
-    verb: &'static str,
-}
-
-/// Wrong answers noted one by one (the summary counts them all).
-const WRONG_NOTES: u64 = 20;
-
-/// `check`: each board after its presses on stdout, each wrong answer on stderr.
-pub(crate) fn check(
-    solver: &GameSolver,
-    target: Option<Target>,
-    goal: u8,
-    boards: Input,
-    answers: Input,
-    stdout: impl Write,
-) -> anyhow::Result<()> {
-    let mut noted = 0;
-    let mut report = |m: u64, verdict: Checked| {
-        let why = match verdict {
-            Checked::Reaches | Checked::NoSolutionRight => return,
-            Checked::Differs { lights, first } => format!(
-                "{} from the target, the first at row {}, column {}",
-                plural(lights, "light differs", "lights differ"),
-                first.0 + 1,
-                first.1 + 1
-            ),
-            Checked::NoSolutionWrong => {
-                "says `no solution`, but the board can be solved".to_string()
-            }
-        };
-        if noted < WRONG_NOTES {
-            noted += 1;
-            note(format_args!("board {m}: wrong: {why}"));
-        }
-    };
-    let outcome = match target {
-        Some(target) => lightsout::check_stream(
-            solver,
-            target,
-            boards.reader,
-            answers.reader,
-            stdout,
-            &mut report,
-        ),
-        None => lightsout::check_states_stream(
-            solver,
-            goal,
-            boards.reader,
-            answers.reader,
-            stdout,
-            &mut report,
-        ),
-    };
-    let summary = match outcome {
-        Ok(summary) => summary,
-        Err(lightsout::StreamError::Answers(err)) => {
-            return Err(anyhow::Error::new(err).context(format!("bad answers in {}", answers.name)))
-        }
-        Err(err) => {
-            return stream_outcome(
-                Err::<(), _>(err),
-                &boards.name,
-                Reads::Boards {
-                    cols: solver.board_shape().1 as u32,
-                },
-            )
-        }
-    };
-    let wrong = summary.boards - summary.right;
-    if wrong > 0 {
-        return Err(WrongAnswers {
-            wrong: thousands(wrong),
-            boards: plural(summary.boards, "answer", "answers"),
-            verb: if wrong == 1 { "is" } else { "are" },
-        }
-        .into());
-    }
-    note(format_args!(
-        "ok: every answer is right ({})",
-        plural(summary.boards, "board", "boards")
-    ));
-    Ok(())
-}
-
-/// `explain` for any game: text on stdout, or a PNG a board (`out`, then `out-2`, ...)
-/// with a line on stdout naming each file.
-pub(crate) fn explain(
-    input: Input,
-    solver: &GameSolver,
-    toward: Toward,
-    drawing: lightsout::Drawing,
-    out: Option<std::path::PathBuf>,
-    mut stdout: impl Write,
-) -> anyhow::Result<()> {
-    let mut written = Vec::new();
-    let outcome = {
-        let mut picture = |m: u64, drawn: &lightsout::Drawn| -> std::io::Result<Box<dyn Write>> {
-            let path = picture_path(out.as_deref().expect("checked: png has --out"), m);
-            let file = std::fs::File::create(&path).map_err(|err| {
-                std::io::Error::new(
-                    err.kind(),
-                    format!("cannot create {}: {err}", path.display()),
-                )
-            })?;
-            written.push(format!(
-                "{}: {}",
-                path.display(),
-                lightsout::picture_note(drawn)
-            ));
-            Ok(Box::new(std::io::BufWriter::new(file)))
-        };
-        match toward {
-            Toward::Target(target) => lightsout::explain_game_stream(
-                solver,
-                target,
-                drawing,
-                input.reader,
-                &mut stdout,
-                &mut picture,
-            ),
-            Toward::Goal(goal) => lightsout::explain_states_stream(
-                solver,
-                goal,
-                drawing,
-                input.reader,
-                &mut stdout,
-                &mut picture,
-            ),
-        }
-    };
-    if matches!(outcome, Err(lightsout::StreamError::Output(_))) {
-        // The picture being written when writing failed was not written.
-        written.pop();
-    }
-    for line in &written {
-        writeln!(stdout, "wrote {line}")?;
-    }
-    stream_outcome(
-        outcome,
-        &input.name,
-        Reads::Boards {
-            cols: solver.board_shape().1 as u32,
-        },
-    )
-    .map(drop)
-}
-
-/// What `explain` solves toward: a two-state target, or every light a state.
-pub(crate) enum Toward {
-    Target(Target),
-    Goal(u8),
-}
-
-/// `presses.png` for board 1, `presses-2.png` for board 2, ...
-fn picture_path(first: &std::path::Path, m: u64) -> std::path::PathBuf {
-    if m == 1 {
-        return first.to_path_buf();
-    }
-    let stem = first
-        .file_stem()
-        .map_or("board".into(), |s| s.to_string_lossy());
-    let name = match first.extension() {
-        Some(ext) => format!("{stem}-{m}.{}", ext.to_string_lossy()),
-        None => format!("{stem}-{m}"),
-    };
-    first.with_file_name(name)
-}
-
 /// `nullity --each`: each graph's nullity; with `stats`, how many had each, on stderr.
 pub(crate) fn nullity_each(
     input: Input,
@@ -395,4 +229,51 @@ pub(crate) fn nullity_each(
         }
     }
     Ok(())
+}
+
+/// `solve`, whichever kind of boards it was given.
+pub(crate) fn solve(job: SolveJob, stdout: impl Write) -> anyhow::Result<()> {
+    match job {
+        SolveJob::Boards {
+            input,
+            solver,
+            options,
+            stats,
+            budget,
+        } => game(input, &solver, options, budget, stats, stdout),
+        SolveJob::States {
+            input,
+            solver,
+            options,
+            stats,
+        } => states(input, &solver, options, stats, stdout),
+        SolveJob::Images {
+            input,
+            line_buffered,
+            shape,
+            game,
+            target,
+            budget,
+            stats,
+        } => {
+            let settings = (shape, game.as_ref(), target, budget, line_buffered);
+            pbm(input, settings, stats, stdout)
+        }
+        SolveJob::Show(map) => crate::say::finish(stdout, map.as_bytes()),
+    }
+}
+
+/// `nullity`: a count, a game's quiet patterns, or each graph of a stream.
+pub(crate) fn nullity(job: NullityJob, stdout: impl Write) -> anyhow::Result<()> {
+    match job {
+        NullityJob::Counted(text) => crate::say::finish(stdout, text.as_bytes()),
+        NullityJob::Patterns { solver, patterns } => {
+            Ok(lightsout::nullity_stream(&solver, patterns, stdout)?)
+        }
+        NullityJob::States { solver, patterns } => crate::say::finish(
+            stdout,
+            crate::render::nullity_states(&solver, patterns)?.as_bytes(),
+        ),
+        NullityJob::Each { input, rule, stats } => nullity_each(input, rule, stats, stdout),
+    }
 }

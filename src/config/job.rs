@@ -1,0 +1,174 @@
+//! What each command will do, checked: the one request a command's flags become.
+
+use super::ServeConfig;
+use crate::input::Input;
+use crate::mapped::{Table, TableBytes};
+use lightsout::{Method, QueryOptions, StoreOptions, Style, TableKind, Target};
+use std::path::PathBuf;
+
+/// One command, ready to run: one variant a command. Where a command answers different
+/// kinds of input its own enum says which, and the module that runs the command
+/// matches on it (never `main`).
+pub(crate) enum Job {
+    Query {
+        input: Input,
+        method: Method<TableBytes>,
+        options: QueryOptions,
+    },
+    Generate {
+        kind: TableKind,
+        out: PathBuf,
+        options: StoreOptions,
+    },
+    Verify {
+        table: Table,
+    },
+    Stats {
+        table: Table,
+        /// How to name the table: its path, or "built-in".
+        name: String,
+    },
+    Completions {
+        shell: clap_complete::Shell,
+    },
+    Man {
+        /// Where to write every page; none: print the top-level page.
+        dir: Option<PathBuf>,
+    },
+    Serve(ServeConfig),
+    /// `play`: a game in the terminal.
+    Play {
+        session: Box<crate::play::Session>,
+        /// The game, in words.
+        name: String,
+    },
+    /// `check`: answers pressed on their boards.
+    Check {
+        solver: lightsout::GameSolver,
+        /// The two-state target (`None` for more states: `goal` then).
+        target: Option<Target>,
+        /// The state every light must reach.
+        goal: u8,
+        boards: Input,
+        answers: Input,
+    },
+    /// `games`: the built-in games, listed.
+    Games(String),
+    Solve(SolveJob),
+    Explain(ExplainJob),
+    Puzzles(PuzzlesJob),
+    Nullity(NullityJob),
+    Census(CensusJob),
+}
+
+/// `solve`: boards of two states as text (any game, the classic one's included), of
+/// K states, or PBM images; or a game's button map shown (`--show`).
+pub(crate) enum SolveJob {
+    Boards {
+        input: Input,
+        solver: lightsout::GameSolver,
+        options: lightsout::SolveOptions,
+        stats: crate::report::Telling,
+        budget: crate::report::Budget,
+    },
+    States {
+        input: Input,
+        solver: lightsout::GameSolver,
+        options: lightsout::StatesOptions,
+        stats: crate::report::Telling,
+    },
+    Images {
+        input: Input,
+        /// Flush each answer image at once.
+        line_buffered: bool,
+        /// The shape every image must have, when --rows and --cols are given.
+        shape: Option<(usize, usize)>,
+        /// The game of every image (`None`: the classic game).
+        game: Option<lightsout::PbmGame>,
+        target: Target,
+        budget: u64,
+        stats: crate::report::Telling,
+    },
+    /// `--show`: the game's button map, as text.
+    Show(String),
+}
+
+/// What `explain` solves toward: a two-state target, or every light a state.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Toward {
+    Target(Target),
+    Goal(u8),
+}
+
+/// `explain`: boards of any game drawn with `solve`'s presses, or (`--contest`) the
+/// 5x5 contest question's grids.
+pub(crate) enum ExplainJob {
+    Boards {
+        input: Input,
+        solver: lightsout::GameSolver,
+        toward: Toward,
+        drawing: lightsout::Drawing,
+        /// Where board 1's PNG goes.
+        out: Option<PathBuf>,
+    },
+    Contest {
+        input: Input,
+        method: Method<TableBytes>,
+        max_steps: u32,
+        target: Target,
+        style: Style,
+    },
+}
+
+/// `puzzles`: 5x5 grids of exactly S presses from the exact table, or any game's by
+/// its solver.
+pub(crate) enum PuzzlesJob {
+    Contest {
+        table: Table,
+        steps: u8,
+        count: u64,
+        seed: Option<u64>,
+        target: Target,
+    },
+    Game {
+        solver: Box<lightsout::GameSolver>,
+        steps: Option<u64>,
+        count: u64,
+        seed: Option<u64>,
+        goal: u8,
+    },
+}
+
+/// `nullity`: the classic game's count from polynomials (as text), a game's quiet
+/// patterns (two states or K), or each graph of a stream.
+pub(crate) enum NullityJob {
+    Counted(String),
+    Patterns {
+        solver: lightsout::GameSolver,
+        patterns: Option<lightsout::PatternFormat>,
+    },
+    States {
+        solver: lightsout::GameSolver,
+        patterns: bool,
+    },
+    Each {
+        input: Input,
+        rule: lightsout::rules::graph::Neighbourhood,
+        stats: bool,
+    },
+}
+
+/// `census`: every board enumerated, or God's number by the signature classes.
+pub(crate) enum CensusJob {
+    Enumerate {
+        solver: Box<lightsout::StatesSolver>,
+        /// The game, in words.
+        name: String,
+    },
+    Classes {
+        solver: Box<lightsout::GameSolver>,
+        name: String,
+        limit: std::time::Duration,
+        stats: bool,
+    },
+}

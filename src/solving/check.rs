@@ -1,0 +1,97 @@
+//! `check`: each answer pressed on its board by the one definition of a press.
+
+use crate::hint::{stream_outcome, Reads};
+use crate::input::Input;
+use crate::say::note;
+use lightsout::{plural, thousands, Checked, GameSolver, Target};
+use std::io::Write;
+
+/// `check` found answers that are wrong (exit code 3).
+#[derive(Debug, thiserror::Error)]
+#[error("{wrong} of {boards} {verb} wrong")]
+pub(crate) struct WrongAnswers {
+    wrong: String,
+    boards: String,
+    /// `is` for one wrong answer, `are` for more.
+    verb: &'static str,
+}
+
+/// Wrong answers noted one by one (the summary counts them all).
+const WRONG_NOTES: u64 = 20;
+
+/// `check`: each board after its presses on stdout, each wrong answer on stderr.
+pub(crate) fn check(
+    solver: &GameSolver,
+    target: Option<Target>,
+    goal: u8,
+    boards: Input,
+    answers: Input,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let mut noted = 0;
+    let mut report = |m: u64, verdict: Checked| {
+        let why = match verdict {
+            Checked::Reaches | Checked::NoSolutionRight => return,
+            Checked::Differs { lights, first } => format!(
+                "{} from the target, the first at row {}, column {}",
+                plural(lights, "light differs", "lights differ"),
+                first.0 + 1,
+                first.1 + 1
+            ),
+            Checked::NoSolutionWrong => {
+                "says `no solution`, but the board can be solved".to_string()
+            }
+        };
+        if noted < WRONG_NOTES {
+            noted += 1;
+            note(format_args!("board {m}: wrong: {why}"));
+        }
+    };
+    let outcome = match target {
+        Some(target) => lightsout::check_stream(
+            solver,
+            target,
+            boards.reader,
+            answers.reader,
+            stdout,
+            &mut report,
+        ),
+        None => lightsout::check_states_stream(
+            solver,
+            goal,
+            boards.reader,
+            answers.reader,
+            stdout,
+            &mut report,
+        ),
+    };
+    let summary = match outcome {
+        Ok(summary) => summary,
+        Err(lightsout::StreamError::Answers(err)) => {
+            return Err(anyhow::Error::new(err).context(format!("bad answers in {}", answers.name)))
+        }
+        Err(err) => {
+            return stream_outcome(
+                Err::<(), _>(err),
+                &boards.name,
+                Reads::Boards {
+                    cols: solver.board_shape().1 as u32,
+                },
+            )
+        }
+    };
+    let wrong = summary.boards - summary.right;
+    if wrong > 0 {
+        return Err(WrongAnswers {
+            wrong: thousands(wrong),
+            boards: plural(summary.boards, "answer", "answers"),
+            verb: if wrong == 1 { "is" } else { "are" },
+        }
+        .into());
+    }
+    note(format_args!(
+        "ok: every answer is right ({})",
+        plural(summary.boards, "board", "boards")
+    ));
+    Ok(())
+}
