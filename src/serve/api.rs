@@ -2,7 +2,7 @@
 
 use super::error::ApiError;
 use super::flags::{goal_of, requested_game, shape_of, GAME_PARAMS};
-use super::params::{grid_rows, parse_grid, target_word, Params};
+use super::params::{grid_rows, parse_grid, Params};
 use super::{body, State};
 use axum::body::Body;
 use axum::extract::{RawQuery, State as Shared};
@@ -80,44 +80,9 @@ pub(super) async fn query_one(
     };
     let grid = parse_grid(text)?;
     let target = params.target(Target::On)?;
-    let answer = grid_answer(&state, grid, target, params.flag("moves")?)?;
+    let answer = super::batch::grid_answer(&state, grid, target, params.flag("moves")?)?;
     metrics::counter!("lightsout_grids_answered_total").increment(1);
     Ok(Json(answer))
-}
-
-/// One 5x5 grid's answer, as every JSON answer gives it: the board, the target, the
-/// exact fewest presses (null when unsolvable), and with `moves` a fewest press list.
-pub(super) fn grid_answer(
-    state: &State,
-    grid: lightsout::Grid,
-    target: Target,
-    moves: bool,
-) -> Result<Value, ApiError> {
-    let toward_on = lightsout::toward_all_on(grid, target);
-    let fewest = state.exact.min_presses(toward_on);
-    let mut answer = json!({
-        "board": grid_rows(grid),
-        "target": target_word(target),
-        "fewest": fewest,
-        "solvable": fewest.is_some(),
-    });
-    if moves {
-        let set = state
-            .exact
-            .min_press_set(toward_on)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-        // No solution: no moves (null, like `fewest`), not an empty list.
-        answer["moves"] = match set {
-            Some(set) => {
-                let moves: Vec<[u32; 2]> = lightsout::cells_of(set)
-                    .map(|(r, c)| [r + 1, c + 1])
-                    .collect();
-                json!(moves)
-            }
-            None => Value::Null,
-        };
-    }
-    Ok(answer)
 }
 
 /// `POST /v1/query`: the classic format in, exactly what `lightsout query` prints out.

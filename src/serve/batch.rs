@@ -11,11 +11,14 @@
 
 use super::body::{self, Kind};
 use super::error::ApiError;
+use super::params::{grid_rows, target_word};
 use super::play::{answer_json, play_params, played_game};
 use super::State;
 use axum::body::Body;
+use axum::http::StatusCode;
 use axum::response::Response;
-use lightsout::StreamError;
+use lightsout::{StreamError, Target};
+use serde_json::{json, Value};
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
@@ -111,7 +114,7 @@ pub(super) async fn query_json(
                     .fold(0, |g: lightsout::Grid, (l, &v)| {
                         g | lightsout::Grid::from(v) << l
                     });
-                super::api::grid_answer(&state, grid, target, moves)
+                grid_answer(&state, grid, target, moves)
                     .map_err(|e| StreamError::Output(std::io::Error::other(e.message)))
             })?;
             metrics::counter!("lightsout_grids_answered_total").increment(grids);
@@ -119,4 +122,39 @@ pub(super) async fn query_json(
         })
         .await,
     )
+}
+
+/// One 5x5 grid's answer, as every JSON answer gives it: the board, the target, the
+/// exact fewest presses (null when unsolvable), and with `moves` a fewest press list.
+pub(super) fn grid_answer(
+    state: &State,
+    grid: lightsout::Grid,
+    target: Target,
+    moves: bool,
+) -> Result<Value, ApiError> {
+    let toward_on = lightsout::toward_all_on(grid, target);
+    let fewest = state.exact.min_presses(toward_on);
+    let mut answer = json!({
+        "board": grid_rows(grid),
+        "target": target_word(target),
+        "fewest": fewest,
+        "solvable": fewest.is_some(),
+    });
+    if moves {
+        let set = state
+            .exact
+            .min_press_set(toward_on)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        // No solution: no moves (null, like `fewest`), not an empty list.
+        answer["moves"] = match set {
+            Some(set) => {
+                let moves: Vec<[u32; 2]> = lightsout::cells_of(set)
+                    .map(|(r, c)| [r + 1, c + 1])
+                    .collect();
+                json!(moves)
+            }
+            None => Value::Null,
+        };
+    }
+    Ok(answer)
 }

@@ -15,4 +15,4 @@ pub(super) mod local;
 pub(crate) mod progress;
 pub(super) mod signatures;
 pub(super) mod symmetry;
-pub(super) mod transform;
+pub(in crate::solve) mod transform;

@@ -9,6 +9,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The parts a kept search is run in (at most; parts are whole runs of 64 blocks): a
+/// save loses at most one part's work, and a split has at most this many shares.
+pub(in crate::solve) const PARTS: u64 = 1024;
+
 /// Where searches keep their progress between runs (`solve --checkpoint DIR`: a file a
 /// search in DIR): bytes by name, the name made from what is searched.
 pub trait Keeper: Send + Sync + std::fmt::Debug {
@@ -143,10 +147,10 @@ impl SearchProgress {
     /// later run to merge; set once, after [`keep_with`](Self::keep_with) (a share
     /// with nowhere to keep it would be lost). Their answers are not proven.
     pub fn run_share(&self, index: u64, shares: u64) -> Result<(), String> {
-        if !(index < shares && shares <= super::checkpoint::PARTS) {
+        if !(index < shares && shares <= PARTS) {
             return Err(format!(
                 "part {index} of {shares}: parts are numbered from 0 to N - 1, N at most {}",
-                super::checkpoint::PARTS
+                PARTS
             ));
         }
         if self.keep.get().is_none() {

@@ -133,8 +133,8 @@ impl Planes {
 fn add(d1: &mut [u64], d2: &mut [u64], b1: &[u64], b2: &[u64]) {
     #[cfg(target_arch = "x86_64")]
     {
-        if d1.len() >= 8 && std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor has AVX2 (checked just above).
+        if d1.len() >= 8 && crate::solve::search::transform::Width::here().avx2() {
+            // SAFETY: the processor has AVX2 (a width of AVX2 exists only where it does).
             unsafe { add_avx2(d1, d2, b1, b2) };
             return;
         }

@@ -67,8 +67,9 @@ impl Zq {
     pub(crate) fn add_multiple(self, row: &mut [u8], t: u8, other: &[u8]) {
         #[cfg(target_arch = "x86_64")]
         {
-            if row.len() >= 64 && std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the processor supports AVX2, checked just above.
+            if row.len() >= 64 && crate::solve::search::transform::Width::here().avx2() {
+                // SAFETY: the processor supports AVX2 (a width of AVX2 exists only where
+                // it does).
                 unsafe { self.add_multiple_avx2(row, t, other) };
                 return;
             }

@@ -327,8 +327,9 @@ fn walk_block<T: Lane, const L: usize>(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor supports AVX2, checked just above.
+        if crate::solve::search::transform::Width::here().avx2() {
+            // SAFETY: the processor supports AVX2 (a width of AVX2 exists only where it
+            // does).
             unsafe { walk_block_avx2(hist, w, deltas, k, low, inner, width) };
             return;
         }

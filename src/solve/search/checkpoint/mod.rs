@@ -30,9 +30,7 @@ use super::progress::Keeper;
 use byteorder::{ReadBytesExt, WriteBytesExt, LE};
 use std::io::Read;
 
-/// The parts a kept search is run in (at most; parts are whole runs of 64 blocks): a
-/// save loses at most one part's work.
-pub(in crate::solve) const PARTS: u64 = 1024;
+pub(in crate::solve) use super::progress::PARTS;
 
 const MAGIC: &[u8; 8] = b"LOSEARCH";
 

@@ -146,7 +146,7 @@ impl Kernel {
         quiet: impl FnOnce() -> Vec<Board>,
     ) -> Kernel {
         let gray = walk_cost(nullity, step_words);
-        let width = Width::of_processor();
+        let width = Width::here();
         // A zero budget asks for no search at all (`nullity --patterns`): no signatures.
         let signatures = budget > 0 && nullity <= 64 && cells <= signature_cells;
         let wide = budget > 0 && (65..=128).contains(&nullity) && cells <= signature_cells;

@@ -15,7 +15,7 @@ pub(in crate::solve::search) use walsh::walsh_hadamard;
 use walsh::walsh_hadamard_plain;
 #[cfg(target_arch = "x86_64")]
 use walsh::{plain_avx2, transform_i16_avx2};
-pub(in crate::solve::search) use width::Width;
+pub(in crate::solve) use width::Width;
 
 /// An integer lane of the transform: `i16` when the entries fit, else `i32`.
 pub(super) trait Lane:

@@ -10,7 +10,7 @@ use super::registers;
 /// AVX2 or AVX-512 exists only where the processor has it: that is what makes the
 /// kernels' `unsafe` calls sound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(in crate::solve::search) struct Width(Registers);
+pub(in crate::solve) struct Width(Registers);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Registers {
@@ -36,6 +36,13 @@ impl Width {
         Width(Registers::Plain)
     }
 
+    /// This processor's width, asked of it once a process: what every engine's kernels
+    /// (the transform's, the arithmetic mod K's, the census's) run at.
+    pub(in crate::solve) fn here() -> Width {
+        static HERE: std::sync::OnceLock<Width> = std::sync::OnceLock::new();
+        *HERE.get_or_init(Width::of_processor)
+    }
+
     /// The plain loops, on any processor.
     #[cfg(test)]
     pub(in crate::solve::search) fn plain() -> Width {
@@ -59,7 +66,7 @@ impl Width {
     }
 
     /// Whether AVX2 and POPCNT may run (AVX-512 processors have them too).
-    pub(in crate::solve::search) fn avx2(self) -> bool {
+    pub(in crate::solve) fn avx2(self) -> bool {
         self.0 != Registers::Plain
     }
 
