@@ -254,6 +254,112 @@ fn the_documented_layers_have_no_cycle() {
     }
 }
 
+/// The children of `dir` (its `.rs` files but `mod.rs`, and its directories) each uses,
+/// read from `super::` paths that climb back to `dir` and `crate::` paths through it.
+fn child_uses(dir: &Path, crate_path: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let child = |p: &Path| {
+        let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+        (p.is_dir() || p.extension().is_some_and(|e| e == "rs")) && name != "mod"
+    };
+    let children: BTreeSet<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| child(p))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    let mut graph = BTreeMap::new();
+    for name in &children {
+        let path = dir.join(name);
+        // Every file of the child, with how many `super::` lead from it back to `dir`.
+        let mut files = Vec::new();
+        if path.is_dir() {
+            for file in rust_files(&path) {
+                let below = file.strip_prefix(&path).unwrap().components().count();
+                // `s/mod.rs` climbs once to `dir`, `s/y.rs` twice, and so on down.
+                let up = if file.ends_with("mod.rs") {
+                    below
+                } else {
+                    below + 1
+                };
+                files.push((file, up));
+            }
+        } else {
+            files.push((path.with_extension("rs"), 1));
+        }
+        let mut uses = BTreeSet::new();
+        for (file, up) in files {
+            let climb = "super::".repeat(up);
+            let through = format!("{crate_path}::");
+            for (_, code) in statements(&read(&file)) {
+                if code.starts_with("//") {
+                    continue;
+                }
+                for prefix in [climb.as_str(), through.as_str()]
+                    .into_iter()
+                    .filter(|p| !p.is_empty())
+                {
+                    let mut rest = code.as_str();
+                    while let Some(at) = rest.find(prefix) {
+                        let after = &rest[at + prefix.len()..];
+                        // `super::super::x` from a deeper file is not this climb.
+                        let deeper = prefix == climb && after.starts_with("super::");
+                        let named: Vec<String> = match after.strip_prefix('{') {
+                            Some(group) => group
+                                .split(['}', ','])
+                                .map(|item| ident(item.trim()))
+                                .collect(),
+                            None => vec![ident(after)],
+                        };
+                        for used in named.into_iter().filter(|_| !deeper) {
+                            if children.contains(&used) && used != *name {
+                                uses.insert(used);
+                            }
+                        }
+                        rest = after;
+                    }
+                }
+            }
+        }
+        graph.insert(name.clone(), uses);
+    }
+    graph
+}
+
+#[test]
+fn no_folder_of_src_has_a_circle_of_files() {
+    // Issue 51: `serve/api.rs` and `serve/batch.rs` used each other, and so did
+    // `search/checkpoint/` and `search/progress.rs`: every folder under `src/`, the
+    // binary's and nested ones too, its files and folders used one way.
+    let src = root().join("src");
+    let mut dirs = vec![src.clone()];
+    let mut checked = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            }
+        }
+        if dir == src {
+            continue;
+        }
+        let relative = dir.strip_prefix(&src).unwrap();
+        let crate_path = std::iter::once("crate".to_string())
+            .chain(
+                relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+            )
+            .collect::<Vec<_>>()
+            .join("::");
+        if let Some(cycle) = find_cycle(&child_uses(&dir, &crate_path)) {
+            panic!("src/{}/ has a circle of files: {cycle}", relative.display());
+        }
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked} folders");
+}
+
 #[test]
 fn the_files_of_a_module_use_each_other_without_a_cycle() {
     // Inside a module directory, `use super::sibling` between its files: no circle

@@ -7,9 +7,9 @@
 //! its two halves); sharpened by transforming the low bits of each group of
 //! signatures that share their high part.
 
-use super::signatures::word::Word;
 use super::signatures::{Signatures, BLOCK_BITS};
 use super::transform::walsh_hadamard;
+use super::transform::word::Word;
 use crate::board::Board;
 
 /// The most additions the local search and its bound spend on a board, whatever the

@@ -4,9 +4,9 @@
 //! chosen from the search's own cost. The chase solver and dense elimination both
 //! search through here.
 
-use super::signatures::word::Word;
 use super::signatures::{block_bits, Signatures, Skipped};
 use super::symmetry::Symmetry;
+use super::transform::word::Word;
 use super::transform::Width;
 use crate::board::Board;
 

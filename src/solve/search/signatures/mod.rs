@@ -24,13 +24,11 @@
 //! Past the budget (or past nullity 64, which no transform takes), the local search
 //! and its lower bound ([`super::local`]) work on the same signatures.
 
-pub(in crate::solve) mod word;
-
 use super::blocks::{best_of_blocks, Searched};
 use super::transform::rows::Rows;
+use super::transform::word::Word;
 use super::transform::Width;
 use crate::board::Board;
-use word::Word;
 
 /// The most low bits of `f` transformed at once: `2^19` entries of `i16` (1 MiB, in
 /// L2; `i32` past 2^15 cells), transformed a row of `2^13` entries at a time while it

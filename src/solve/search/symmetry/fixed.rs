@@ -3,7 +3,7 @@
 
 use super::{permuted, shape_maps, span, Map, Symmetry};
 use crate::board::Board;
-use crate::solve::search::signatures::word::Word;
+use crate::solve::search::transform::word::Word;
 
 impl Symmetry {
     /// The board's solutions that every symmetry keeping its solution set fixes (with

@@ -4,7 +4,7 @@
 //! affine map.
 
 use crate::board::Board;
-use crate::solve::search::signatures::word::Word;
+use crate::solve::search::transform::word::Word;
 
 /// Coordinates in a basis of boards: echelon rows with the combination of basis
 /// vectors each is.

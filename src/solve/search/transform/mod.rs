@@ -10,6 +10,7 @@ pub(in crate::solve::search) mod registers;
 pub(in crate::solve::search) mod rows;
 mod walsh;
 mod width;
+pub(in crate::solve) mod word;
 pub(in crate::solve::search) use walsh::walsh_hadamard;
 #[cfg(test)]
 use walsh::walsh_hadamard_plain;

@@ -2,7 +2,7 @@
 //! block's entries permuted so that as many rows as can be are left empty by the
 //! signatures' low parts (the empty rows are skipped).
 
-use crate::solve::search::signatures::word::Word;
+use crate::solve::search::transform::word::Word;
 
 /// Which low bits of `f` name the rows of a pruned block ([`super::registers`]), which
 /// skips the rows no signature's low part falls in: the top `TOP` bits, unless
