@@ -65,8 +65,9 @@ impl Reporter {
             let lost = match &kept.error {
                 Some(error) => Some(format!("could not be kept in {}: {error}", kept.place)),
                 None if shares.missing.contains(&index) => Some(
-                    "was not searched: its share is estimated past --search-time; give \
-                     --search-time enough for one part, or split the search in more parts"
+                    "was not searched: its share is estimated past --search-time (or past \
+                     --search-budget); give enough for one part, or split the search in more \
+                     parts"
                         .to_string(),
                 ),
                 None => None,

@@ -129,10 +129,10 @@ pub(super) async fn query_stream(
         target: params.target(Target::On)?,
     };
     let slot = super::stream_slot(&state).await?;
-    let (limit, deadline) = (state.max_body, super::job_deadline());
+    let limits = super::body_limits(&state);
     Ok(body::stream(
         body,
-        (limit, deadline),
+        limits,
         slot,
         body::Kind::Text,
         move |input, output| {
@@ -187,11 +187,11 @@ pub(super) async fn solve_stream_handler(
     let game =
         lightsout::rules::Game::classic(rows, cols).map_err(|e| ApiError::bad(e.to_string()))?;
     let slot = super::stream_slot(&state).await?;
-    let (limit, deadline) = (state.max_body, super::job_deadline());
+    let limits = super::body_limits(&state);
     let search_until = std::time::Instant::now() + state.search_time;
     Ok(body::stream(
         body,
-        (limit, deadline),
+        limits,
         slot,
         body::Kind::Text,
         move |input, output| {
@@ -234,11 +234,11 @@ async fn solve_game_request(
     let k = game.states();
     let goal = goal_of(params, k)?;
     let slot = super::stream_slot(&state).await?;
-    let (limit, deadline) = (state.max_body, super::job_deadline());
+    let limits = super::body_limits(&state);
     let search_until = std::time::Instant::now() + state.search_time;
     Ok(body::stream(
         body,
-        (limit, deadline),
+        limits,
         slot,
         body::Kind::Text,
         move |input, output| {

@@ -70,7 +70,7 @@ pub(super) async fn solve_json(
     let (game, budget, _) = played_game(&params, "POST /v1/solve?rows=5&cols=5")?;
     let goal = super::flags::goal_of(&params, game.states())?;
     let slot = super::stream_slot(&state).await?;
-    let limits = (state.max_body, super::job_deadline());
+    let limits = super::body_limits(&state);
     // The request's search time, as the text body's: boards reached after it are
     // answered without a search (valid presses, `proven` only when they are).
     let search_until = Instant::now() + state.search_time;
@@ -102,19 +102,13 @@ pub(super) async fn query_json(
     let target = params.target(lightsout::Target::On)?;
     let moves = params.flag("moves")?;
     let slot = super::stream_slot(&state).await?;
-    let limits = (state.max_body, super::job_deadline());
+    let limits = super::body_limits(&state);
     Ok(
         body::stream(body, limits, slot, Kind::Json, move |input, output| {
             let game = lightsout::rules::Game::classic(5, 5)
                 .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
             let grids = answer_each(input, output, &game, |cells| {
-                let grid = cells
-                    .iter()
-                    .enumerate()
-                    .fold(0, |g: lightsout::Grid, (l, &v)| {
-                        g | lightsout::Grid::from(v) << l
-                    });
-                grid_answer(&state, grid, target, moves)
+                grid_answer(&state, super::params::grid_of(cells), target, moves)
                     .map_err(|e| StreamError::Output(std::io::Error::other(e.message)))
             })?;
             metrics::counter!("lightsout_grids_answered_total").increment(grids);

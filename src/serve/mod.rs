@@ -87,9 +87,10 @@ async fn stream_slot(state: &State) -> Result<body::Slot, ApiError> {
     Ok(body::Slot::new(state.jobs.clone(), permit, QUEUE_WAIT))
 }
 
-/// When a stream starting now must be done.
-fn job_deadline() -> Instant {
-    Instant::now() + JOB_DEADLINE
+/// A body stream's limits: the bytes its body may have (`--max-body`), and when a
+/// stream starting now must be done.
+fn body_limits(state: &State) -> (usize, Instant) {
+    (state.max_body, Instant::now() + JOB_DEADLINE)
 }
 
 /// The router, for the server and for tests.

@@ -140,11 +140,15 @@ pub(super) fn board_param(text: &str, game: &lightsout::rules::Game) -> Result<V
 /// A 5x5 grid from a query string's `board=`, read as every board is ([`board_param`]).
 pub(super) fn parse_grid(text: &str) -> Result<Grid, ApiError> {
     let game = lightsout::rules::Game::classic(5, 5).map_err(|e| ApiError::bad(e.to_string()))?;
-    let cells = board_param(text, &game)?;
-    Ok(cells
+    Ok(grid_of(&board_param(text, &game)?))
+}
+
+/// A 5x5 grid from its 25 cells (0/1), light `i` at bit `i`.
+pub(super) fn grid_of(cells: &[u8]) -> Grid {
+    cells
         .iter()
         .enumerate()
-        .fold(0, |grid, (i, &v)| grid | Grid::from(v) << i))
+        .fold(0, |grid, (i, &v)| grid | Grid::from(v) << i)
 }
 
 pub(super) fn grid_text(grid: Grid) -> String {
