@@ -110,7 +110,7 @@ finishing the requests in flight. Endpoints:
                               flags: topology, rule, states, game=NAME, search_budget)
   GET  /v1/games              the built-in games, as JSON
   GET  /v1/openapi.json       the OpenAPI description of every route
-  GET  /v1/puzzle?steps=S     a grid needing exactly S presses (seed)
+  GET  /v1/puzzle?presses=S   a grid needing exactly S presses (seed)
   GET  /v1/puzzle?rows=R&cols=C&presses=N   a board of any game (the game flags) whose
                               proven fewest is N (or presses=random), as JSON
   GET  /metrics               Prometheus text format

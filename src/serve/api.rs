@@ -1,7 +1,7 @@
 //! The HTTP handlers: parse, call the library, answer; errors as JSON in one place.
 
 use super::error::ApiError;
-use super::flags::{goal_of, requested_game, shape_of, GAME_PARAMS};
+use super::flags::{goal_of, requested_game, shape_given, GAME_PARAMS};
 use super::params::{grid_rows, parse_grid, Params};
 use super::{body, State};
 use axum::body::Body;
@@ -149,11 +149,12 @@ pub(super) async fn query_stream(
     .await)
 }
 
-/// `POST /v1/solve?rows=R&cols=C[&target=off|on|D][&topology=..&rule=..&states=K
+/// `POST /v1/solve?[rows=R&cols=C][&target=off|on|D][&topology=..&rule=..&states=K
 /// &game=NAME&search_budget=N]`: exactly what `lightsout solve` prints with the same
-/// flags; when some answers are not proven the fewest, one more line at the end says
-/// which (`# not proven the fewest: N of M boards: 2, 5, 9`). A built-in `game` needs
-/// no shape.
+/// flags, the shape read from the first board when none is given (as the command line
+/// reads it); when some answers are not proven the fewest, one more line at the end
+/// says which (`# not proven the fewest: N of M boards: 2, 5, 9`). A built-in `game`
+/// needs no shape.
 pub(super) async fn solve_stream_handler(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
@@ -166,8 +167,93 @@ pub(super) async fn solve_stream_handler(
     let mut known = vec!["rows", "cols", "target"];
     known.extend(GAME_PARAMS);
     let params = Params::new(raw, &known)?;
-    let (rows, cols) = shape_of(&params, "POST /v1/solve?rows=5&cols=6")?;
-    // The shape's size is checked before anything is read or made.
+    let given = shape_given(&params)?;
+    // A shape given is checked, and its game made, before anything is read.
+    if let Some(shape) = given {
+        game_of_shape(&state, &params, shape)?;
+    }
+    let states = match params.get("states") {
+        Some(k) => {
+            crate::cli::parse_states(k).map_err(|e| ApiError::bad(format!("states: {e}")))?
+        }
+        None => 2,
+    };
+    let slot = super::stream_slot(&state).await?;
+    let limits = super::body_limits(&state);
+    let search_until = std::time::Instant::now() + state.search_time;
+    Ok(body::stream(
+        body,
+        limits,
+        slot,
+        body::Kind::Text,
+        move |input, output| {
+            let (shape, read) = match given {
+                Some(shape) => (shape, Vec::new()),
+                None => {
+                    let sniffed = lightsout::sniff_shape(&mut &mut *input, states)
+                        .map_err(StreamError::from)?;
+                    ((sniffed.rows, sniffed.cols), sniffed.read)
+                }
+            };
+            let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
+            let (game, budget) = game_of_shape(&state, &params, shape)?;
+            let goal = goal_of(&params, game.states())?;
+            let mut unproven = Vec::new();
+            let mut note = |m: u64, proven: bool| {
+                if !proven && unproven.len() < UNPROVEN_LISTED {
+                    unproven.push(m);
+                }
+            };
+            let summary = if game.states() > 2 {
+                let solver = lightsout::GameSolver::new(game, budget)
+                    .map_err(|e| ApiError::bad(e.to_string()))?;
+                let options = lightsout::StatesOptions {
+                    goal,
+                    line_buffered: false,
+                    search_until: Some(search_until),
+                };
+                lightsout::solve_states_stream(
+                    &solver,
+                    options,
+                    input,
+                    &mut *output,
+                    &mut |m, a| note(m, a.proven_minimal),
+                )?
+            } else {
+                let options = SolveOptions {
+                    target: if goal == 1 { Target::On } else { Target::Off },
+                    line_buffered: false,
+                    search_until: Some(search_until),
+                };
+                // The classic game's solver is the cache's, made once its first board is
+                // read; any other game's is made for the request.
+                let made = if game.is_classic() {
+                    None
+                } else {
+                    let solver = lightsout::GameSolver::new(game.clone(), budget)
+                        .map_err(|e| ApiError::bad(e.to_string()))?;
+                    Some(Arc::new(solver))
+                };
+                let solver = || made.unwrap_or_else(|| state.solvers.get(&game));
+                solve_stream_lazy(&game, solver, options, input, &mut *output, &mut |m, s| {
+                    note(m, s.proven_minimal)
+                })?
+            };
+            close_unproven(output, &unproven, summary)?;
+            metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
+            Ok(summary.boards)
+        },
+    )
+    .await)
+}
+
+/// The game of a request's flags at `shape` (the classic game without them), its size
+/// held to the server's `--max-lights`.
+fn game_of_shape(
+    state: &State,
+    params: &Params,
+    (rows, cols): (usize, usize),
+) -> Result<(lightsout::rules::Game, u64), ApiError> {
     let lights = rows.checked_mul(cols).filter(|&n| n <= state.max_lights);
     if lights.is_none() {
         return Err(ApiError::new(
@@ -180,109 +266,14 @@ pub(super) async fn solve_stream_handler(
             ),
         ));
     }
-    if let Some((game, budget)) = requested_game(&params, (rows, cols))? {
-        return solve_game_request(state, &params, game, budget, body).await;
+    match requested_game(params, (rows, cols))? {
+        Some(found) => Ok(found),
+        None => Ok((
+            lightsout::rules::Game::classic(rows, cols)
+                .map_err(|e| ApiError::bad(e.to_string()))?,
+            lightsout::SEARCH_BUDGET,
+        )),
     }
-    let target = params.target(Target::Off)?;
-    let game =
-        lightsout::rules::Game::classic(rows, cols).map_err(|e| ApiError::bad(e.to_string()))?;
-    let slot = super::stream_slot(&state).await?;
-    let limits = super::body_limits(&state);
-    let search_until = std::time::Instant::now() + state.search_time;
-    Ok(body::stream(
-        body,
-        limits,
-        slot,
-        body::Kind::Text,
-        move |input, output| {
-            let options = SolveOptions {
-                target,
-                line_buffered: false,
-                search_until: Some(search_until),
-            };
-            let mut unproven = Vec::new();
-            let solvers = &state.solvers;
-            let summary = solve_stream_lazy(
-                &game,
-                || solvers.get(&game),
-                options,
-                &mut *input,
-                &mut *output,
-                &mut |m, solution| {
-                    if !solution.proven_minimal && unproven.len() < UNPROVEN_LISTED {
-                        unproven.push(m);
-                    }
-                },
-            )?;
-            close_unproven(output, &unproven, summary)?;
-            metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
-            Ok(summary.boards)
-        },
-    )
-    .await)
-}
-
-/// `/v1/solve` for any game but the classic one: its solver made on the blocking pool
-/// for the request, the command line's stream for its states.
-async fn solve_game_request(
-    state: Arc<State>,
-    params: &Params,
-    game: lightsout::rules::Game,
-    budget: u64,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let k = game.states();
-    let goal = goal_of(params, k)?;
-    let slot = super::stream_slot(&state).await?;
-    let limits = super::body_limits(&state);
-    let search_until = std::time::Instant::now() + state.search_time;
-    Ok(body::stream(
-        body,
-        limits,
-        slot,
-        body::Kind::Text,
-        move |input, output| {
-            let solver = lightsout::GameSolver::new(game, budget)
-                .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
-            let mut unproven = Vec::new();
-            let mut note = |m: u64, proven: bool| {
-                if !proven && unproven.len() < UNPROVEN_LISTED {
-                    unproven.push(m);
-                }
-            };
-            let summary = if k > 2 {
-                let options = lightsout::StatesOptions {
-                    goal,
-                    line_buffered: false,
-                    search_until: Some(search_until),
-                };
-                lightsout::solve_states_stream(
-                    &solver,
-                    options,
-                    &mut *input,
-                    &mut *output,
-                    &mut |m, a| note(m, a.proven_minimal),
-                )?
-            } else {
-                let options = SolveOptions {
-                    target: if goal == 1 { Target::On } else { Target::Off },
-                    line_buffered: false,
-                    search_until: Some(search_until),
-                };
-                lightsout::solve_stream(
-                    &solver,
-                    options,
-                    &mut *input,
-                    &mut *output,
-                    &mut |m, s| note(m, s.proven_minimal),
-                )?
-            };
-            close_unproven(output, &unproven, summary)?;
-            metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
-            Ok(summary.boards)
-        },
-    )
-    .await)
 }
 
 /// The last line of a `/v1/solve` answer when some boards are not proven the fewest.
@@ -348,7 +339,10 @@ pub(super) async fn games(RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiErr
 /// Unproven boards named one by one in the last line of a `/v1/solve` answer.
 const UNPROVEN_LISTED: usize = 100;
 
-/// `GET /v1/puzzle?steps=S[&seed=X]`: a grid that needs exactly S presses to all-on.
+/// `GET /v1/puzzle?presses=S[&seed=X]`: a grid that needs exactly S presses to all-on
+/// (the classic 5x5 question, from the exact table), or with game flags a board of any
+/// game ([`super::play::game_puzzle`]). `presses` and `steps` are one parameter with
+/// two names, on every puzzle; `random` (the default) draws a board.
 pub(super) async fn puzzle(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
@@ -356,42 +350,41 @@ pub(super) async fn puzzle(
     let mut known = vec!["steps", "seed", "rows", "cols", "presses", "target"];
     known.extend(GAME_PARAMS);
     let params = Params::new(raw, &known)?;
-    let any_game = ["rows", "cols", "presses", "target"]
+    let any_game = ["rows", "cols", "target"]
         .iter()
         .chain(&GAME_PARAMS)
         .any(|k| params.get(k).is_some());
     if any_game {
-        if params.get("steps").is_some() {
-            return Err(ApiError::bad(
-                "steps: the classic 5x5 puzzle's presses; a puzzle of rows, cols, target or \
-                 game flags takes presses=N instead",
-            ));
-        }
         return super::play::game_puzzle(&state, &params).await;
     }
-    let steps: u8 = params
-        .number("steps", "from 0 to 15")?
-        .ok_or_else(|| ApiError::bad("steps: missing; give steps=0..15"))?;
-    if steps > 15 {
-        return Err(ApiError::bad(format!(
-            "steps: {steps} is not in 0..=15; no grid needs more than 15"
-        )));
-    }
-    let seed: u64 = match params.number::<u64>("seed", "from 0 to 2^64 - 1")? {
-        Some(seed) => seed,
-        None => std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64),
+    let seed = params.seed()?;
+    let (grid, fewest) = match params.presses_wanted()? {
+        Some(steps) if steps > 15 => {
+            return Err(ApiError::bad(format!(
+                "presses: {steps} is not in 0..=15; no 5x5 grid needs more than 15"
+            )))
+        }
+        Some(steps) => {
+            let steps = steps as u8;
+            let rare = state
+                .rare
+                .get(usize::from(steps))
+                .and_then(Option::as_deref);
+            let grid = lightsout::pick_one_puzzle(&state.exact, rare, steps, seed);
+            (grid, steps)
+        }
+        None => {
+            // Random presses: every solvable grid equally likely.
+            let presses = lightsout::SplitMix64(seed).next_u64() as u32 & lightsout::ALL_ON;
+            let grid = lightsout::apply_presses(lightsout::ALL_ON, presses);
+            let fewest = state.exact.min_presses(grid).expect("pressed from all on") as u8;
+            (grid, fewest)
+        }
     };
-    let rare = state
-        .rare
-        .get(usize::from(steps))
-        .and_then(Option::as_deref);
-    let grid = lightsout::pick_one_puzzle(&state.exact, rare, steps, seed);
     Ok(Json(json!({
         "board": grid_rows(grid),
         "target": "on",
-        "fewest": steps,
+        "fewest": fewest,
         "proven": true,
         "seed": seed,
     })))

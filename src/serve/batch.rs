@@ -139,14 +139,10 @@ pub(super) fn grid_answer(
             .exact
             .min_press_set(toward_on)
             .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-        // No solution: no moves (null, like `fewest`), not an empty list.
-        answer["moves"] = match set {
-            Some(set) => {
-                let moves: Vec<[u32; 2]> = lightsout::cells_of(set)
-                    .map(|(r, c)| [r + 1, c + 1])
-                    .collect();
-                json!(moves)
-            }
+        // Written as every JSON answer writes presses (`/v1/solve`'s rows of each
+        // button's count); no solution: null, like `fewest`, not an empty pattern.
+        answer["presses"] = match set {
+            Some(set) => json!(grid_rows(set)),
             None => Value::Null,
         };
     }

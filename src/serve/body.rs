@@ -22,9 +22,42 @@ const HOLD: usize = 64 * 1024;
 enum Event {
     Chunk(Bytes),
     /// Failed after output was sent: the body ends with an `error:` line.
-    Failed(StreamError),
+    Failed(Refusal),
     /// Failed before: the answers so far, and the error.
-    FailedEarly(StreamError, Vec<u8>),
+    FailedEarly(Refusal, Vec<u8>),
+}
+
+/// Why a stream's work stopped: its stream failed, or the request, read as the body
+/// began (a shape read from the first board, the game made for it), is refused.
+pub(super) enum Refusal {
+    Stream(StreamError),
+    Request(ApiError),
+}
+
+impl From<StreamError> for Refusal {
+    fn from(err: StreamError) -> Refusal {
+        Refusal::Stream(err)
+    }
+}
+
+impl From<ApiError> for Refusal {
+    fn from(err: ApiError) -> Refusal {
+        Refusal::Request(err)
+    }
+}
+
+impl Refusal {
+    /// The error answer, with the answers written before it.
+    fn answer(self, answered: Vec<u8>) -> ApiError {
+        match self {
+            Refusal::Stream(err) => ApiError::from_stream(err, answered),
+            Refusal::Request(err) => ApiError {
+                answered: (!answered.is_empty())
+                    .then(|| String::from_utf8_lossy(&answered).into_owned()),
+                ..err
+            },
+        }
+    }
 }
 
 /// How long the input may stall before what is answered so far goes out (a client
@@ -264,9 +297,9 @@ impl Kind {
     }
 
     /// The error answer of work that failed before its answers went out, with them.
-    fn failed_early(self, err: StreamError, answered: Vec<u8>) -> ApiError {
+    fn failed_early(self, err: Refusal, answered: Vec<u8>) -> ApiError {
         match self {
-            Kind::Text => ApiError::from_stream(err, answered),
+            Kind::Text => err.answer(answered),
             Kind::Json => {
                 // `{"answers":[a,b` closed, so its answers are a value of their own.
                 let mut closed = answered;
@@ -277,7 +310,7 @@ impl Kind {
                     .filter(|a| a.as_array().is_some_and(|a| !a.is_empty()));
                 ApiError {
                     answers,
-                    ..ApiError::from_stream(err, Vec::new())
+                    ..err.answer(Vec::new())
                 }
             }
         }
@@ -297,7 +330,7 @@ pub(super) async fn stream<F>(
     work: F,
 ) -> Response
 where
-    F: FnOnce(&mut dyn Read, &mut dyn Write) -> Result<u64, StreamError> + Send + 'static,
+    F: FnOnce(&mut dyn Read, &mut dyn Write) -> Result<u64, Refusal> + Send + 'static,
 {
     // The body is read here, on the runtime, and handed over a chunk at a time.
     let (body_tx, body_rx) = mpsc::channel(4);
@@ -352,7 +385,7 @@ where
         let item = match rx.recv().await? {
             Event::Chunk(chunk) => chunk,
             Event::Failed(err) | Event::FailedEarly(err, _) => {
-                kind.failed(&ApiError::from_stream(err, Vec::new()).message)
+                kind.failed(&err.answer(Vec::new()).message)
             }
         };
         Some((Ok::<_, io::Error>(item), rx))

@@ -8,6 +8,17 @@ use axum::http::StatusCode;
 /// The board's shape from `rows` and `cols` (1 x 1 when a built-in `game` brings its
 /// own); a missing one is named with `example`, a request that has it.
 pub(super) fn shape_of(params: &Params, example: &str) -> Result<(usize, usize), ApiError> {
+    shape_given(params)?.ok_or_else(|| {
+        ApiError::bad(format!(
+            "rows: missing; give the board's shape, e.g. {example}"
+        ))
+    })
+}
+
+/// The board's shape as the request gives it: `rows` and `cols`, the `/` rows of a
+/// `board`, 1 x 1 for a game that brings its own; `None` when nothing gives it (a body
+/// of boards then gives it by its first board, as the command line's input does).
+pub(super) fn shape_given(params: &Params) -> Result<Option<(usize, usize)>, ApiError> {
     // A board given with `/` between its rows brings its shape, as a board typed on the
     // command line does (its rows, the cells of its first row); a shape given is held
     // to it when the board is read.
@@ -20,20 +31,24 @@ pub(super) fn shape_of(params: &Params, example: &str) -> Result<(usize, usize),
             } else {
                 first.chars().count()
             };
-            return Ok((board.split('/').count(), cols.max(1)));
+            return Ok(Some((board.split('/').count(), cols.max(1))));
         }
+    }
+    if !given && !named {
+        return Ok(None);
     }
     let dimension = |key| -> Result<usize, ApiError> {
         match params.number::<usize>(key, "from 1")? {
             Some(n) if n >= 1 => Ok(n),
             Some(_) => Err(ApiError::bad(format!("{key}: must be at least 1"))),
-            None if params.get("game").is_some() || params.get("graph").is_some() => Ok(1),
+            None if named => Ok(1),
             None => Err(ApiError::bad(format!(
-                "{key}: missing; give the board's shape, e.g. {example}"
+                "{key}: missing; give both rows and cols (e.g. rows=5&cols=6), or neither \
+                 (a body's first board then gives the shape)"
             ))),
         }
     };
-    Ok((dimension("rows")?, dimension("cols")?))
+    Ok(Some((dimension("rows")?, dimension("cols")?)))
 }
 
 /// The game flags `/v1/solve` takes besides the shape, as the command line's.

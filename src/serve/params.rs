@@ -66,6 +66,34 @@ impl Params {
             .transpose()
     }
 
+    /// The fewest presses a puzzle asks for: `presses=N` or its other name `steps=N`
+    /// (never both); `random`, or neither, is `None`.
+    pub(super) fn presses_wanted(&self) -> Result<Option<u64>, ApiError> {
+        let key = match (self.get("presses"), self.get("steps")) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad(
+                    "steps: another name of presses; give one of them",
+                ))
+            }
+            (_, Some(_)) => "steps",
+            _ => "presses",
+        };
+        match self.get(key) {
+            None | Some("random") => Ok(None),
+            Some(_) => self.number(key, "from 0, or random"),
+        }
+    }
+
+    /// The `seed` of a draw, or one from the clock.
+    pub(super) fn seed(&self) -> Result<u64, ApiError> {
+        Ok(match self.number::<u64>("seed", "from 0 to 2^64 - 1")? {
+            Some(seed) => seed,
+            None => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
+        })
+    }
+
     pub(super) fn target(&self, default: Target) -> Result<Target, ApiError> {
         match self.get("target") {
             None => Ok(default),

@@ -5,6 +5,12 @@
 use super::error::ApiError;
 use super::flags::{requested_game, shape_of};
 
+use super::params::{board_rows, goal_word, Params};
+use super::State;
+use axum::http::StatusCode;
+use axum::Json;
+use serde_json::{json, Value};
+
 /// The game the flags name, or the classic plus press on a plane of that shape.
 fn game_or_classic(
     params: &Params,
@@ -17,11 +23,6 @@ fn game_or_classic(
         lightsout::rules::Game::classic(rows, cols).map_err(|e| ApiError::bad(e.to_string()))?;
     Ok((game, lightsout::SEARCH_BUDGET))
 }
-use super::params::{board_rows, goal_word, Params};
-use super::State;
-use axum::http::StatusCode;
-use axum::Json;
-use serde_json::{json, Value};
 
 /// Attempts at a board of exactly the asked fewest presses before giving up.
 const PUZZLE_TRIES: u32 = 200;
@@ -48,17 +49,9 @@ pub(super) async fn game_puzzle(state: &State, params: &Params) -> Result<Json<V
         ));
     }
     let (game, budget) = game_or_classic(params, (rows, cols))?;
-    let wanted: Option<u64> = match params.get("presses") {
-        None | Some("random") => None,
-        Some(_) => params.number("presses", "from 0, or random")?,
-    };
+    let wanted = params.presses_wanted()?;
     let goal = super::flags::goal_of(params, game.states())?;
-    let seed: u64 = match params.number::<u64>("seed", "from 0 to 2^64 - 1")? {
-        Some(seed) => seed,
-        None => std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64),
-    };
+    let seed = params.seed()?;
     // A puzzle's draws are solver work: they take a stream's slot, and a deadline.
     let permit = super::job_slot(state).await?;
     let found = tokio::task::spawn_blocking(move || {

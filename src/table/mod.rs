@@ -226,8 +226,9 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
     }
 
     /// A fewest set of presses that turns `grid` all-on, found by descending the table
-    /// (from depth `d` some press leads to depth `d - 1`; the lowest such cell is taken),
-    /// or `None` when the table has no answer for it. Every step is checked: a table
+    /// (from depth `d` some press leads to depth `d - 1`), then the lowest of the
+    /// fewest as a number ([`fewest_of_four`](crate::grid::fewest_of_four), the one
+    /// tie rule), or `None` when the table has no answer for it. Every step is checked: a table
     /// whose checksums are right but whose entries contradict each other (forged, or
     /// written by a broken generator) gives [`Inconsistent`], never a wrong answer.
     pub fn min_press_set(&self, grid: Grid) -> Result<Option<Presses>, Inconsistent> {
@@ -246,7 +247,8 @@ impl<D: AsRef<[u8]>> DepthTable<D> {
         if state != ALL_ON {
             return Err(Inconsistent { state });
         }
-        Ok(Some(presses))
+        // The table's walk finds one of the fewest; every door answers the same one.
+        Ok(Some(crate::grid::fewest_of_four(presses)))
     }
 
     /// The fewest presses that turn `grid` all-on, if it is within the depth limit.

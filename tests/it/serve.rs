@@ -107,7 +107,11 @@ fn get_query_gives_exact_presses_and_moves() {
     assert_eq!(answer["fewest"], 3);
     assert_eq!(answer["board"][0], "00111");
     assert_eq!(answer["solvable"], true);
-    assert_eq!(answer["moves"], serde_json::json!([[1, 1], [3, 3], [5, 5]]));
+    // Presses written as every JSON answer writes them: rows of each button's count.
+    assert_eq!(
+        answer["presses"],
+        serde_json::json!(["10000", "00000", "00100", "00000", "00001"])
+    );
     // Deeper than 6: the exact table, never capped.
     let (_, body) = server.get("/v1/query?grid=0000000000000000000000000");
     assert_eq!(json(&body)["fewest"], 15);
@@ -811,7 +815,7 @@ fn an_unsolvable_grid_has_no_moves_rather_than_an_empty_list() {
     let (_, body) = server.get("/v1/query?grid=0111111111111111111111111&moves=true");
     let answer = json(&body);
     assert!(answer["fewest"].is_null());
-    assert!(answer["moves"].is_null(), "{body}");
+    assert!(answer["presses"].is_null(), "{body}");
 }
 
 #[test]
@@ -1545,7 +1549,10 @@ fn the_server_refuses_what_the_command_line_refuses() {
             "/v1/game?game=cube&cols=3",
             "game: cannot be used with cols",
         ),
-        ("/v1/puzzle?rows=5&cols=5&steps=3&seed=5", "presses=N"),
+        (
+            "/v1/puzzle?rows=5&cols=5&steps=3&presses=3",
+            "steps: another name of presses",
+        ),
         (
             "/v1/query?grid=1111111111111111111111111&grid=0000000000000000000000000",
             "grid: given twice",
@@ -2044,6 +2051,32 @@ fn every_door_gives_the_same_answer_and_the_same_refusal() {
             .output()
             .unwrap();
         let (posted_status, posted) = server.post(&format!("/v1/solve?{shape}"), &text);
+        // The shape read from the first board, by the command line and a text body alike.
+        let unshaped_args: Vec<&str> = std::iter::once("solve")
+            .chain(flags.iter().copied())
+            .collect();
+        let unshaped_cli = lightsout()
+            .args(&unshaped_args)
+            .write_stdin(text.clone())
+            .output()
+            .unwrap();
+        let (unshaped_status, unshaped) = server.post(
+            &format!("/v1/solve?{}", query.trim_start_matches('&')),
+            &text,
+        );
+        match serde_json::from_str::<serde_json::Value>(&unshaped) {
+            Ok(refused) => {
+                let said = String::from_utf8_lossy(&unshaped_cli.stderr);
+                let words = refused["error"].as_str().unwrap();
+                let words = words.trim_start_matches("bad input in the request body: ");
+                assert_eq!(unshaped_status, 400, "{rows:?}: {unshaped}");
+                assert!(said.contains(words), "{rows:?}: {said} ~ {words}");
+            }
+            Err(_) => {
+                assert_eq!(unshaped_status, 200, "{rows:?}");
+                assert_eq!(unshaped.as_bytes(), unshaped_cli.stdout, "{rows:?}");
+            }
+        }
         let board = rows.join("/").replace('#', "%23").replace(' ', "%20");
         let (got_status, got) = server.get(&format!("/v1/solve?board={board}{query}"));
         let (json_status, json_text) = post_json(
@@ -2088,4 +2121,153 @@ fn every_door_gives_the_same_answer_and_the_same_refusal() {
             }
         }
     }
+}
+
+#[test]
+fn every_door_presses_the_same_buttons_for_a_five_by_five_ties_and_all() {
+    // Issue 51: one tie rule (the fewest presses, then the lowest pattern as a number,
+    // bit `r * 5 + c`; `grid::fewest_of_four`), so `query --moves`, `solve`,
+    // `/v1/query`, a JSON `/v1/query` and `/v1/solve` give the same presses, also on
+    // boards where two of the four solutions are equally light.
+    use lightsout::{apply_presses, is_solvable, QUIET_COLUMNS, QUIET_ROWS};
+    let mut rng = common::Rng(51);
+    let (mut ties, mut plain) = (Vec::new(), Vec::new());
+    while ties.len() < 30 || plain.len() < 10 {
+        let grid = (rng.next_u64() as u32) & lightsout::ALL_ON;
+        if !is_solvable(grid) {
+            continue;
+        }
+        // Any solution, then the weights of all four.
+        let any = lightsout::solve_by_elimination(grid).expect("solvable");
+        let weights: Vec<u32> = [0, QUIET_COLUMNS, QUIET_ROWS, QUIET_COLUMNS ^ QUIET_ROWS]
+            .iter()
+            .map(|q| (any ^ q).count_ones())
+            .collect();
+        let least = *weights.iter().min().unwrap();
+        assert_eq!(apply_presses(grid, any), lightsout::ALL_ON);
+        match weights.iter().filter(|&&w| w == least).count() {
+            1 if plain.len() < 10 => plain.push(grid),
+            n if n > 1 && ties.len() < 30 => ties.push(grid),
+            _ => {}
+        }
+    }
+    let grids: Vec<u32> = ties.iter().chain(&plain).copied().collect();
+    let rows_of = |bits: u32| -> Vec<String> {
+        (0..5)
+            .map(|r| {
+                (0..5)
+                    .map(|c| {
+                        if bits >> (r * 5 + c) & 1 == 1 {
+                            '1'
+                        } else {
+                            '0'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let input = common::classic_input(&grids);
+    // `query --moves`: `d r,c r,c ...` a grid.
+    let queried = lightsout()
+        .args(["query", "--moves", "--max-steps", "15"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert!(queried.status.success());
+    let queried: Vec<Vec<String>> = String::from_utf8(queried.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let set = line.split(' ').skip(1).fold(0u32, |p, rc| {
+                let (r, c) = rc.split_once(',').unwrap();
+                let (r, c): (u32, u32) = (r.parse().unwrap(), c.parse().unwrap());
+                p | 1 << ((r - 1) * 5 + c - 1)
+            });
+            rows_of(set)
+        })
+        .collect();
+    // `solve --target on`: `PUZZLE #m` and five rows of spaced digits a grid.
+    let solved = lightsout()
+        .args(["solve", "--target", "on"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert!(solved.status.success());
+    let solved: Vec<Vec<String>> = String::from_utf8(solved.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("PUZZLE"))
+        .map(|l| l.split_whitespace().collect::<String>())
+        .collect::<Vec<_>>()
+        .chunks(5)
+        .map(<[String]>::to_vec)
+        .collect();
+    let server = Server::start(&[]);
+    let boards: Vec<Vec<String>> = grids.iter().map(|&g| rows_of(g)).collect();
+    let (status, posted) = post_json(
+        &format!("{}/v1/query?moves=true", server.url),
+        &serde_json::json!({ "boards": boards }),
+    );
+    assert_eq!(status, 200, "{posted}");
+    let posted = json(&posted);
+    for (i, grid) in boards.iter().enumerate() {
+        let (_, one) = server.get(&format!("/v1/query?board={}&moves=true", grid.join("")));
+        let (_, game) = server.get(&format!("/v1/solve?board={}&target=on", grid.join("/")));
+        let expected = serde_json::json!(queried[i]);
+        let what = if i < ties.len() { "a tie" } else { "no tie" };
+        assert_eq!(
+            serde_json::json!(solved[i]),
+            expected,
+            "{grid:?} ({what}): solve"
+        );
+        assert_eq!(
+            json(&one)["presses"],
+            expected,
+            "{grid:?} ({what}): GET /v1/query"
+        );
+        assert_eq!(
+            posted["answers"][i]["presses"], expected,
+            "{grid:?}: JSON /v1/query"
+        );
+        assert_eq!(
+            json(&game)["presses"],
+            expected,
+            "{grid:?} ({what}): /v1/solve"
+        );
+    }
+}
+
+#[test]
+fn presses_and_steps_are_one_puzzle_parameter_on_every_puzzle() {
+    // Issue 51: `/v1/puzzle` said `steps` for the 5x5 and `presses` for other games.
+    let server = Server::start(&[]);
+    for (a, b) in [
+        ("/v1/puzzle?steps=9&seed=4", "/v1/puzzle?presses=9&seed=4"),
+        (
+            "/v1/puzzle?rows=4&cols=4&steps=3&seed=4",
+            "/v1/puzzle?rows=4&cols=4&presses=3&seed=4",
+        ),
+    ] {
+        let (status, first) = server.get(a);
+        assert_eq!(status, 200, "{a}: {first}");
+        assert_eq!(json(&first), json(&server.get(b).1), "{a} ~ {b}");
+    }
+    // `random` (the default) on the 5x5 too: a board whose fewest the table agrees on.
+    for seed in 0..5 {
+        let (status, drawn) = server.get(&format!("/v1/puzzle?seed={seed}"));
+        assert_eq!(status, 200, "{drawn}");
+        let drawn = json(&drawn);
+        let grid: String = drawn["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        let (_, asked) = server.get(&format!("/v1/query?grid={grid}"));
+        assert_eq!(json(&asked)["fewest"], drawn["fewest"], "{drawn}");
+    }
+    let (status, body) = server.get("/v1/puzzle?presses=16");
+    assert_eq!(status, 400);
+    assert!(body.contains("presses: 16 is not in 0..=15"), "{body}");
 }

@@ -300,7 +300,30 @@ fn tabulated_small_boards_answer_exactly_like_the_general_path() {
                 let chased = solver
                     .solve_by_chasing(&b, target, &mut slow)
                     .map(|s| (s.presses.clone(), s.proven_minimal));
-                assert_eq!(tabulated, chased, "{rows}x{cols} {target:?}");
+                // The same count and proof; of equally few presses the tabulated path
+                // takes the lowest pattern (the one tie rule), so the two may differ
+                // by a quiet pattern, and the tabulated one is never the higher.
+                let (t, c) = match (tabulated, chased) {
+                    (None, None) => continue,
+                    (Some(t), Some(c)) => (t, c),
+                    (t, c) => panic!("{rows}x{cols} {target:?}: {t:?} ~ {c:?}"),
+                };
+                assert_eq!(t.1, c.1, "{rows}x{cols} {target:?}");
+                assert_eq!(
+                    t.0.count_ones(),
+                    c.0.count_ones(),
+                    "{rows}x{cols} {target:?}"
+                );
+                assert_eq!(
+                    b.after_presses(&t.0),
+                    b.after_presses(&c.0),
+                    "{rows}x{cols}"
+                );
+                let number =
+                    |p: &Board| -> Vec<u64> { (0..rows).rev().map(|r| p.row_bits(r)).collect() };
+                if t.1 {
+                    assert!(number(&t.0) <= number(&c.0), "{rows}x{cols} {target:?}");
+                }
             }
         }
     }

@@ -52,14 +52,17 @@ const TOPS: [(Grid, Presses); 1 << SIDE] = {
 };
 
 /// The fewest presses, as a set of cells, that turn `grid` all-on; `None` when no set
-/// of presses does. Ties go to the lowest top-row press set.
+/// of presses does. Ties go to the lowest set as a number, as in
+/// [`fewest_of_four`](crate::grid::fewest_of_four).
 pub fn min_press_set(grid: Grid) -> Option<Presses> {
     // Work with the lights still off: the chase must clear them all.
     let (left, presses) = chase(!grid & ALL_ON, 0);
     let mut best: Option<Presses> = None;
     for &(top_left, top_presses) in &TOPS {
         let presses = presses ^ top_presses;
-        if left == top_left && best.is_none_or(|b| presses.count_ones() < b.count_ones()) {
+        if left == top_left
+            && best.is_none_or(|b| (presses.count_ones(), presses) < (b.count_ones(), b))
+        {
             best = Some(presses);
         }
     }
@@ -121,7 +124,9 @@ mod tests {
                     left ^= row_press(row, below);
                     presses |= below << (SIDE * row);
                 }
-                if left == 0 && best.is_none_or(|b| presses.count_ones() < b.count_ones()) {
+                if left == 0
+                    && best.is_none_or(|b| (presses.count_ones(), presses) < (b.count_ones(), b))
+                {
                     best = Some(presses);
                 }
             }

@@ -66,12 +66,13 @@ impl Solver {
         }
         let proven = self.kernel.proves() && (search || self.nullity == 0);
         if proven {
-            // A Gray-code walk over the tabulated patterns (first met wins ties).
-            let (mut current, mut fewest) = (presses, presses.count_ones());
+            // A Gray-code walk over the tabulated patterns; ties go to the lowest
+            // pattern as a number (bit `r * cols + c`), the rule every door of the
+            // 5x5 keeps (`grid::fewest_of_four`), whichever solution came in.
+            let mut current = presses;
             for step in gray_steps(map.quiet.len()) {
                 current ^= map.quiet[step.trailing_zeros() as usize];
-                if current.count_ones() < fewest {
-                    fewest = current.count_ones();
+                if (current.count_ones(), current) < (presses.count_ones(), presses) {
                     presses = current;
                 }
             }
