@@ -7,55 +7,155 @@ use super::*;
 use crate::cli::{CheckArgs, DrawArg, ExplainArgs, NullityArgs};
 use crate::report::Budget;
 
-pub(super) fn solve(mut args: SolveArgs) -> anyhow::Result<Job> {
-    if args.checkpoint.is_some() && args.format == FormatArg::Pbm {
+/// `solve`, read downward once: a map shown, or images, or text boards; each refusal
+/// where its flags are read.
+pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
+    if args.show {
+        let game = game(&args.game, args.rows.zip(args.cols))?;
+        return Ok(Job::Solve(SolveJob::Show(lightsout::rules::map::show(
+            &game,
+        ))));
+    }
+    match args.format {
+        FormatArg::Pbm => solve_images(args),
+        FormatArg::Text => solve_boards(args),
+    }
+}
+
+/// `solve --format pbm`: two-state images of a grid game, each of its own shape or of
+/// `--rows` x `--cols`.
+fn solve_images(args: SolveArgs) -> anyhow::Result<Job> {
+    if args.checkpoint.is_some() {
         return Err(usage(
             "--checkpoint keeps the searches of text boards; give the boards as text \
              (--format text) to keep them",
         ));
     }
-    let opened = match args.format {
-        FormatArg::Text => shape_from_input(
-            (&mut args.rows, &mut args.cols),
-            &args.game,
-            &mut args.input,
-            "solve",
-        )?,
-        FormatArg::Pbm => stdin_once(&args.game, args.input.file.as_deref()).map(|()| None)?,
+    stdin_once(&args.game, args.input.file.as_deref())?;
+    no_search_time(args.search_time, "--format pbm")?;
+    let shape = match (args.rows, args.cols) {
+        (Some(rows), Some(cols)) => Some(solve_shape(rows, cols)?),
+        (None, None) => None,
+        _ => {
+            return Err(usage(
+                "--rows and --cols go together (or leave both out for PBM)",
+            ))
+        }
     };
-    if !classic(&args.game) {
-        return solve_game(args, opened);
+    let game = if classic(&args.game) {
+        None
+    } else if args.game.game.is_some() {
+        return Err(usage(
+            "--format pbm takes grid games (--topology, --rule); give a button map's boards \
+             as text",
+        ));
+    } else {
+        // Images carry their own shapes: the rule and topology are checked once here.
+        let probe = game(&args.game, Some((1, 1)))?;
+        if probe.states() > 2 {
+            return Err(usage(format!(
+                "--format pbm takes two-state boards (a pixel is on or off), and --states \
+                 {} asks for more; give boards of more states as text",
+                probe.states()
+            )));
+        }
+        let rules = probe.grid_rules().expect("a grid game");
+        Some(lightsout::PbmGame {
+            topology: rules.topology,
+            rule: rules.rule.clone(),
+        })
+    };
+    let input = open_input(args.input, "solve")?;
+    Ok(Job::Solve(SolveJob::Images {
+        line_buffered: args.line_buffered || input.interactive,
+        input,
+        shape,
+        game,
+        target: two_state_target(args.target)?,
+        budget: ops_budget(args.search_budget),
+        stats: crate::report::Telling::of(args.stats, args.require_proven),
+    }))
+}
+
+/// `solve` of text boards of any game: the shape from the flags or the first board,
+/// the game, then its solver, built once within the budget or the time.
+fn solve_boards(mut args: SolveArgs) -> anyhow::Result<Job> {
+    let opened = shape_from_input(
+        (&mut args.rows, &mut args.cols),
+        &args.game,
+        &mut args.input,
+        "solve",
+    )?;
+    if let (Some(rows), Some(cols), None) = (args.rows, args.cols, &args.game.game) {
+        solve_shape(rows, cols)?;
     }
-    if args.format == FormatArg::Pbm {
-        let shape = match (args.rows, args.cols) {
-            (Some(rows), Some(cols)) => Some(solve_shape(rows, cols)?),
-            (None, None) => None,
-            _ => {
-                return Err(usage(
-                    "--rows and --cols go together (or leave both out for PBM)",
-                ))
-            }
-        };
-        no_search_time(&args, "--format pbm")?;
-        let input = open_input(args.input, "solve")?;
-        return Ok(Job::Solve(SolveJob::Images {
-            line_buffered: args.line_buffered || input.interactive,
+    let game = game(&args.game, args.rows.zip(args.cols))?;
+    let stats = crate::report::Telling::of(args.stats, args.require_proven);
+    let input = opened.map_or_else(|| open_input(args.input, "solve"), Ok)?;
+    let line_buffered = args.line_buffered || input.interactive;
+    if game.states() > 2 {
+        if args.checkpoint.is_some() {
+            return Err(usage(
+                "--checkpoint keeps the searches of two-state games; a game of more states \
+                 searches its own way (--search-budget bounds it)",
+            ));
+        }
+        no_search_time(
+            args.search_time,
+            &format!("a game of {} states", game.states()),
+        )?;
+        let goal = goal(args.target, game.states())?;
+        let solver = lightsout::GameSolver::new(game, ops_budget(args.search_budget))
+            .map_err(|e| UsageError(e.to_string()))?;
+        return Ok(Job::Solve(SolveJob::States {
+            options: lightsout::StatesOptions {
+                goal,
+                line_buffered,
+                search_until: None,
+            },
             input,
-            shape,
-            game: None,
-            target: two_state_target(args.target)?,
-            budget: ops_budget(args.search_budget),
-            stats: crate::report::Telling::of(args.stats, args.require_proven),
+            solver,
+            stats,
         }));
     }
-    match (args.rows, args.cols) {
-        // The classic game is the grid game of the flags, solved as every other is.
-        (Some(rows), Some(cols)) => solve_shape(rows, cols).and_then(|_| solve_game(args, opened)),
-        _ => Err(usage(
-            "text boards need --rows R and --cols C (PBM images carry their own size: \
-             --format pbm)",
-        )),
+    let target = two_state_target(args.target)?;
+    // A part's search is its share of the board's.
+    let shares = args.part.map_or(1, |(_, of)| of);
+    let limits = match args.search_budget {
+        Some(ops) => lightsout::SearchLimits::from(ops),
+        None => lightsout::SearchLimits {
+            ops: lightsout::SEARCH_BUDGET,
+            time: Some(args.search_time.unwrap_or(SEARCH_TIME)),
+            shares,
+        },
+    };
+    let solver = lightsout::GameSolver::new(game, limits).map_err(|e| UsageError(e.to_string()))?;
+    let budget = match limits.time {
+        None => Budget::Ops(limits.ops),
+        Some(limit) => Budget::Time {
+            limit,
+            seconds: solver.search_seconds().map(|s| s / shares as f64),
+        },
+    };
+    if let Some(dir) = crate::keep::Directory::open(args.checkpoint.as_deref()).map_err(usage)? {
+        if let Some(progress) = solver.progress() {
+            progress.keep_with(dir, args.checkpoint_every);
+            if let Some((index, of)) = args.part {
+                progress.run_share(index, of).map_err(usage)?;
+            }
+        }
     }
+    Ok(Job::Solve(SolveJob::Boards {
+        options: lightsout::SolveOptions {
+            target,
+            line_buffered,
+            search_until: None,
+        },
+        input,
+        solver,
+        stats,
+        budget,
+    }))
 }
 
 /// The shape of the classic game's boards, if `solve` takes it.
@@ -71,135 +171,6 @@ fn solve_shape(rows: u32, cols: u32) -> anyhow::Result<(usize, usize)> {
     Ok((rows as usize, cols as usize))
 }
 
-/// `solve` for a game (the classic one's text boards included) given as text, or a grid
-/// game's PBM images.
-fn solve_game(args: SolveArgs, opened: Option<Input>) -> anyhow::Result<Job> {
-    if args.format == FormatArg::Pbm && args.game.game.is_none() && !args.show {
-        // Images carry their own shapes: check the rule and topology once here.
-        let probe = game(&args.game, Some((1, 1)))?;
-        if probe.states() > 2 {
-            return Err(usage(format!(
-                "--format pbm takes two-state boards (a pixel is on or off), and --states \
-                 {} asks for more; give boards of more states as text",
-                probe.states()
-            )));
-        }
-        no_search_time(&args, "--format pbm")?;
-        let rules = probe.grid_rules().expect("a grid game");
-        let pbm = lightsout::PbmGame {
-            topology: rules.topology,
-            rule: rules.rule.clone(),
-        };
-        let shape = match (args.rows, args.cols) {
-            (Some(r), Some(c)) => Some((r as usize, c as usize)),
-            (None, None) => None,
-            _ => {
-                return Err(usage(
-                    "--rows and --cols go together (or leave both out for PBM)",
-                ))
-            }
-        };
-        let input = open_input(args.input, "solve")?;
-        return Ok(Job::Solve(SolveJob::Images {
-            line_buffered: args.line_buffered || input.interactive,
-            input,
-            shape,
-            game: Some(pbm),
-            target: two_state_target(args.target)?,
-            budget: ops_budget(args.search_budget),
-            stats: crate::report::Telling::of(args.stats, args.require_proven),
-        }));
-    }
-    let game = game(&args.game, args.rows.zip(args.cols))?;
-    if args.show {
-        return Ok(Job::Solve(SolveJob::Show(lightsout::rules::map::show(
-            &game,
-        ))));
-    }
-    if args.format == FormatArg::Pbm {
-        return Err(usage(
-            "--format pbm takes grid games (--topology, --rule); give a button map's boards \
-             as text",
-        ));
-    }
-    if game.states() > 2 {
-        if args.checkpoint.is_some() {
-            return Err(usage(
-                "--checkpoint keeps the searches of two-state games; a game of more states \
-                 searches its own way (--search-budget bounds it)",
-            ));
-        }
-        if args.format == FormatArg::Pbm {
-            return Err(usage(
-                "--format pbm takes two-state boards; give boards of more states as text",
-            ));
-        }
-        no_search_time(&args, &format!("a game of {} states", game.states()))?;
-        let goal = goal(args.target, game.states())?;
-        let solver = lightsout::GameSolver::new(game, ops_budget(args.search_budget))
-            .map_err(|e| UsageError(e.to_string()))?;
-        let input = opened.map_or_else(|| open_input(args.input, "solve"), Ok)?;
-        return Ok(Job::Solve(SolveJob::States {
-            options: lightsout::StatesOptions {
-                goal,
-                line_buffered: args.line_buffered || input.interactive,
-                search_until: None,
-            },
-            input,
-            solver,
-            stats: crate::report::Telling::of(args.stats, args.require_proven),
-        }));
-    }
-    let target = two_state_target(args.target)?;
-    let search_time = args.search_time.unwrap_or(SEARCH_TIME);
-    let make = |game, budget| {
-        lightsout::GameSolver::new(game, budget).map_err(|e| UsageError(e.to_string()))
-    };
-    let solver = make(game.clone(), ops_budget(args.search_budget))?;
-    let (solver, budget) = match args.search_budget {
-        Some(ops) => (solver, Budget::Ops(ops)),
-        None => {
-            // A part's search is its share of the board's.
-            let shares = args.part.map_or(1.0, |(_, of)| of as f64);
-            let seconds = solver.search_seconds().map(|s| s / shares);
-            let cost = solver.search_cost();
-            let mut solver = match time_allows(search_time, seconds, cost, solver.proves_minimal())
-            {
-                Some(cost) => make(game, cost)?,
-                None => solver,
-            };
-            solver.allow_search_time(search_time);
-            (
-                solver,
-                Budget::Time {
-                    limit: search_time,
-                    seconds,
-                },
-            )
-        }
-    };
-    if let Some(dir) = crate::keep::Directory::open(args.checkpoint.as_deref()).map_err(usage)? {
-        if let Some(progress) = solver.progress() {
-            progress.keep_with(dir, args.checkpoint_every);
-            if let Some((index, of)) = args.part {
-                progress.run_share(index, of).map_err(usage)?;
-            }
-        }
-    }
-    let input = opened.map_or_else(|| open_input(args.input, "solve"), Ok)?;
-    Ok(Job::Solve(SolveJob::Boards {
-        options: lightsout::SolveOptions {
-            target,
-            line_buffered: args.line_buffered || input.interactive,
-            search_until: None,
-        },
-        input,
-        solver,
-        stats: crate::report::Telling::of(args.stats, args.require_proven),
-        budget,
-    }))
-}
-
 /// The longest shorter side `nullity` counts by polynomials (2^17).
 const NULLITY_SIDE: u32 = 1 << 17;
 
@@ -208,8 +179,8 @@ const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// `--search-time` is for two-state text boards: the paths that search by word
 /// operations alone (PBM, games of more states) refuse it rather than ignore it.
-fn no_search_time(args: &SolveArgs, what: &str) -> anyhow::Result<()> {
-    match args.search_time {
+fn no_search_time(search_time: Option<std::time::Duration>, what: &str) -> anyhow::Result<()> {
+    match search_time {
         Some(_) => Err(usage(format!(
             "--search-time bounds the search of two-state text boards; {what} searches \
              by word operations: give --search-budget OPS instead"
@@ -222,18 +193,6 @@ fn no_search_time(args: &SolveArgs, what: &str) -> anyhow::Result<()> {
 /// first build before `--search-time` is weighed).
 fn ops_budget(search_budget: Option<u64>) -> u64 {
     search_budget.unwrap_or(lightsout::SEARCH_BUDGET)
-}
-
-/// The budget that proves the answers when `--search-time` allows it (the search's
-/// estimate fits) and the default budget does not already: the search's cost.
-fn time_allows(
-    limit: std::time::Duration,
-    seconds: Option<f64>,
-    cost: Option<u64>,
-    proven: bool,
-) -> Option<u64> {
-    let fits = seconds.is_some_and(|s| s <= limit.as_secs_f64());
-    cost.filter(|_| fits && !proven)
 }
 
 /// `nullity`: the classic game's count from polynomials alone (no solver to build);

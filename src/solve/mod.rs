@@ -7,6 +7,7 @@ mod god;
 mod linear;
 mod search;
 
+pub use search::kernel::SearchLimits;
 pub use search::progress::{Keeper, Kept, SearchProgress, Shares};
 
 pub use engines::plane::poly::nullity;

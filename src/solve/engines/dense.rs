@@ -11,7 +11,7 @@
 
 use crate::board::{words_for, Board};
 use crate::rules::Game;
-use crate::solve::search::kernel::Kernel;
+use crate::solve::search::kernel::{Kernel, SearchLimits};
 use crate::solve::search::signatures::Search;
 
 /// A linear system `M x = y` over GF(2), `equations` rows by `unknowns` columns,
@@ -213,7 +213,8 @@ pub struct Answer {
 impl Dense {
     /// Reduces `game`'s press matrix (two-state games) and plans the search for the
     /// fewest presses within `budget` word operations a board.
-    pub fn new(game: &Game, budget: u64, signature_cells: usize) -> Dense {
+    pub fn new(game: &Game, budget: impl Into<SearchLimits>, signature_cells: usize) -> Dense {
+        let budget = budget.into();
         assert_eq!(game.states(), 2, "dense elimination over GF(2)");
         let (lights, buttons) = (game.lights(), game.buttons());
         // A row a light: bit `b` when button `b` changes it.
@@ -228,7 +229,7 @@ impl Dense {
             lights,
             buttons,
             system,
-            kernel: Kernel::new(0, 0, 0, 0, 0, Vec::new),
+            kernel: Kernel::new(0, 0, 0, 0u64, 0, Vec::new),
         };
         let nullity = buttons - dense.system.rank();
         let step = words_for(buttons) as u64;

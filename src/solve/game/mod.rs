@@ -10,7 +10,7 @@ use super::engines::chase::Chase;
 use super::engines::dense::Dense;
 use super::engines::plane::{Solver, SIGNATURE_CELLS};
 use super::engines::states::StatesSolver;
-use super::search::kernel::Kernel;
+use super::search::kernel::{Kernel, SearchLimits};
 use crate::board::Board;
 use crate::rules::Game;
 
@@ -90,7 +90,7 @@ pub struct GameSolver {
 impl GameSolver {
     /// The solver for `game`, its method chosen from the game, searching the fewest
     /// presses within `budget` word operations a board.
-    pub fn new(game: Game, budget: u64) -> Result<GameSolver, GameSolveError> {
+    pub fn new(game: Game, budget: impl Into<SearchLimits>) -> Result<GameSolver, GameSolveError> {
         GameSolver::with_limits(game, budget, SIGNATURE_CELLS)
     }
 
@@ -99,11 +99,12 @@ impl GameSolver {
     /// server lowers it to bound what one game may cost.
     pub fn with_limits(
         game: Game,
-        budget: u64,
+        budget: impl Into<SearchLimits>,
         signature_cells: usize,
     ) -> Result<GameSolver, GameSolveError> {
+        let budget = budget.into();
         if game.states() > 2 {
-            let states = StatesSolver::new(&game, budget)?;
+            let states = StatesSolver::new(&game, budget.ops)?;
             return Ok(GameSolver {
                 game,
                 method: Method::States(Box::new(states)),
@@ -135,9 +136,13 @@ impl GameSolver {
 
     /// The solver for `game` by dense elimination, whatever the game: the independent
     /// method every other is held to.
-    pub fn by_elimination(game: Game, budget: u64) -> Result<GameSolver, GameSolveError> {
+    pub fn by_elimination(
+        game: Game,
+        budget: impl Into<SearchLimits>,
+    ) -> Result<GameSolver, GameSolveError> {
+        let budget = budget.into();
         if game.states() > 2 {
-            let states = StatesSolver::by_elimination(&game, budget)?;
+            let states = StatesSolver::by_elimination(&game, budget.ops)?;
             return Ok(GameSolver {
                 game,
                 method: Method::States(Box::new(states)),

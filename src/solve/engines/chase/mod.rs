@@ -23,7 +23,7 @@ mod changers;
 use super::dense::Reduction;
 use crate::board::{board_words, words_for, Board};
 use crate::rules::GridRules;
-use crate::solve::search::kernel::Kernel;
+use crate::solve::search::kernel::{Kernel, SearchLimits};
 use crate::solve::search::signatures::Search;
 use changers::Changers;
 
@@ -64,9 +64,10 @@ impl Chase {
     /// search for the fewest presses within `budget` word operations a board.
     pub(in crate::solve) fn new(
         grid: &GridRules,
-        budget: u64,
+        budget: impl Into<SearchLimits>,
         signature_cells: usize,
     ) -> Result<Chase, TooManyUnknowns> {
+        let budget = budget.into();
         let n = grid.rows * grid.cols;
         let changers = Changers::new(grid);
         let mut list = Vec::new();
@@ -119,7 +120,7 @@ impl Chase {
             equations,
             unknowns,
             system,
-            kernel: Kernel::new(0, 0, 0, 0, 0, Vec::new),
+            kernel: Kernel::new(0, 0, 0, 0u64, 0, Vec::new),
         };
         let nullity = unknowns - chase.system.rank();
         let step = board_words(grid.rows, grid.cols) as u64;

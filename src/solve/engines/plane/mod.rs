@@ -30,7 +30,7 @@ mod small;
 use crate::board::{board_words, words_for, Board};
 pub use crate::rules::Target;
 use crate::solve::linear::{press_matrix, EliminatedTopRow};
-use crate::solve::search::kernel::{gray_steps, Kernel};
+use crate::solve::search::kernel::{gray_steps, Kernel, SearchLimits};
 use crate::solve::search::signatures::{Search, Skipped};
 use plus::chase;
 use residue::ShapePolynomials;
@@ -153,7 +153,7 @@ impl Solver {
     /// operations (see [`search_cost`](Self::search_cost)): answers are proven minimal
     /// when the search fits it, and valid but unproven otherwise.
     pub fn with_search_budget(rows: usize, cols: usize, budget: u64) -> Result<Solver, EmptyShape> {
-        Solver::build(rows, cols, budget, false, SIGNATURE_CELLS)
+        Solver::build(rows, cols, budget.into(), false, SIGNATURE_CELLS)
     }
 
     /// [`with_search_budget`](Self::with_search_budget), keeping signatures (the
@@ -163,10 +163,10 @@ impl Solver {
     pub fn with_limits(
         rows: usize,
         cols: usize,
-        budget: u64,
+        budget: impl Into<SearchLimits>,
         signature_cells: usize,
     ) -> Result<Solver, EmptyShape> {
-        Solver::build(rows, cols, budget, false, signature_cells)
+        Solver::build(rows, cols, budget.into(), false, signature_cells)
     }
 
     /// A solver that finds the top row by Gauss-Jordan elimination of the press matrix
@@ -177,13 +177,13 @@ impl Solver {
         cols: usize,
         budget: u64,
     ) -> Result<Solver, EmptyShape> {
-        Solver::build(rows, cols, budget, true, SIGNATURE_CELLS)
+        Solver::build(rows, cols, budget.into(), true, SIGNATURE_CELLS)
     }
 
     fn build(
         rows: usize,
         cols: usize,
-        budget: u64,
+        limits: SearchLimits,
         eliminate: bool,
         signature_cells: usize,
     ) -> Result<Solver, EmptyShape> {
@@ -216,8 +216,8 @@ impl Solver {
             work_cols,
             system,
             nullity,
-            kernel: Kernel::new(0, 0, 0, 0, 0, Vec::new),
-            budget,
+            kernel: Kernel::new(0, 0, 0, 0u64, 0, Vec::new),
+            budget: limits.ops,
             small: None,
         };
         let lights = rows.saturating_mul(cols);
@@ -225,7 +225,7 @@ impl Solver {
         // A press changes its light and its neighbours in the shape: 5 at most.
         let side = |n: usize| n.min(3) - 1;
         let cover = 1 + side(rows) + side(cols);
-        solver.kernel = Kernel::new(nullity, lights, step_words, budget, signature_cells, || {
+        solver.kernel = Kernel::new(nullity, lights, step_words, limits, signature_cells, || {
             solver
                 .system
                 .null_space()

@@ -133,23 +133,82 @@ fn transform_cost(sig: &Signatures, cells: usize) -> Option<u64> {
     sig.cost()?.checked_add(u64::try_from(cells).ok()?)
 }
 
+/// What a solver's search may take a board: `ops` word operations, and with `time`
+/// (`--search-time`) as many more as the search's estimated time allows, so one
+/// solver, built once, proves whatever its time buys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Word operations a board's search may take (0: no search at all).
+    pub ops: u64,
+    /// The time a board's search may take: a proof estimated within it (a share of
+    /// it, for one part of `shares`) runs whatever `ops` says, and the search past
+    /// every proof stops when it is spent.
+    pub time: Option<std::time::Duration>,
+    /// The parts a board's search is split into (1: the whole search here).
+    pub shares: u64,
+}
+
+impl From<u64> for SearchLimits {
+    fn from(ops: u64) -> SearchLimits {
+        SearchLimits {
+            ops,
+            time: None,
+            shares: 1,
+        }
+    }
+}
+
+impl SearchLimits {
+    /// The budget of a search of `cost` estimated at `seconds`: `ops`, or the cost
+    /// when the time allows it (the cost is then the larger).
+    fn budget(&self, cost: Option<u64>, seconds: Option<f64>) -> u64 {
+        let share = seconds.map(|s| s / self.shares.max(1) as f64);
+        match (self.time, cost, share) {
+            (Some(limit), Some(cost), Some(s)) if s <= limit.as_secs_f64() => self.ops.max(cost),
+            _ => self.ops,
+        }
+    }
+}
+
+/// The cost of the cheaper of the walk and the transform (`None`: neither counted).
+fn cheaper(gray: Option<u64>, transform: Option<u64>) -> Option<u64> {
+    match (gray, transform) {
+        (Some(g), Some(t)) => Some(g.min(t)),
+        (g, t) => g.or(t),
+    }
+}
+
+/// The seconds of the method a budget of [`cheaper`] runs, as [`Kernel::new`] chooses
+/// it (the cheaper in word operations, the walk on a tie), at that method's rate.
+fn estimate(gray: Option<u64>, transform: Option<u64>, width: Width) -> Option<f64> {
+    match (gray, transform) {
+        (Some(g), Some(t)) if g <= t => Some(g as f64 / WALK_RATE),
+        (_, Some(t)) => Some(t as f64 / transform_rate(width)),
+        (Some(g), None) => Some(g as f64 / WALK_RATE),
+        (None, None) => None,
+    }
+}
+
 impl Kernel {
     /// The plan for a game of nullity `nullity` whose patterns have `cells` buttons
-    /// and cost `step_words` word operations a walk step; `quiet` makes the patterns
-    /// (called only when some search will use them).
+    /// and cost `step_words` word operations a walk step, within `limits`; `quiet`
+    /// makes the patterns (called only when some search will use them).
     pub(in crate::solve) fn new(
         nullity: usize,
         cells: usize,
         step_words: u64,
-        budget: u64,
+        limits: impl Into<SearchLimits>,
         signature_cells: usize,
         quiet: impl FnOnce() -> Vec<Board>,
     ) -> Kernel {
+        let limits = limits.into();
         let gray = walk_cost(nullity, step_words);
         let width = Width::here();
         // A zero budget asks for no search at all (`nullity --patterns`): no signatures.
-        let signatures = budget > 0 && nullity <= 64 && cells <= signature_cells;
-        let wide = budget > 0 && (65..=128).contains(&nullity) && cells <= signature_cells;
+        let signatures = limits.ops > 0 && nullity <= 64 && cells <= signature_cells;
+        let wide = limits.ops > 0 && (65..=128).contains(&nullity) && cells <= signature_cells;
+        // What the walk alone may take (the whole budget where there are no signatures).
+        let mut budget = limits.budget(gray, estimate(gray, None, width));
         let quiet = if nullity > 0 && (fits(gray, budget) || signatures || wide) {
             quiet()
         } else {
@@ -171,6 +230,7 @@ impl Kernel {
                 });
             }
             let transform = transform_cost(&sig, cells);
+            budget = limits.budget(cheaper(gray, transform), estimate(gray, transform, width));
             let gray_cheaper = match (gray, transform) {
                 (Some(g), Some(t)) => g <= t,
                 (g, t) => g.is_some() && t.is_none(),
@@ -193,7 +253,7 @@ impl Kernel {
         } else {
             Plan::Unsearched(Skipped::Lights(signature_cells))
         };
-        Kernel {
+        let mut kernel = Kernel {
             nullity,
             quiet,
             symmetry,
@@ -206,7 +266,11 @@ impl Kernel {
             width,
             cover: 0,
             search_time: None,
+        };
+        if let Some(limit) = limits.time {
+            kernel.allow_board_seconds(limit.as_secs_f64());
         }
+        kernel
     }
 
     /// Lets a board's own proof (its symmetries counted) take up to about `seconds` of
@@ -252,10 +316,7 @@ impl Kernel {
         match &self.plan {
             Plan::Unique => Some(0),
             Plan::Transform(sig) | Plan::Heuristic(sig) => {
-                match (gray, transform_cost(sig, self.cells)) {
-                    (Some(g), Some(t)) => Some(g.min(t)),
-                    (g, t) => g.or(t),
-                }
+                cheaper(gray, transform_cost(sig, self.cells))
             }
             Plan::GrayWalk | Plan::Wide(_) | Plan::Unsearched(_) => gray,
         }
@@ -271,14 +332,7 @@ impl Kernel {
             Plan::Transform(sig) | Plan::Heuristic(sig) => transform_cost(sig, self.cells),
             Plan::GrayWalk | Plan::Wide(_) | Plan::Unsearched(_) => None,
         };
-        // The method a budget of [`cost`](Self::cost) runs, as `new` chooses it (the
-        // cheaper in word operations, the walk on a tie), at that method's rate.
-        match (gray, transform) {
-            (Some(g), Some(t)) if g <= t => Some(g as f64 / WALK_RATE),
-            (_, Some(t)) => Some(t as f64 / transform_rate(self.width)),
-            (Some(g), None) => Some(g as f64 / WALK_RATE),
-            (None, None) => None,
-        }
+        estimate(gray, transform, self.width)
     }
 
     /// The bytes the patterns and signatures hold.
