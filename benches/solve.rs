@@ -2,7 +2,8 @@
 //! batch of 5x6 contest boards through the whole stream.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use lightsout::{solve_stream, Board, Solver, SplitMix64, Target};
+use lightsout::testing::Solver;
+use lightsout::{solve_stream, Board, SplitMix64, Target};
 
 fn square_all_on(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve_square_all_on");

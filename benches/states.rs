@@ -3,7 +3,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use lightsout::rules::{Game, Rule, Topology};
-use lightsout::{SplitMix64, StatesSolver};
+use lightsout::testing::StatesSolver;
+use lightsout::SplitMix64;
 
 fn game(rows: usize, cols: usize, topology: Topology, k: u8) -> Game {
     Game::grid(rows, cols, topology, Rule::parse("plus").unwrap(), k).unwrap()

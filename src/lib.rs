@@ -24,14 +24,15 @@
 //!
 //! # Any board
 //!
-//! [`Solver`] solves R x C boards ([`Board`]) over GF(2) by light chasing.
+//! [`GameSolver`] solves R x C boards ([`Board`]) of the classic game over GF(2) by
+//! light chasing with polynomial arithmetic.
 //!
 //! # Every game
 //!
 //! [`rules`] holds the games as data: grid games from a [`rules::Topology`] and a
 //! [`rules::Rule`], any other as a button map, and the built-in ones. [`GameSolver`]
-//! chooses the method for a game (the chase for the classic rule on a plane board,
-//! [`Dense`] elimination for any other).
+//! chooses the method for a game (the chase for every grid game, dense elimination for
+//! a button map, arithmetic mod K for more states); [`testing`] reaches each engine.
 //!
 //! # Formats
 //!
@@ -111,18 +112,18 @@ pub use verify::{
     compare_with_progress as verify_table_with_progress, Report as VerifyReport,
 };
 
-// Boards of any size and any game, and their solvers: the classic R x C `Solver`, the
-// `GameSolver` that chooses an engine for any game, the engines it may choose.
+// Boards of any size and any game, and the one solver, `GameSolver`, that chooses an
+// engine for any game (the engines themselves are reached through `testing` only).
 pub use board::Board;
-pub use solve::engines::dense::{small_nullity, Answer as DenseAnswer, Dense};
+pub use solve::engines::dense::small_nullity;
 pub use solve::{gods_number, GodError, GodsNumber, GOD_NULLITY};
 pub use solve::{
-    nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, Solution, Solver,
-    Target, Workspace, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,
+    nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, Solution, Target,
+    CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,
 };
 pub use solve::{
-    Census, CensusError, StateAnswer, StateSearch, StatesError, StatesSolver, TooManyStateUnknowns,
-    CENSUS_LANES, CENSUS_STEPS, STATE_CHASE_LIGHTS, STATE_DENSE_LIGHTS,
+    Census, CensusError, StateAnswer, StateSearch, StatesError, TooManyStateUnknowns, CENSUS_LANES,
+    CENSUS_STEPS, STATE_CHASE_LIGHTS, STATE_DENSE_LIGHTS,
 };
 
 // The fewest-presses search: how it was done, its budget, its progress and what keeps it

@@ -158,7 +158,7 @@ pub(crate) fn census(job: crate::config::CensusJob, stdout: impl Write) -> anyho
 }
 
 fn enumerated(
-    solver: &lightsout::StatesSolver,
+    solver: &lightsout::GameSolver,
     name: &str,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
@@ -189,8 +189,8 @@ fn enumerated(
         out,
         "boards:      {} ({}^{}), {} solvable, {} with no solution",
         big(census.boards),
-        solver.states(),
-        solver.lights(),
+        solver.game().states(),
+        solver.game().lights(),
         big(solvable),
         big(census.unsolvable)
     )?;
@@ -297,18 +297,17 @@ pub(crate) fn nullity_states(
     solver: &lightsout::GameSolver,
     patterns: bool,
 ) -> anyhow::Result<String> {
-    let states = solver.states_solver().expect("a game of K states");
     let mut text = format!(
         "nullity {}\nsolutions {}\n",
-        states.nullity(),
-        states.solutions()
+        solver.nullity(),
+        solver.solutions()
     );
-    if !states.prime_states() {
-        text.push_str(&format!("group {}\n", states.kernel_group()));
+    if let Some(group) = solver.kernel_group() {
+        text.push_str(&format!("group {group}\n"));
     }
     if patterns {
         let (_, cols) = solver.presses_shape();
-        let Some(quiet) = states.quiet_patterns() else {
+        let Some(quiet) = solver.quiet_patterns_of_states() else {
             anyhow::bail!(
                 "the quiet patterns of this game are too large to write (more than 2^28 \
                  bytes); `nullity` without --patterns gives their count"

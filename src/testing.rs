@@ -2,7 +2,14 @@
 //! answers what a product path answers by another road, so the two can be held to each
 //! other. Nothing here is fast, and nothing in the product calls it.
 
-use crate::solve::{EmptyShape, Solver};
+use crate::solve::EmptyShape;
+
+/// The engines behind [`GameSolver`](crate::GameSolver), each held by the tests to the
+/// others and to dense elimination: the classic R x C chase (`Solver`), dense
+/// elimination (`Dense`), arithmetic mod K (`StatesSolver`). The product asks only
+/// `GameSolver`.
+pub use crate::solve::engines::dense::{Answer as DenseAnswer, Dense};
+pub use crate::solve::{Solver, StatesSolver, Workspace};
 
 /// The R x C solver with its top row found by Gauss-Jordan elimination of the press
 /// matrix (`O(C^3 / 64)` a shape) instead of the polynomial arithmetic of

@@ -31,7 +31,7 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
             stats: args.stats,
         }));
     }
-    let solver = lightsout::StatesSolver::new(&game, 0).map_err(|e| UsageError(e.to_string()))?;
+    let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
     Ok(Job::Census(CensusJob::Enumerate {
         solver: Box::new(solver),
         name,

@@ -161,7 +161,7 @@ pub(crate) enum NullityJob {
 /// `census`: every board enumerated, or God's number by the signature classes.
 pub(crate) enum CensusJob {
     Enumerate {
-        solver: Box<lightsout::StatesSolver>,
+        solver: Box<lightsout::GameSolver>,
         /// The game, in words.
         name: String,
     },

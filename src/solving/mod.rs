@@ -68,8 +68,7 @@ pub(crate) fn states(
 ) -> anyhow::Result<()> {
     let stats = telling.stats;
     let (_, cols) = solver.board_shape();
-    let states = solver.states_solver().expect("a game of K states");
-    let solutions = states.solutions();
+    let solutions = solver.solutions();
     let outcome =
         lightsout::solve_states_stream(solver, options, input.reader, stdout, &mut |m, answer| {
             if stats {
@@ -84,7 +83,7 @@ pub(crate) fn states(
                  and visiting them all takes {} steps, past --search-budget; a larger \
                  --search-budget proves them (--stats shows each board's lower bound)",
                 plural(summary.unproven, "answer is", "answers are"),
-                states
+                solver
                     .search_cost()
                     .map_or_else(|| "more than 2^64".to_string(), thousands),
             ));

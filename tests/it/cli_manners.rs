@@ -5,7 +5,8 @@
 use crate::common;
 
 use common::{classic_input, generate_into, lightsout, read_data, Rng, ONE_ALL_ON};
-use lightsout::{Board, Solver, Target, ALL_ON};
+use lightsout::testing::Solver;
+use lightsout::{Board, Target, ALL_ON};
 use predicates::prelude::*;
 use std::io::{Read, Write};
 use std::path::Path;

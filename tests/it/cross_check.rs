@@ -6,7 +6,8 @@
 use crate::common;
 
 use common::{random_board, Rng};
-use lightsout::{nullity, Board, Solver, Target, SEARCH_BUDGET};
+use lightsout::testing::Solver;
+use lightsout::{nullity, Board, Target, SEARCH_BUDGET};
 
 /// A board known to be solvable: what random presses do to the dark board.
 fn solvable_board(rng: &mut Rng, rows: usize, cols: usize) -> Board {

@@ -2,7 +2,8 @@
 //! and PNG pictures for boards too large to read, each held to the solver's answer.
 
 use crate::common::{self, lightsout};
-use lightsout::{Board, Solver, Target};
+use lightsout::testing::Solver;
+use lightsout::{Board, Target};
 
 /// The cells marked `[ ]` in a text drawing, row by row.
 fn marked(text: &str, rows: usize, cols: usize) -> Board {

@@ -5,7 +5,8 @@
 use crate::common;
 
 use common::{random_board, Rng};
-use lightsout::{nullity, Board, Search, Solver, Target};
+use lightsout::testing::Solver;
+use lightsout::{nullity, Board, Search, Target};
 use predicates::prelude::*;
 
 /// The fewest presses among `solution + any sum of quiet`, by a plain Gray-code walk.

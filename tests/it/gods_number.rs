@@ -4,7 +4,8 @@
 
 use crate::common::*;
 use lightsout::rules::{Game, Rule, Topology, NAMED_RULES};
-use lightsout::{gods_number, GameSolver, StatesSolver};
+use lightsout::testing::StatesSolver;
+use lightsout::{gods_number, GameSolver};
 use std::time::Duration;
 
 /// God's number by enumeration: the census's largest fewest.

@@ -60,7 +60,7 @@ fn each(graphs: &str, rule: &[&str]) -> Vec<usize> {
 
 /// The nullity by dense elimination of the whole press matrix.
 fn dense(game: &Game) -> usize {
-    lightsout::Dense::new(game, 0, lightsout::SIGNATURE_CELLS).nullity()
+    lightsout::testing::Dense::new(game, 0, lightsout::SIGNATURE_CELLS).nullity()
 }
 
 /// The nullity by brute force: log2 of the press sets that change no light.

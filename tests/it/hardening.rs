@@ -368,7 +368,7 @@ fn a_search_budget_counts_unproven_boards_and_the_default_time_proves_what_fits(
     // Over --search-budget (in word operations, exact): counted in one note. By
     // default the proof runs when its estimate fits --search-time (2 s): this one's is
     // milliseconds (issue 22).
-    let solver = lightsout::Solver::new(95, 23).unwrap();
+    let solver = lightsout::testing::Solver::new(95, 23).unwrap();
     assert_eq!(solver.nullity(), 23);
     assert!(solver
         .search_cost()
@@ -451,7 +451,7 @@ fn no_proof_is_claimed_at_nullity_64_and_above() {
     // Issue 19, item 2: with the largest budget, the walk's cost saturated to fit it,
     // and `1 << k` wrapped: "proven minimal" after 2^(k mod 64) steps.
     for (n, k) in [(79, 64), (341, 74)] {
-        let solver = lightsout::Solver::with_search_budget(n, n, u64::MAX).unwrap();
+        let solver = lightsout::testing::Solver::with_search_budget(n, n, u64::MAX).unwrap();
         assert_eq!(solver.nullity(), k);
         assert!(!solver.proves_minimal(), "{n} x {n}");
         assert_eq!(solver.search_cost(), None, "{n} x {n}");
@@ -459,7 +459,7 @@ fn no_proof_is_claimed_at_nullity_64_and_above() {
     // k = 65: the first such shape (by rows, then columns) is 169 x 1541.
     let (rows, cols) = (169, 1541);
     assert_eq!(lightsout::nullity(rows, cols), 65);
-    let solver = lightsout::Solver::with_search_budget(rows, cols, u64::MAX).unwrap();
+    let solver = lightsout::testing::Solver::with_search_budget(rows, cols, u64::MAX).unwrap();
     assert!(!solver.proves_minimal(), "{rows} x {cols}");
     // A board lit by random presses (a dark board's 0 presses are the fewest at once).
     let mut rng = common::Rng(65);

@@ -4,8 +4,9 @@
 use crate::common;
 
 use common::Rng;
+use lightsout::testing::Solver;
 use lightsout::Target;
-use lightsout::{builtin_table, first_row_min_presses, Board, Solver, ALL_ON};
+use lightsout::{builtin_table, first_row_min_presses, Board, ALL_ON};
 
 fn full(rows: usize, cols: usize) -> Board {
     let mut b = Board::new(rows, cols);

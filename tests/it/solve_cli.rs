@@ -169,7 +169,7 @@ fn a_large_null_space_is_reported_once_as_not_proven_minimal() {
     // compare (the all-off board, with its 8 symmetries, about 0.05 s), past a
     // --search-time of 10ms. The note gives the estimate and the flag that proves them.
     let n = 39;
-    let solver = lightsout::Solver::new(n, n).unwrap();
+    let solver = lightsout::testing::Solver::new(n, n).unwrap();
     assert_eq!(solver.nullity(), 32);
     assert!(!solver.proves_minimal());
     let seconds = solver.search_seconds().unwrap();

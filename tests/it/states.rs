@@ -5,7 +5,8 @@
 use crate::common::{self, Rng};
 use common::lightsout;
 use lightsout::rules::{builtin, Game, Rule, Topology};
-use lightsout::{DepthTable, GameSolver, StatesSolver};
+use lightsout::testing::StatesSolver;
+use lightsout::{DepthTable, GameSolver};
 use std::collections::{HashMap, VecDeque};
 
 /// The states of the suite: primes, prime powers, and products of both.
@@ -603,7 +604,11 @@ fn the_game_solver_chooses_the_states_method_for_more_than_two_states() {
     let game = builtin::find("2000").unwrap().game();
     assert_eq!(game.states(), 3);
     let solver = GameSolver::new(game, 1 << 20).unwrap();
-    assert!(solver.states_solver().is_some());
+    assert_eq!(
+        solver.method(),
+        "light chasing mod K, and the boundary system solved mod K"
+    );
+    assert!(solver.quiet_patterns_of_states().is_some());
 }
 
 #[test]

@@ -11,8 +11,8 @@
 
 use crate::board::{words_for, Board};
 use crate::rules::Game;
+pub use crate::solve::search::kernel::Answer;
 use crate::solve::search::kernel::{Kernel, SearchLimits};
-use crate::solve::search::signatures::Search;
 
 /// A linear system `M x = y` over GF(2), `equations` rows by `unknowns` columns,
 /// reduced once by Gauss-Jordan with the row operations recorded: each row holds its
@@ -195,21 +195,6 @@ pub struct Dense {
     kernel: Kernel,
 }
 
-/// What a board's answer is, for a game solved by [`Dense`].
-#[derive(Debug, Clone)]
-pub struct Answer {
-    /// The presses, one bit a button (a `1 x buttons` board).
-    pub presses: Board,
-    /// Every solution was compared (or there is one).
-    pub proven_minimal: bool,
-    /// A proven lower bound on the fewest presses (the count itself when proven).
-    pub lower_bound: u64,
-    /// How the presses were chosen.
-    pub search: Search,
-    /// The time the search among the solutions took.
-    pub search_time: std::time::Duration,
-}
-
 impl Dense {
     /// Reduces `game`'s press matrix (two-state games) and plans the search for the
     /// fewest presses within `budget` word operations a board.
@@ -282,19 +267,10 @@ impl Dense {
         let mut presses = Board::new(1, self.buttons);
         presses.set_row_words(0, &x);
         let mut best = Board::new(1, self.buttons);
-        let started = std::time::Instant::now();
-        let changed = change.count_ones();
-        let (search, bound, chosen) = self.kernel.search(&mut presses, &mut best, search, changed);
-        let search_time = started.elapsed();
-        let presses = if chosen { best } else { presses };
-        let count = presses.count_ones();
-        Some(Answer {
-            proven_minimal: bound.is_none(),
-            lower_bound: bound.unwrap_or(count),
-            search,
-            search_time,
-            presses,
-        })
+        let found = self
+            .kernel
+            .answer(&mut presses, &mut best, search, change.count_ones());
+        Some(Answer::of(found))
     }
 }
 

@@ -134,16 +134,9 @@ impl GameSolver {
                     ws.lights
                         .extend((0..board.cols()).map(|c| u8::from(board.get(r, c)) ^ flip));
                 }
-                let (presses, proven_minimal, lower_bound, search, search_time) =
-                    chase.solve(&ws.lights, search)?;
-                ws.out = presses;
-                Some(Solution {
-                    presses: &ws.out,
-                    proven_minimal,
-                    lower_bound,
-                    search,
-                    search_time,
-                })
+                let answer = chase.solve(&ws.lights, search)?;
+                ws.out = answer.presses.clone();
+                Some(answer.with_presses(&ws.out))
             }
             Method::Dense(dense) => {
                 let cols = board.cols();
@@ -157,13 +150,7 @@ impl GameSolver {
                     ws.out
                         .set(i / out_cols, i % out_cols, answer.presses.get(0, i));
                 }
-                Some(Solution {
-                    presses: &ws.out,
-                    proven_minimal: answer.proven_minimal,
-                    lower_bound: answer.lower_bound,
-                    search: answer.search,
-                    search_time: answer.search_time,
-                })
+                Some(answer.with_presses(&ws.out))
             }
         }
     }

@@ -185,11 +185,50 @@ impl GameSolver {
         }
     }
 
-    /// The solver of a game of more than two states.
-    pub fn states_solver(&self) -> Option<&StatesSolver> {
+    /// The number of solutions of each solvable board (the press patterns that change
+    /// nothing), in decimal: `2^nullity` for two states.
+    pub fn solutions(&self) -> String {
         match &self.method {
-            Method::States(s) => Some(s),
+            Method::States(s) => s.solutions(),
+            _ => match 1u128.checked_shl(self.nullity() as u32) {
+                Some(n) if self.nullity() < 128 => n.to_string(),
+                _ => format!("2^{}", self.nullity()),
+            },
+        }
+    }
+
+    /// The quiet patterns as a group, when K is not prime (`Z_2^2 x Z_4^2`); `None` for
+    /// prime K, where they are a vector space of [`nullity`](Self::nullity) dimensions.
+    pub fn kernel_group(&self) -> Option<String> {
+        match &self.method {
+            Method::States(s) if !s.prime_states() => Some(s.kernel_group()),
             _ => None,
+        }
+    }
+
+    /// Generators of the quiet patterns of a game of more than two states, one count
+    /// a button, each with its order (`None` for two states, whose patterns are
+    /// [`quiet_patterns`](Self::quiet_patterns), or when they are too large to keep:
+    /// more than 2^28 bytes).
+    pub fn quiet_patterns_of_states(&self) -> Option<Vec<(Vec<u8>, u32)>> {
+        match &self.method {
+            Method::States(s) => s.quiet_patterns(),
+            _ => None,
+        }
+    }
+
+    /// The census of the game: the fewest presses of every board, by enumerating the
+    /// press patterns (any number of states), progress reported as `(done, total)`.
+    pub fn census(
+        &self,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<crate::solve::Census, crate::solve::CensusError> {
+        match &self.method {
+            Method::States(s) => s.census(progress),
+            // Two-state games enumerate by the same arithmetic, mod 2.
+            _ => StatesSolver::new(&self.game, 0)
+                .map_err(|e| crate::solve::CensusError::Unsupported(e.to_string()))?
+                .census(progress),
         }
     }
 

@@ -23,8 +23,7 @@ mod changers;
 use super::dense::Reduction;
 use crate::board::{board_words, words_for, Board};
 use crate::rules::GridRules;
-use crate::solve::search::kernel::{Kernel, SearchLimits};
-use crate::solve::search::signatures::Search;
+use crate::solve::search::kernel::{Answer, Kernel, SearchLimits};
 use changers::Changers;
 
 /// Marks a button as an unknown in [`Chase::role`] (the low bits: its index).
@@ -364,11 +363,7 @@ impl Chase {
     /// 0/1), the fewest when the search proves it (and `search` is true); `None` when
     /// no presses do. With them: proven, the lower bound, how, and the time the
     /// search among the solutions took.
-    pub(in crate::solve) fn solve(
-        &self,
-        change: &[u8],
-        search: bool,
-    ) -> Option<(Board, bool, u64, Search, std::time::Duration)> {
+    pub(in crate::solve) fn solve(&self, change: &[u8], search: bool) -> Option<Answer> {
         let n = self.role.len();
         let (mut x, mut list) = (vec![0u8; n], Vec::new());
         let zero = vec![0u64; words_for(self.unknowns).max(1)];
@@ -384,12 +379,8 @@ impl Chase {
         );
         let mut presses = self.board_of(&x);
         let mut best = Board::new(self.grid.rows, self.grid.cols);
-        let started = std::time::Instant::now();
         let changed = change.iter().filter(|&&c| c != 0).count() as u64;
-        let (how, bound, chosen) = self.kernel.search(&mut presses, &mut best, search, changed);
-        let took = started.elapsed();
-        let presses = if chosen { best } else { presses };
-        let count = presses.count_ones();
-        Some((presses, bound.is_none(), bound.unwrap_or(count), how, took))
+        let found = self.kernel.answer(&mut presses, &mut best, search, changed);
+        Some(Answer::of(found))
     }
 }

@@ -172,7 +172,6 @@ impl Solver {
         if self.particular(board, target, ws) != 0 {
             return None;
         }
-        let started = std::time::Instant::now();
         // Searched in the working orientation: `ws.presses` holds the particular
         // solution there.
         let lit = board.count_ones();
@@ -180,17 +179,12 @@ impl Solver {
             Target::Off => lit,
             Target::On => (self.rows * self.cols) as u64 - lit,
         };
-        let (search, bound, chosen) =
-            self.kernel
-                .search(&mut ws.presses, &mut ws.best, search, changed);
-        let work = if chosen { &ws.best } else { &ws.presses };
-        let count = work.count_ones();
+        let found = self
+            .kernel
+            .answer(&mut ws.presses, &mut ws.best, search, changed);
         Some(Solution {
-            presses: self.oriented(work, &mut ws.out),
-            proven_minimal: bound.is_none(),
-            lower_bound: bound.unwrap_or(count),
-            search,
-            search_time: started.elapsed(),
+            presses: self.oriented(found.presses, &mut ws.out),
+            ..found
         })
     }
 }

@@ -30,6 +30,7 @@ mod small;
 use crate::board::{board_words, words_for, Board};
 pub use crate::rules::Target;
 use crate::solve::linear::{press_matrix, EliminatedTopRow};
+pub use crate::solve::search::kernel::Solution;
 use crate::solve::search::kernel::{gray_steps, Kernel, SearchLimits};
 use crate::solve::search::signatures::{Search, Skipped};
 use plus::chase;
@@ -122,24 +123,6 @@ pub struct Workspace {
     out: Board,
     residual: Vec<u64>,
     top: Vec<u64>,
-}
-
-/// A solution: the presses (in the board's own orientation) and whether they are proven
-/// to be as few as possible.
-#[derive(Debug, Clone, Copy)]
-pub struct Solution<'a> {
-    /// 1 = press.
-    pub presses: &'a Board,
-    /// `true` when every solution was compared (or there is only one).
-    pub proven_minimal: bool,
-    /// A proven lower bound on the fewest presses: the press count itself when
-    /// `proven_minimal`, else the larger of what the signatures prove and the lights
-    /// to change over the most a press changes (each needs a press at least).
-    pub lower_bound: u64,
-    /// How the presses were chosen among the solutions.
-    pub search: Search,
-    /// Time spent choosing among the solutions (after the particular one).
-    pub search_time: std::time::Duration,
 }
 
 impl Solver {

@@ -61,6 +61,9 @@ pub enum CensusError {
     /// More boards than 2^128.
     #[error("this game has more than 2^128 boards")]
     TooManyBoards,
+    /// The game's arithmetic mod K cannot be set up (too large for its method).
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// Every kernel element (`None` past [`CENSUS_LANES`]).

@@ -6,7 +6,89 @@ use super::{block_bits, combine, fits, gray_steps, transform_cost, transform_rat
 use crate::board::Board;
 use crate::solve::search::signatures::{Search, Signatures, Skipped};
 
+/// A solution, as every two-state engine answers one: the presses and whether they are
+/// proven to be as few as possible (made once, where the search ends).
+#[derive(Debug, Clone, Copy)]
+pub struct Solution<'a> {
+    /// 1 = press.
+    pub presses: &'a Board,
+    /// `true` when every solution was compared (or there is only one).
+    pub proven_minimal: bool,
+    /// A proven lower bound on the fewest presses: the press count itself when
+    /// `proven_minimal`, else the larger of what the signatures prove and the lights
+    /// to change over the most a press changes (each needs a press at least).
+    pub lower_bound: u64,
+    /// How the presses were chosen among the solutions.
+    pub search: Search,
+    /// Time spent choosing among the solutions (after the particular one).
+    pub search_time: std::time::Duration,
+}
+
+/// A [`Solution`] that owns its presses (an engine's answer before it is shaped into
+/// its game's board: `Dense`'s `1 x buttons`, the general chase's grid).
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// The presses, one bit a button.
+    pub presses: Board,
+    /// Every solution was compared (or there is one).
+    pub proven_minimal: bool,
+    /// A proven lower bound on the fewest presses (the count itself when proven).
+    pub lower_bound: u64,
+    /// How the presses were chosen.
+    pub search: Search,
+    /// The time the search among the solutions took.
+    pub search_time: std::time::Duration,
+}
+
+impl Answer {
+    /// `found`, its presses copied.
+    pub(in crate::solve) fn of(found: Solution<'_>) -> Answer {
+        Answer {
+            presses: found.presses.clone(),
+            proven_minimal: found.proven_minimal,
+            lower_bound: found.lower_bound,
+            search: found.search,
+            search_time: found.search_time,
+        }
+    }
+
+    /// The answer as a [`Solution`] whose presses are `presses` (this answer's,
+    /// shaped into the game's board by the caller).
+    pub(in crate::solve) fn with_presses<'p>(&self, presses: &'p Board) -> Solution<'p> {
+        Solution {
+            presses,
+            proven_minimal: self.proven_minimal,
+            lower_bound: self.lower_bound,
+            search: self.search,
+            search_time: self.search_time,
+        }
+    }
+}
+
 impl Kernel {
+    /// The answer of the board whose particular solution is `x0` (a board that must
+    /// change `changed` lights): [`search`](Self::search) timed, and the presses it
+    /// chose (`x0` or `best`) with their proof or bound. Every two-state engine ends
+    /// its answer here.
+    pub(in crate::solve) fn answer<'b>(
+        &self,
+        x0: &'b mut Board,
+        best: &'b mut Board,
+        search: bool,
+        changed: u64,
+    ) -> Solution<'b> {
+        let started = std::time::Instant::now();
+        let (search, bound, chosen) = self.search(x0, best, search, changed);
+        let presses: &Board = if chosen { best } else { x0 };
+        Solution {
+            presses,
+            proven_minimal: bound.is_none(),
+            lower_bound: bound.unwrap_or_else(|| presses.count_ones()),
+            search,
+            search_time: started.elapsed(),
+        }
+    }
+
     /// Searches the solutions of the board whose particular solution is `x0` (a board
     /// that must change `changed` lights): leaves the chosen one in `best` when the
     /// result says so (`true`; else `x0` stands), with how it was found and, when not

@@ -14,6 +14,7 @@ mod board;
 mod incumbent;
 mod searched;
 
+pub use board::{Answer, Solution};
 pub(in crate::solve) use searched::searched_by_kernel;
 
 /// How a game's boards look for their fewest presses.
