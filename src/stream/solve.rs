@@ -78,32 +78,74 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
     }
     let mut out = Chunked::new(output, options.line_buffered);
     let mut reader = BoardReader::for_game(input, game)?;
-    let mut board = Board::new(rows, cols);
-    let mut summary = SolveSummary::default();
     let mut make = Some(solver);
     let mut made: Option<(S, GameWorkspace)> = None;
+    let mut board = Board::new(rows, cols);
+    each_board(
+        &mut reader,
+        &mut board,
+        &mut out,
+        grid,
+        |board, out, summary| {
+            let (solver, ws) = match &mut made {
+                Some((solver, ws)) => (&**solver, ws),
+                None => {
+                    let solver = (make.take().expect("made once"))();
+                    let ws = solver.workspace();
+                    let (solver, ws) = made.insert((solver, ws));
+                    (&**solver, ws)
+                }
+            };
+            let search = options.search_until.is_none_or(|t| Instant::now() < t);
+            let solved = solver.solve_with(board, options.target, ws, search)?;
+            push_answer(out, solved, summary, report)
+        },
+    )
+}
+
+/// Boards one at a time, of two states (a [`Board`]) or of K (a state a light).
+pub(super) trait Boards {
+    /// Where a board is read into.
+    type Board;
+    /// The next board into `out`; `false` after the last.
+    fn next_into(&mut self, out: &mut Self::Board) -> Result<bool, super::InputError>;
+    /// Whether reading the next board may wait on the source.
+    fn dry(&self) -> bool;
+}
+
+impl<R: Read> Boards for BoardReader<R> {
+    type Board = Board;
+    fn next_into(&mut self, out: &mut Board) -> Result<bool, super::InputError> {
+        self.next_board(out)
+    }
+    fn dry(&self) -> bool {
+        BoardReader::dry(self)
+    }
+}
+
+/// The loop of every `solve` stream, whatever the game: each board read, numbered
+/// (`PUZZLE #m` first for a grid game), answered by `answer`, and the answers written
+/// as the output policy says; the answers before a bad board are written before its
+/// error.
+pub(super) fn each_board<S: Boards, W: Write>(
+    reader: &mut S,
+    board: &mut S::Board,
+    out: &mut Chunked<W>,
+    grid: bool,
+    mut answer: impl FnMut(&S::Board, &mut Chunked<W>, &mut SolveSummary) -> Result<(), StreamError>,
+) -> Result<SolveSummary, StreamError> {
+    let mut summary = SolveSummary::default();
     loop {
-        if reader.next_board(&mut board).finished(&mut out)? {
+        if reader.next_into(board).finished(out)? {
             break;
         }
-        let (solver, ws) = match &mut made {
-            Some((solver, ws)) => (&**solver, ws),
-            None => {
-                let solver = (make.take().expect("made once"))();
-                let ws = solver.workspace();
-                let (solver, ws) = made.insert((solver, ws));
-                (&**solver, ws)
-            }
-        };
         summary.boards += 1;
         if grid {
             out.buf.extend_from_slice(b"PUZZLE #");
             push_number(&mut out.buf, summary.boards);
             out.buf.push(b'\n');
         }
-        let search = options.search_until.is_none_or(|t| Instant::now() < t);
-        let solved = solver.solve_with(&board, options.target, ws, search)?;
-        push_answer(&mut out, solved, &mut summary, report)?;
+        answer(board, out, &mut summary)?;
         out.answered_before(reader.dry())?;
     }
     out.finish()?;
@@ -119,6 +161,7 @@ fn push_answer<W: Write>(
     report: &mut dyn FnMut(u64, &Solution),
 ) -> Result<(), StreamError> {
     let Some(solution) = solved else {
+        summary.unsolvable += 1;
         out.buf.extend_from_slice(b"no solution\n");
         return Ok(());
     };

@@ -226,33 +226,37 @@ pub fn solve_states_stream(
     let mut out = Chunked::new(output, options.line_buffered);
     let mut reader = StatesReader::new(input, states, rows, cols)?;
     let mut board = Vec::with_capacity(rows * cols);
-    let mut summary = SolveSummary::default();
-    loop {
-        if reader.next_board(&mut board).finished(&mut out)? {
-            break;
-        }
-        summary.boards += 1;
-        if grid {
-            out.buf.extend_from_slice(b"PUZZLE #");
-            push_number(&mut out.buf, summary.boards);
-            out.buf.push(b'\n');
-        }
-        let search = options.search_until.is_none_or(|t| Instant::now() < t);
-        match solver.solve_states(&board, &goal, search) {
-            Some(answer) => {
-                summary.unproven += u64::from(!answer.proven_minimal);
-                report(summary.boards, &answer);
-                push_counts(&mut out.buf, &answer.presses, press_cols);
+    super::solve::each_board(
+        &mut reader,
+        &mut board,
+        &mut out,
+        grid,
+        |board, out, summary| {
+            let search = options.search_until.is_none_or(|t| Instant::now() < t);
+            match solver.solve_states(board, &goal, search) {
+                Some(answer) => {
+                    summary.unproven += u64::from(!answer.proven_minimal);
+                    report(summary.boards, &answer);
+                    push_counts(&mut out.buf, &answer.presses, press_cols);
+                }
+                None => {
+                    summary.unsolvable += 1;
+                    out.buf.extend_from_slice(b"no solution\n");
+                }
             }
-            None => {
-                summary.unsolvable += 1;
-                out.buf.extend_from_slice(b"no solution\n");
-            }
-        }
-        out.answered_before(reader.dry())?;
+            Ok(())
+        },
+    )
+}
+
+impl<R: Read> super::solve::Boards for StatesReader<R> {
+    type Board = Vec<u8>;
+    fn next_into(&mut self, out: &mut Vec<u8>) -> Result<bool, InputError> {
+        self.next_board(out)
     }
-    out.finish()?;
-    Ok(summary)
+    fn dry(&self) -> bool {
+        StatesReader::dry(self)
+    }
 }
 
 /// `explain` for a game of K states: for each board a heading (the presses, whether

@@ -636,3 +636,49 @@ fn a_built_in_game_written_another_way_gets_a_did_you_mean() {
         .code(2)
         .stderr(predicate::str::contains("did you mean").not());
 }
+
+#[test]
+fn a_solve_stream_counts_its_boards_with_no_solution_whatever_the_states() {
+    // The two-state and K-state streams run one loop; both count `no solution`.
+    let options = lightsout::SolveOptions {
+        target: Target::Off,
+        line_buffered: false,
+        search_until: None,
+    };
+    let solver =
+        GameSolver::new(lightsout::rules::Game::classic(4, 4).unwrap(), 1u64 << 20).unwrap();
+    // One light of a 4 x 4 (nullity 4) has no solution; all off has one.
+    let input = "2\n1000\n0000\n0000\n0000\n\n0000\n0000\n0000\n0000\n";
+    let mut out = Vec::new();
+    let summary =
+        lightsout::solve_stream(&solver, options, input.as_bytes(), &mut out, &mut |_, _| {})
+            .unwrap();
+    assert_eq!(
+        (summary.boards, summary.unsolvable),
+        (2, 1),
+        "{}",
+        String::from_utf8_lossy(&out)
+    );
+    let game = lightsout::rules::Game::classic(4, 4).unwrap();
+    let three = lightsout::rules::Game::grid(
+        4,
+        4,
+        game.grid_rules().unwrap().topology,
+        game.grid_rules().unwrap().rule.clone(),
+        3,
+    )
+    .unwrap();
+    let solver = GameSolver::new(three, 1u64 << 20).unwrap();
+    let states = lightsout::StatesOptions {
+        goal: 0,
+        line_buffered: false,
+        search_until: None,
+    };
+    let mut out = Vec::new();
+    let summary =
+        lightsout::solve_states_stream(&solver, states, input.as_bytes(), &mut out, &mut |_, _| {})
+            .unwrap();
+    assert_eq!(summary.boards, 2, "{}", String::from_utf8_lossy(&out));
+    let written = String::from_utf8_lossy(&out).matches("no solution").count() as u64;
+    assert_eq!(summary.unsolvable, written);
+}
