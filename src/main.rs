@@ -1,21 +1,9 @@
 //! The `lightsout` command: flags in ([`cli`]), checked into a [`config::Job`], and run
 //! here by the library, each job's rendering in a module of its own.
 
-mod cli;
-mod config;
-mod generate;
-mod hint;
-mod input;
-mod keep;
-mod mapped;
-mod play;
-mod render;
-mod report;
-mod say;
-mod serve;
-mod setter;
-mod solving;
-mod usage;
+mod app;
+
+use app::{cli, config, generate, hint, play, render, report, say, serve, setter, solving, usage};
 
 use clap::CommandFactory;
 use config::Job;

@@ -14,7 +14,7 @@ import fs from "node:fs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
 const binary = process.argv[2] ?? path.join(root, "target/release/lightsout");
-const file = path.join(root, "src/serve/openapi.json");
+const file = path.join(root, "src/app/serve/openapi.json");
 const doc = JSON.parse(fs.readFileSync(file, "utf8"));
 
 const validator = new Validator();

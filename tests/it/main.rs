@@ -4,16 +4,16 @@
 
 mod common;
 
-/// The binary's flags (`src/cli`), so their unit tests run here (`Cli::command()
+/// The binary's flags (`src/app/cli`), so their unit tests run here (`Cli::command()
 /// .debug_assert()` and the value parsers) without a test build of the whole binary.
 #[allow(dead_code, unreachable_pub, unused_imports)]
-#[path = "../../src/cli/mod.rs"]
+#[path = "../../src/app/cli/mod.rs"]
 mod cli;
 
-/// The play session (`src/play/session.rs`: the library's API only), so its unit tests
+/// The play session (`src/app/play/session.rs`: the library's API only), so its unit tests
 /// run here too.
 #[allow(dead_code, unreachable_pub)]
-#[path = "../../src/play/session.rs"]
+#[path = "../../src/app/play/session.rs"]
 mod play_session;
 
 mod check_cli;

@@ -1007,7 +1007,7 @@ fn get_games_lists_the_built_in_games() {
 
 #[test]
 fn the_openapi_document_describes_every_route_and_each_parameter_is_taken() {
-    // Every route of the router (read from src/serve/mod.rs) is in the document, and
+    // Every route of the router (read from src/app/serve/mod.rs) is in the document, and
     // every documented query parameter is one the server takes (an unknown one is a
     // 400 naming the known ones, so each is sent once and must not be refused so).
     let server = Server::start(&[]);
@@ -1016,7 +1016,7 @@ fn the_openapi_document_describes_every_route_and_each_parameter_is_taken() {
     let doc = json(&body);
     let paths = doc["paths"].as_object().unwrap();
     let router = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/serve/mod.rs"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/serve/mod.rs"),
     )
     .unwrap();
     let routes: Vec<&str> = router

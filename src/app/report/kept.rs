@@ -3,7 +3,7 @@
 //! and a part run whose own share was not kept (which fails the run).
 
 use super::{words_of, Reporter};
-use crate::say::note;
+use crate::app::say::note;
 use lightsout::{plural, thousands};
 
 impl Reporter {

@@ -4,8 +4,8 @@
 
 use super::game::{classic, game, stdin_once};
 use super::*;
-use crate::cli::{CheckArgs, DrawArg, ExplainArgs, NullityArgs};
-use crate::report::Budget;
+use crate::app::cli::{CheckArgs, DrawArg, ExplainArgs, NullityArgs};
+use crate::app::report::Budget;
 
 /// `solve`, read downward once: a map shown, or images, or text boards; each refusal
 /// where its flags are read.
@@ -73,7 +73,7 @@ fn solve_images(args: SolveArgs) -> anyhow::Result<Job> {
         game,
         target: two_state_target(args.target)?,
         budget: ops_budget(args.search_budget),
-        stats: crate::report::Telling::of(args.stats, args.require_proven),
+        stats: crate::app::report::Telling::of(args.stats, args.require_proven),
     }))
 }
 
@@ -90,7 +90,7 @@ fn solve_boards(mut args: SolveArgs) -> anyhow::Result<Job> {
         solve_shape(rows, cols)?;
     }
     let game = game(&args.game, args.rows.zip(args.cols))?;
-    let stats = crate::report::Telling::of(args.stats, args.require_proven);
+    let stats = crate::app::report::Telling::of(args.stats, args.require_proven);
     let input = opened.map_or_else(|| open_input(args.input, "solve"), Ok)?;
     let line_buffered = args.line_buffered || input.interactive;
     if game.states() > 2 {
@@ -137,7 +137,9 @@ fn solve_boards(mut args: SolveArgs) -> anyhow::Result<Job> {
             seconds: solver.search_seconds().map(|s| s / shares as f64),
         },
     };
-    if let Some(dir) = crate::keep::Directory::open(args.checkpoint.as_deref()).map_err(usage)? {
+    if let Some(dir) =
+        crate::app::keep::Directory::open(args.checkpoint.as_deref()).map_err(usage)?
+    {
         if let Some(progress) = solver.progress() {
             progress.keep_with(dir, args.checkpoint_every);
             if let Some((index, of)) = args.part {
@@ -279,7 +281,7 @@ fn nullity_each(args: NullityArgs) -> anyhow::Result<Job> {
     }
     let file = args.game.game.map(PathBuf::from);
     let input = open_input(
-        crate::cli::InputArgs {
+        crate::app::cli::InputArgs {
             file,
             extra: Vec::new(),
         },
@@ -300,7 +302,7 @@ pub(super) fn check(mut args: CheckArgs) -> anyhow::Result<Job> {
         ));
     }
     stdin_once(&args.game, Some(&args.answers))?;
-    let mut boards = crate::cli::InputArgs {
+    let mut boards = crate::app::cli::InputArgs {
         file: Some(args.boards),
         extra: Vec::new(),
     };
@@ -320,7 +322,7 @@ pub(super) fn check(mut args: CheckArgs) -> anyhow::Result<Job> {
     };
     let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
     let open = |file: PathBuf| {
-        let args = crate::cli::InputArgs {
+        let args = crate::app::cli::InputArgs {
             file: Some(file),
             extra: Vec::new(),
         };
@@ -394,8 +396,8 @@ pub(super) fn explain_game(mut args: ExplainArgs, style: Style) -> anyhow::Resul
 /// with what was read put back in front.
 fn shape_from_input(
     (rows, cols): (&mut Option<u32>, &mut Option<u32>),
-    game: &crate::cli::GameArgs,
-    input: &mut crate::cli::InputArgs,
+    game: &crate::app::cli::GameArgs,
+    input: &mut crate::app::cli::InputArgs,
     command: &str,
 ) -> anyhow::Result<Option<Input>> {
     stdin_once(game, input.file.as_deref())?;
@@ -403,7 +405,7 @@ fn shape_from_input(
         return Ok(None);
     }
     let mut opened = open_input(std::mem::take(input), command)?;
-    let shape = crate::input::shape_from_boards(&mut opened, game.states.unwrap_or(2))?;
+    let shape = crate::app::input::shape_from_boards(&mut opened, game.states.unwrap_or(2))?;
     (*rows, *cols) = (Some(shape.0), Some(shape.1));
     Ok(Some(opened))
 }

@@ -6,7 +6,7 @@
 //! axum's own `serve` has none of these limits, so the accept loop is written here
 //! over hyper-util's pieces (`TokioIo`, `TowerToHyperService`, `GracefulShutdown`).
 
-use crate::config::Timeouts;
+use crate::app::config::Timeouts;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;

@@ -13,7 +13,7 @@ mod params;
 mod play;
 mod solvers;
 
-use crate::mapped::{open_table, Table, TableBytes};
+use crate::app::mapped::{open_table, Table, TableBytes};
 use anyhow::Context;
 use axum::extract::{MatchedPath, Request};
 use axum::middleware::{self, Next};
@@ -29,7 +29,7 @@ use tokio::sync::Semaphore;
 
 pub(crate) use error::ApiError;
 
-pub(crate) use crate::config::ServeConfig;
+pub(crate) use crate::app::config::ServeConfig;
 
 /// Everything the handlers share: read-only, held once.
 pub(crate) struct State {
@@ -54,7 +54,7 @@ pub(crate) struct State {
     /// Search time one `/v1/solve` request may spend.
     pub search_time: Duration,
     /// Who may call the API from a page of another site (`--cors`).
-    pub cors: crate::config::Cors,
+    pub cors: crate::app::config::Cors,
 }
 
 /// Depths of fewer grids than this are listed at start for `/v1/puzzle`.
@@ -128,11 +128,11 @@ pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
 }
 
 /// The CORS layer of `--cors`.
-fn cors_layer(cors: &crate::config::Cors) -> tower_http::cors::CorsLayer {
+fn cors_layer(cors: &crate::app::config::Cors) -> tower_http::cors::CorsLayer {
     use tower_http::cors::{AllowOrigin, Any, CorsLayer};
     let origins = match cors {
-        crate::config::Cors::Any => AllowOrigin::from(Any),
-        crate::config::Cors::Origins(list) => AllowOrigin::list(
+        crate::app::config::Cors::Any => AllowOrigin::from(Any),
+        crate::app::config::Cors::Origins(list) => AllowOrigin::list(
             list.iter()
                 .filter_map(|o| axum::http::HeaderValue::from_str(o).ok()),
         ),

@@ -174,7 +174,7 @@ pub(super) async fn solve_stream_handler(
     }
     let states = match params.get("states") {
         Some(k) => {
-            crate::cli::parse_states(k).map_err(|e| ApiError::bad(format!("states: {e}")))?
+            crate::app::cli::parse_states(k).map_err(|e| ApiError::bad(format!("states: {e}")))?
         }
         None => 2,
     };

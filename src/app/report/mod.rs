@@ -7,7 +7,7 @@ mod watch;
 
 pub(crate) use watch::Watch;
 
-use crate::say::note;
+use crate::app::say::note;
 use lightsout::{plural, thousands};
 
 /// Per-board lines on stderr: with --stats, one for every board; without, a lower

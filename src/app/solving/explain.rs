@@ -1,8 +1,8 @@
 //! `explain`: boards drawn with the presses `solve` gives, or the contest's grids.
 
-use crate::config::{ExplainJob, Toward};
-use crate::hint::{stream_outcome, Reads};
-use crate::input::Input;
+use crate::app::config::{ExplainJob, Toward};
+use crate::app::hint::{stream_outcome, Reads};
+use crate::app::input::Input;
 use lightsout::GameSolver;
 use std::io::Write;
 
@@ -17,7 +17,7 @@ pub(crate) fn explain(job: ExplainJob, stdout: impl Write) -> anyhow::Result<()>
             out,
         } => {
             if matches!(toward, Toward::Goal(_)) {
-                crate::hint::announce(&input);
+                crate::app::hint::announce(&input);
             }
             explain_boards(input, &solver, toward, drawing, out, stdout)
         }
@@ -28,7 +28,7 @@ pub(crate) fn explain(job: ExplainJob, stdout: impl Write) -> anyhow::Result<()>
             target,
             style,
         } => {
-            crate::hint::announce(&input);
+            crate::app::hint::announce(&input);
             let outcome =
                 lightsout::explain_stream(&method, max_steps, target, style, input.reader, stdout);
             stream_outcome(outcome, &input.name, Reads::Grids).map(drop)

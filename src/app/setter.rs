@@ -2,14 +2,17 @@
 //! from the exact table) and for any other game (random presses, kept when the solver
 //! proves the board needs exactly S), each set made again by its seed.
 
-use crate::say::{finish, note};
+use crate::app::say::{finish, note};
 use anyhow::Context;
 use std::collections::HashSet;
 use std::io::Write;
 
 /// `puzzles`: the contest's 5x5 grids, or any game's boards.
-pub(crate) fn puzzles(job: crate::config::PuzzlesJob, stdout: impl Write) -> anyhow::Result<()> {
-    use crate::config::PuzzlesJob;
+pub(crate) fn puzzles(
+    job: crate::app::config::PuzzlesJob,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    use crate::app::config::PuzzlesJob;
     match job {
         PuzzlesJob::Contest {
             table,
@@ -42,7 +45,7 @@ fn seed_or_clock(seed: Option<u64>) -> u64 {
 
 /// 5x5 grids needing exactly `steps` presses, from `table`.
 fn classic(
-    table: &crate::mapped::Table,
+    table: &crate::app::mapped::Table,
     steps: u8,
     count: u64,
     seed: Option<u64>,

@@ -10,7 +10,7 @@ pub(crate) use session::Session;
 pub(crate) fn run(session: Session, title: String) -> anyhow::Result<()> {
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return Err(crate::usage::UsageError(
+        return Err(crate::app::usage::UsageError(
             "play needs a terminal (stdin and stdout); for scripts, use `solve` and `check`"
                 .to_string(),
         )

@@ -2,8 +2,8 @@
 //! non-blocking stdin waited on), extra operands refused with a hint when they look like
 //! grids typed as arguments.
 
-use crate::cli::InputArgs;
-use crate::usage::UsageError;
+use crate::app::cli::InputArgs;
+use crate::app::usage::UsageError;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 
@@ -155,7 +155,7 @@ pub(crate) fn read_small_file(
 /// every board, the first included, and checks each against the shape.
 pub(crate) fn shape_from_boards(input: &mut Input, states: u8) -> anyhow::Result<(u32, u32)> {
     if input.interactive {
-        crate::say::note(format_args!(
+        crate::app::say::note(format_args!(
             "reading boards from the terminal: their shape is read from the first one; \
              end each board with a blank line; Ctrl-D ends"
         ));
@@ -183,7 +183,7 @@ pub(crate) fn shape_from_boards(input: &mut Input, states: u8) -> anyhow::Result
         } else {
             ("the first row of the board", "the number of boards")
         };
-        crate::say::note(format_args!(
+        crate::app::say::note(format_args!(
             "note: the first line, `{}`, is read as {taken}, so the boards are {rows} x \
              {cols}; read as {instead}, they would be {other_rows} x {other_cols}: give \
              --rows {other_rows} --cols {other_cols} for that reading (--rows and --cols \

@@ -3,11 +3,11 @@
 //! [`UsageError`] (exit 2); a file or table that cannot be used is an ordinary error
 //! (exit 1).
 
-use crate::cli::{
+use crate::app::cli::{
     AnswerArgs, Command, CompletionsArgs, DrawArg, ExplainArgs, FormatArg, GenerateArgs, GoalArg,
     MethodArg, PuzzlesArgs, QueryArgs, SolveArgs, StatsArgs, TargetArg, TopologyArg, VerifyArgs,
 };
-use crate::mapped::{open_table, Table, TableBytes};
+use crate::app::mapped::{open_table, Table, TableBytes};
 use anyhow::Context;
 use lightsout::rules::Game;
 use lightsout::{DepthTable, Method, QueryOptions, StoreOptions, Style, TableKind, Target};
@@ -21,11 +21,11 @@ pub(crate) use game::game_named as game_of_flags_named;
 pub(crate) use job::{CensusJob, ExplainJob, Job, NullityJob, PuzzlesJob, SolveJob, Toward};
 pub(crate) use serve::{Cors, ServeConfig, Timeouts};
 
-use crate::input::{open_input, Input};
+use crate::app::input::{open_input, Input};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-pub(crate) use crate::usage::UsageError;
+pub(crate) use crate::app::usage::UsageError;
 
 fn usage(message: impl Into<String>) -> anyhow::Error {
     UsageError(message.into()).into()

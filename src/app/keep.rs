@@ -35,9 +35,11 @@ impl Keeper for Directory {
     fn read(&self, name: &str, most: u64) -> Result<Option<Vec<u8>>, String> {
         // A FIFO, a device or a link to one, or a file longer than the search's own
         // could be, is not read (the search starts afresh and replaces it).
-        match crate::input::read_small_file(&self.0.join(name), most) {
+        match crate::app::input::read_small_file(&self.0.join(name), most) {
             Ok(bytes) => Ok(Some(bytes)),
-            Err(crate::input::SmallFileError::Io(e)) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(crate::app::input::SmallFileError::Io(e)) if e.kind() == ErrorKind::NotFound => {
+                Ok(None)
+            }
             Err(e) => Err(e.to_string()),
         }
     }

@@ -1,8 +1,8 @@
 //! Input errors for people: names the input (stdin or the file), and turns a parse
 //! error's `Clue` into a hint for the command at hand; the terminal greeting.
 
-use crate::input::Input;
-use crate::say::note;
+use crate::app::input::Input;
+use crate::app::say::note;
 use lightsout::{Clue, InputError, StreamError};
 
 /// Tells a person typing at a terminal what is being read, once.

@@ -1,9 +1,9 @@
 //! The reports of `verify` (the histogram and the verdict, with a progress bar on a
 //! terminal) and `stats` (a table's header and its histogram on a log scale).
 
-use crate::mapped::Table;
-use crate::say::finish;
-use crate::say::note;
+use crate::app::mapped::Table;
+use crate::app::say::finish;
+use crate::app::say::note;
 use anyhow::{bail, Context};
 use lightsout::{format, plural, thousands, verify_table_with_progress, TableKind, STATES};
 use std::io::{self, IsTerminal, Write};
@@ -144,8 +144,8 @@ fn log_bar(n: u64, widest: u64) -> String {
 /// `census`: the game, the histogram of fewest presses, the boards with no solution,
 /// God's number; a progress bar on a terminal while it runs.
 /// `census`: every board enumerated, or God's number by the classes.
-pub(crate) fn census(job: crate::config::CensusJob, stdout: impl Write) -> anyhow::Result<()> {
-    use crate::config::CensusJob;
+pub(crate) fn census(job: crate::app::config::CensusJob, stdout: impl Write) -> anyhow::Result<()> {
+    use crate::app::config::CensusJob;
     match job {
         CensusJob::Enumerate { solver, name } => enumerated(&solver, &name, stdout),
         CensusJob::Classes {
@@ -214,7 +214,7 @@ fn enumerated(
         last
     )?;
     if bar.is_some() {
-        crate::say::note(format_args!(
+        crate::app::say::note(format_args!(
             "census of {} boards in {:.1} s",
             big(census.boards),
             took.as_secs_f64()

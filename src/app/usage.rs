@@ -1,7 +1,7 @@
 //! The one error that means "the command line makes no sense": every module that
 //! checks flags or operands returns it, and `main` exits 2 for it, like clap's own
 //! errors. It sits at the bottom of the binary, so that what checks flags
-//! ([`crate::config`]) and what it uses ([`crate::input`], [`crate::play`]) need not
+//! ([`crate::app::config`]) and what it uses ([`crate::app::input`], [`crate::app::play`]) need not
 //! import each other.
 
 /// A flag value that makes no sense; exits with code 2 like clap's own errors.

@@ -1,9 +1,9 @@
 //! The flags of `serve`, checked: the address to listen on (a numeric address, a host
-//! name, or `:PORT`), limits, and timeouts. The HTTP layer (`crate::serve`) takes these
+//! name, or `:PORT`), limits, and timeouts. The HTTP layer (`crate::app::serve`) takes these
 //! and parses nothing.
 
 use super::{seconds, usage};
-use crate::cli::ServeArgs;
+use crate::app::cli::ServeArgs;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::time::Duration;

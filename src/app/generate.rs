@@ -1,7 +1,7 @@
 //! `lightsout generate`: the table built in memory (on huge pages, `file_in_memory`),
 //! then written atomically, its temporary file removed on SIGINT or SIGTERM.
 
-use crate::say::note;
+use crate::app::say::note;
 use lightsout::{format, thousands, write_table, TableKind};
 
 pub(crate) fn generate(

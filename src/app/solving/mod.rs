@@ -2,8 +2,8 @@
 //! classic, any game, K states or PBM images, through the library's solve streams, with
 //! the per-board report and the closing note on stderr), `explain`, `check`, `nullity`.
 
-use crate::hint::{stream_outcome, Reads};
-use crate::input::Input;
+use crate::app::hint::{stream_outcome, Reads};
+use crate::app::input::Input;
 
 mod check;
 mod explain;
@@ -11,9 +11,9 @@ mod explain;
 pub(crate) use check::{check, WrongAnswers};
 pub(crate) use explain::explain;
 
-use crate::config::{NullityJob, SolveJob};
-use crate::report::Reporter;
-use crate::say::note;
+use crate::app::config::{NullityJob, SolveJob};
+use crate::app::report::Reporter;
+use crate::app::say::note;
 use lightsout::{plural, thousands, GameSolver, PbmGame, SolveOptions, Target};
 use std::io::Write;
 
@@ -22,8 +22,8 @@ pub(crate) fn game(
     input: Input,
     solver: &GameSolver,
     options: SolveOptions,
-    budget: crate::report::Budget,
-    telling: crate::report::Telling,
+    budget: crate::app::report::Budget,
+    telling: crate::app::report::Telling,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let mut reporter = Reporter::new(telling.stats, "board");
@@ -33,7 +33,7 @@ pub(crate) fn game(
     reporter.map = game.grid_rules().is_none().then_some(game.lights() as u64);
     reporter.progress = solver.progress();
     let (_, cols) = solver.board_shape();
-    let watch = crate::report::Watch::start(
+    let watch = crate::app::report::Watch::start(
         solver.progress(),
         solver.search_seconds(),
         solver.may_prove(),
@@ -63,7 +63,7 @@ pub(crate) fn states(
     input: Input,
     solver: &GameSolver,
     options: lightsout::StatesOptions,
-    telling: crate::report::Telling,
+    telling: crate::app::report::Telling,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let stats = telling.stats;
@@ -129,7 +129,7 @@ pub(crate) type PbmSettings<'a> = (
 pub(crate) fn pbm(
     input: Input,
     (shape, game, target, budget, line_buffered): PbmSettings<'_>,
-    telling: crate::report::Telling,
+    telling: crate::app::report::Telling,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let mut reporter = Reporter::new(telling.stats, "image");
@@ -258,20 +258,20 @@ pub(crate) fn solve(job: SolveJob, stdout: impl Write) -> anyhow::Result<()> {
             let settings = (shape, game.as_ref(), target, budget, line_buffered);
             pbm(input, settings, stats, stdout)
         }
-        SolveJob::Show(map) => crate::say::finish(stdout, map.as_bytes()),
+        SolveJob::Show(map) => crate::app::say::finish(stdout, map.as_bytes()),
     }
 }
 
 /// `nullity`: a count, a game's quiet patterns, or each graph of a stream.
 pub(crate) fn nullity(job: NullityJob, stdout: impl Write) -> anyhow::Result<()> {
     match job {
-        NullityJob::Counted(text) => crate::say::finish(stdout, text.as_bytes()),
+        NullityJob::Counted(text) => crate::app::say::finish(stdout, text.as_bytes()),
         NullityJob::Patterns { solver, patterns } => {
             Ok(lightsout::nullity_stream(&solver, patterns, stdout)?)
         }
-        NullityJob::States { solver, patterns } => crate::say::finish(
+        NullityJob::States { solver, patterns } => crate::app::say::finish(
             stdout,
-            crate::render::nullity_states(&solver, patterns)?.as_bytes(),
+            crate::app::render::nullity_states(&solver, patterns)?.as_bytes(),
         ),
         NullityJob::Each { input, rule, stats } => nullity_each(input, rule, stats, stdout),
     }

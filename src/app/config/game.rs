@@ -6,14 +6,17 @@ use super::*;
 /// The game the game flags name: a built-in game or a button map file (`--game`), else
 /// the grid game of `shape` (required then) with its topology and rule. Every error
 /// is a usage error, located, before any board is read.
-pub(crate) fn game(args: &crate::cli::GameArgs, shape: Option<(u32, u32)>) -> anyhow::Result<Game> {
+pub(crate) fn game(
+    args: &crate::app::cli::GameArgs,
+    shape: Option<(u32, u32)>,
+) -> anyhow::Result<Game> {
     game_named(args, shape, &|name| format!("--{name}"))
 }
 
 /// [`game`], its errors naming each flag as `flag` writes it (`--rule` on the command
 /// line, `rule` for the server's parameters of the same names).
 pub(crate) fn game_named(
-    args: &crate::cli::GameArgs,
+    args: &crate::app::cli::GameArgs,
     shape: Option<(u32, u32)>,
     flag: &dyn Fn(&str) -> String,
 ) -> anyhow::Result<Game> {
@@ -126,9 +129,11 @@ fn game_text(name: &str, flag: &dyn Fn(&str) -> String) -> anyhow::Result<String
         }
         bytes
     } else {
-        match crate::input::read_small_file(std::path::Path::new(name), map::MAX_BYTES) {
+        match crate::app::input::read_small_file(std::path::Path::new(name), map::MAX_BYTES) {
             Ok(bytes) => bytes,
-            Err(crate::input::SmallFileError::Io(err)) if err.kind() == io::ErrorKind::NotFound => {
+            Err(crate::app::input::SmallFileError::Io(err))
+                if err.kind() == io::ErrorKind::NotFound =>
+            {
                 let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
                 let like = similar_game(name, &known)
                     .map_or(String::new(), |g| format!("; did you mean `{g}`?"));
@@ -200,7 +205,7 @@ fn game_error(e: lightsout::rules::GameError) -> anyhow::Error {
 
 /// Whether the game flags name the classic game (plus on a plane board, two states),
 /// whose boards may be larger than other grid games' (its engine never lists its presses).
-pub(super) fn classic(args: &crate::cli::GameArgs) -> bool {
+pub(super) fn classic(args: &crate::app::cli::GameArgs) -> bool {
     args.game.is_none()
         && args.topology == TopologyArg::Plane
         && !args.wrap
@@ -211,7 +216,7 @@ pub(super) fn classic(args: &crate::cli::GameArgs) -> bool {
 /// Refuses `--game -` when `input` (the boards, or answers: `None` or `-` for stdin)
 /// reads stdin too: the game would take it all and leave the boards nothing.
 pub(super) fn stdin_once(
-    args: &crate::cli::GameArgs,
+    args: &crate::app::cli::GameArgs,
     input: Option<&std::path::Path>,
 ) -> anyhow::Result<()> {
     let boards_on_stdin = input.is_none_or(|path| path.as_os_str() == "-");

@@ -1,8 +1,8 @@
 //! `check`: each answer pressed on its board by the one definition of a press.
 
-use crate::hint::{stream_outcome, Reads};
-use crate::input::Input;
-use crate::say::note;
+use crate::app::hint::{stream_outcome, Reads};
+use crate::app::input::Input;
+use crate::app::say::note;
 use lightsout::{plural, thousands, Checked, GameSolver, Target};
 use std::io::Write;
 

@@ -1,8 +1,8 @@
 //! What each command will do, checked: the one request a command's flags become.
 
 use super::ServeConfig;
-use crate::input::Input;
-use crate::mapped::{Table, TableBytes};
+use crate::app::input::Input;
+use crate::app::mapped::{Table, TableBytes};
 use lightsout::{Method, QueryOptions, StoreOptions, Style, TableKind, Target};
 use std::path::PathBuf;
 
@@ -38,7 +38,7 @@ pub(crate) enum Job {
     Serve(ServeConfig),
     /// `play`: a game in the terminal.
     Play {
-        session: Box<crate::play::Session>,
+        session: Box<crate::app::play::Session>,
         /// The game, in words.
         name: String,
     },
@@ -68,14 +68,14 @@ pub(crate) enum SolveJob {
         input: Input,
         solver: lightsout::GameSolver,
         options: lightsout::SolveOptions,
-        stats: crate::report::Telling,
-        budget: crate::report::Budget,
+        stats: crate::app::report::Telling,
+        budget: crate::app::report::Budget,
     },
     States {
         input: Input,
         solver: lightsout::GameSolver,
         options: lightsout::StatesOptions,
-        stats: crate::report::Telling,
+        stats: crate::app::report::Telling,
     },
     Images {
         input: Input,
@@ -87,7 +87,7 @@ pub(crate) enum SolveJob {
         game: Option<lightsout::PbmGame>,
         target: Target,
         budget: u64,
-        stats: crate::report::Telling,
+        stats: crate::app::report::Telling,
     },
     /// `--show`: the game's button map, as text.
     Show(String),

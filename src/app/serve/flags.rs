@@ -87,8 +87,8 @@ pub(super) fn requested_game(
         return Ok(None);
     }
     let topology = match params.get("topology") {
-        None => crate::cli::TopologyArg::Plane,
-        Some(t) => crate::cli::TopologyArg::from_str(t, false).map_err(|_| {
+        None => crate::app::cli::TopologyArg::Plane,
+        Some(t) => crate::app::cli::TopologyArg::from_str(t, false).map_err(|_| {
             ApiError::bad(format!(
                 "topology: expected plane, cylinder, torus or projective, found `{t}`"
             ))
@@ -96,12 +96,12 @@ pub(super) fn requested_game(
     };
     let states = match params.get("states") {
         None => None,
-        Some(k) => {
-            Some(crate::cli::parse_states(k).map_err(|e| ApiError::bad(format!("states: {e}")))?)
-        }
+        Some(k) => Some(
+            crate::app::cli::parse_states(k).map_err(|e| ApiError::bad(format!("states: {e}")))?,
+        ),
     };
     if let Some(name) = params.get("game") {
-        let clash = crate::cli::GAME_CONFLICTS
+        let clash = crate::app::cli::GAME_CONFLICTS
             .iter()
             .find(|k| params.get(k).is_some());
         if let Some(clash) = clash {
@@ -129,7 +129,7 @@ pub(super) fn requested_game(
              --wrap cannot be used with --topology)",
         ));
     }
-    let args = crate::cli::GameArgs {
+    let args = crate::app::cli::GameArgs {
         topology,
         wrap,
         rule: params.get("rule").unwrap_or("plus").to_string(),
@@ -154,7 +154,7 @@ pub(super) fn requested_game(
         None => {
             // The command line's reading of the flags, its errors in the parameters' names.
             let named = |name: &str| name.to_string();
-            crate::config::game_of_flags_named(&args, Some((rows, cols)), &named)
+            crate::app::config::game_of_flags_named(&args, Some((rows, cols)), &named)
                 .map_err(|e| ApiError::bad(e.to_string()))?
         }
     };

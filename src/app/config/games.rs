@@ -2,11 +2,11 @@
 
 use super::game::game;
 use super::*;
-use crate::cli::CensusArgs;
+use crate::app::cli::CensusArgs;
 
 /// `census`: the game (any game, any K) and its solver mod K.
 pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
-    use crate::cli::CensusMethod;
+    use crate::app::cli::CensusMethod;
     let game = game(&args.game, args.rows.zip(args.cols))?;
     let name = game_name(&game, args.game.game.as_deref());
     let classes = match args.method {
@@ -39,7 +39,7 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
 }
 
 /// `play`: the game, its solver and drawing, and the first puzzle.
-pub(super) fn play(args: crate::cli::PlayArgs) -> anyhow::Result<Job> {
+pub(super) fn play(args: crate::app::cli::PlayArgs) -> anyhow::Result<Job> {
     let game = game(&args.game, Some((args.rows, args.cols)))?;
     let name = game_name(&game, args.game.game.as_deref());
     let goal = super::goal(args.target, game.states())?;
@@ -65,7 +65,7 @@ pub(super) fn play(args: crate::cli::PlayArgs) -> anyhow::Result<Job> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let session = crate::play::Session::new(solver, layout, goal, seed);
+    let session = crate::app::play::Session::new(solver, layout, goal, seed);
     Ok(Job::Play {
         session: Box::new(session),
         name,
