@@ -7,11 +7,12 @@
 //! (rows of digits, adjacent or separated by single spaces), or `no solution`; for a
 //! button map, one line a board (a digit a button) or `no solution`.
 
-use super::error::{InputError, ParseError};
-use super::lines::LineReader;
-use super::reader::line_limit;
-use super::rows::{is_blank, parse_row, trim_end};
-use super::states::{parse_cells, push_counts, StatesReader};
+use super::read::error::{InputError, ParseError};
+use super::read::lines::LineReader;
+use super::read::reader::line_limit;
+use super::read::rows::{is_blank, parse_row, trim_end};
+use super::read::states::{parse_cells, StatesReader};
+use super::states::push_counts;
 use super::write::{push_number, write_pattern};
 use super::{BoardReader, Chunked, ReadOrFinish, StreamError};
 use crate::board::Board;

@@ -3,8 +3,8 @@
 //! game over GF(2). A graph of nullity 0 is always solvable: every board of it has one
 //! solution.
 
-use super::lines::LineReader;
-use super::rows::is_blank;
+use super::read::lines::LineReader;
+use super::read::rows::is_blank;
 use super::write::push_number;
 use super::{Chunked, StreamError};
 use crate::rules::graph::{nauty_line, Neighbourhood};
@@ -54,7 +54,7 @@ pub fn nullity_each_stream(
         if is_blank(text) {
             continue;
         }
-        let text = super::rows::trim_end(text);
+        let text = super::read::rows::trim_end(text);
         let graph = match nauty_line(text, line as usize) {
             Ok(graph) if graph.vertices > MAX_EACH_VERTICES => {
                 out.finish()?;

@@ -7,21 +7,14 @@
 
 mod check;
 mod colours;
-mod count;
-mod drawn;
-mod error;
 mod explain;
 mod graphs;
-mod json;
-mod lines;
 mod nullity;
 mod pbm;
 mod picture;
 mod query;
-mod reader;
-mod rows;
+mod read;
 mod ruler;
-mod shape;
 mod solve;
 mod states;
 mod write;
@@ -30,7 +23,6 @@ pub use check::{check_states_stream, check_stream, CheckSummary, Checked};
 pub use colours::{write_states_png, MAX_PICTURE_STATES};
 pub use explain::{draw, explain_stream, Style, Verdict};
 pub use graphs::{nullity_each_stream, EachSummary};
-pub use json::{board_from_rows, json_boards, EachBoard};
 pub use nullity::{nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
 pub use picture::{
@@ -38,13 +30,13 @@ pub use picture::{
     Placement,
 };
 pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
-pub use reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
+pub use read::json::{board_from_rows, json_boards, EachBoard};
+pub use read::reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
+pub use read::shape::{sniff_shape, Ambiguity, Sniffed, MAX_SHAPE_BYTES};
+pub use read::states::StatesReader;
 pub use ruler::picture_margins;
-pub use shape::{sniff_shape, Ambiguity, Sniffed, MAX_SHAPE_BYTES};
 pub use solve::{solve_stream, solve_stream_lazy, SolveOptions, SolveSummary};
-pub use states::{
-    explain_states_stream, push_counts, solve_states_stream, StatesOptions, StatesReader,
-};
+pub use states::{explain_states_stream, push_counts, solve_states_stream, StatesOptions};
 pub use write::{push_moves, write_boards, write_grids, write_pattern, write_pattern_to};
 
 use std::io::{self, Write};

@@ -2,8 +2,8 @@
 //! (raw) images, one after another in one stream; a set pixel (1, "black") is a lit
 //! light or a press. Answers are written as `P4`.
 
-use super::error::{InputError, ParseError};
-use super::rows::describe_byte;
+use super::read::error::{InputError, ParseError};
+use super::read::rows::describe_byte;
 use super::{Chunked, StreamError};
 use crate::board::Board;
 use crate::rules::{Game, Rule, Target, Topology};

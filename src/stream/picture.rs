@@ -2,7 +2,7 @@
 //! (colour on a terminal) or as a PNG picture for boards too large to read as text.
 
 use super::explain::Style;
-use super::reader::BoardReader;
+use super::read::reader::BoardReader;
 use super::ruler::Ruler;
 use super::{ReadOrFinish, StreamError};
 use crate::board::Board;

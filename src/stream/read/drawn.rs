@@ -11,7 +11,7 @@ use crate::rules::layout::Layout;
 
 /// Where each cell of a drawing has its light.
 #[derive(Debug, Clone)]
-pub(super) struct Drawn {
+pub(in crate::stream) struct Drawn {
     /// Rows of the drawing: text lines of a board.
     pub rows: usize,
     cols: usize,
@@ -22,7 +22,7 @@ pub(super) struct Drawn {
 impl Drawn {
     /// The drawing of `layout`, when it has more than one row (one row is the flat
     /// line every such board may be typed as).
-    pub(super) fn of(layout: &Layout) -> Option<Drawn> {
+    pub(in crate::stream) fn of(layout: &Layout) -> Option<Drawn> {
         if layout.rows < 2 {
             return None;
         }
@@ -38,7 +38,7 @@ impl Drawn {
     }
 
     /// Whether `text` reads as the first row of this drawing.
-    pub(super) fn starts(&self, text: &[u8]) -> bool {
+    pub(in crate::stream) fn starts(&self, text: &[u8]) -> bool {
         let mut scratch = vec![0u64; self.at.len().div_ceil(64)];
         self.read_row(text, 1, 0, 1, &mut scratch).is_ok()
     }
@@ -46,7 +46,7 @@ impl Drawn {
     /// Reads `text`, line `line` of the input and row `row` (0-based) of board `board`'s
     /// drawing, into `out` (bit `l` for light `l`): adjacent cells, or else cells
     /// separated by single spaces; an error locates the adjacent reading's first fault.
-    pub(super) fn read_row(
+    pub(in crate::stream) fn read_row(
         &self,
         text: &[u8],
         line: u64,

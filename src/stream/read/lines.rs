@@ -6,7 +6,7 @@ use std::io::{self, Read};
 
 /// Lines from a byte stream, through one fixed buffer: memory is bounded by the
 /// longest line allowed, never by the input.
-pub(super) struct LineReader<R> {
+pub(in crate::stream) struct LineReader<R> {
     source: R,
     buf: Box<[u8]>,
     pos: usize,
@@ -21,7 +21,7 @@ pub(super) struct LineReader<R> {
 
 impl<R: Read> LineReader<R> {
     /// A reader whose lines may be up to `max_line` bytes long (without the `\n`).
-    pub(super) fn new(source: R, max_line: usize) -> Self {
+    pub(in crate::stream) fn new(source: R, max_line: usize) -> Self {
         LineReader {
             source,
             buf: vec![0; max_line.max(64) + 1].into_boxed_slice(),
@@ -34,7 +34,7 @@ impl<R: Read> LineReader<R> {
     }
 
     /// The number of the line the next call to [`next_line`](Self::next_line) returns.
-    pub(super) fn line_number(&self) -> u64 {
+    pub(in crate::stream) fn line_number(&self) -> u64 {
         self.line
     }
 
@@ -65,7 +65,7 @@ impl<R: Read> LineReader<R> {
 
     /// The unread bytes already buffered; reads once only if there are none, so it
     /// never waits for more than an interactive writer has sent.
-    pub(super) fn buffered(&mut self) -> io::Result<&[u8]> {
+    pub(in crate::stream) fn buffered(&mut self) -> io::Result<&[u8]> {
         if self.pos == self.end && !self.eof {
             self.refill()?;
         }
@@ -75,7 +75,7 @@ impl<R: Read> LineReader<R> {
     /// Whether the next `n` lines can be read without waiting on the source: they are
     /// buffered whole, or the input is over. A stream asks before it would wait, to
     /// write the answers it has first (a client waiting for them then gets them).
-    pub(super) fn has_lines(&self, n: usize) -> bool {
+    pub(in crate::stream) fn has_lines(&self, n: usize) -> bool {
         self.eof || self.ahead >= n
     }
 
@@ -93,7 +93,7 @@ impl<R: Read> LineReader<R> {
     }
 
     /// Marks `bytes` bytes holding `lines` whole lines as read.
-    pub(super) fn consume(&mut self, bytes: usize, lines: u64) {
+    pub(in crate::stream) fn consume(&mut self, bytes: usize, lines: u64) {
         debug_assert!(self.pos + bytes <= self.end);
         self.advance(self.pos + bytes, lines as usize);
         self.line += lines;
@@ -102,7 +102,7 @@ impl<R: Read> LineReader<R> {
     /// Line `k` ahead (0 is the line [`next_line`](Self::next_line) returns next),
     /// without reading it: the lines before it and it stay unread. Reads until it is
     /// buffered, so it waits on an interactive writer for those lines.
-    pub(super) fn peek(&mut self, k: usize) -> Result<Peeked<'_>, InputError> {
+    pub(in crate::stream) fn peek(&mut self, k: usize) -> Result<Peeked<'_>, InputError> {
         while self.ahead <= k && !self.eof {
             if self.pos > 0 || self.end < self.buf.len() {
                 self.refill()?;
@@ -126,7 +126,7 @@ impl<R: Read> LineReader<R> {
     }
 
     /// The next line without its `\n`, with its number; `None` at the end of input.
-    pub(super) fn next_line(&mut self) -> Result<Option<(u64, &[u8])>, InputError> {
+    pub(in crate::stream) fn next_line(&mut self) -> Result<Option<(u64, &[u8])>, InputError> {
         let mut scanned = 0;
         let (start, stop, next) = loop {
             let from = self.pos + scanned;
@@ -161,7 +161,7 @@ impl<R: Read> LineReader<R> {
 
 /// A line looked at ahead of reading it.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) enum Peeked<'a> {
+pub(in crate::stream) enum Peeked<'a> {
     /// The line, without its `\n`.
     Line(&'a [u8]),
     /// The input ends before it.

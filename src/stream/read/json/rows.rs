@@ -5,9 +5,9 @@
 
 use super::Shape;
 use crate::rules::Game;
-use crate::stream::error::ParseError;
-use crate::stream::rows;
-use crate::stream::states::parse_cells;
+use crate::stream::read::error::ParseError;
+use crate::stream::read::rows;
+use crate::stream::read::states::parse_cells;
 
 /// A board's rows, read one at a time.
 pub(super) struct Rows<'s> {

@@ -15,8 +15,8 @@ pub use rows::board_from_rows;
 
 use super::drawn::Drawn;
 use super::error::{InputError, ParseError};
-use super::StreamError;
 use crate::rules::Game;
+use crate::stream::StreamError;
 use located::Located;
 use serde::de::DeserializeSeed;
 use std::cell::{Cell, RefCell};
@@ -29,7 +29,7 @@ pub type EachBoard<'a> = dyn FnMut(u64, &[u8]) -> Result<(), StreamError> + 'a;
 
 /// What a JSON body's board must be: a grid game's rows, or any other game's lights
 /// as one row (two-state games also as their drawing's rows).
-pub(super) struct Shape {
+pub(in crate::stream) struct Shape {
     pub states: u8,
     pub rows: usize,
     pub cols: usize,
@@ -63,7 +63,7 @@ impl Shape {
         self.cols.saturating_mul(per_cell).saturating_add(4096)
     }
 
-    pub(super) fn expected(&self) -> String {
+    pub(in crate::stream) fn expected(&self) -> String {
         let cells = if self.states > 10 {
             format!("numbers 0..{} separated by spaces", self.states - 1)
         } else {

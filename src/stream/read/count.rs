@@ -9,7 +9,7 @@ use std::io::Read;
 
 /// What the first line of a stream turned out to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Count {
+pub(in crate::stream) struct Count {
     /// The number of boards it announced; `None` when the first line is already a row
     /// of the first board (the boards then run to the end of the input).
     pub boards: Option<u64>,
@@ -25,7 +25,7 @@ pub(super) struct Count {
 /// board) is the count when the line `rows` after it is a row too (the count line, then
 /// the first board), and the first row when the input ends or a blank line stands
 /// there (a board, then a blank line).
-pub(super) fn read_count<R: Read>(
+pub(in crate::stream) fn read_count<R: Read>(
     lines: &mut LineReader<R>,
     starts_board: impl Fn(&[u8]) -> Option<usize>,
 ) -> Result<Count, InputError> {
@@ -69,7 +69,7 @@ pub(super) fn read_count<R: Read>(
 }
 
 /// An input that ends, at line `line`, before its first line that is not blank.
-pub(super) fn no_boards(line: u64) -> ParseError {
+pub(in crate::stream) fn no_boards(line: u64) -> ParseError {
     ParseError {
         line,
         column: 1,
@@ -86,7 +86,7 @@ pub(super) fn no_boards(line: u64) -> ParseError {
 }
 
 /// The count on a first line: decimal digits, spaces around them.
-pub(super) fn parse_count(text: &[u8], line: u64) -> Result<u64, ParseError> {
+pub(in crate::stream) fn parse_count(text: &[u8], line: u64) -> Result<u64, ParseError> {
     let start = text
         .iter()
         .position(|b| !matches!(b, b' ' | b'\t'))
@@ -119,7 +119,10 @@ pub(super) fn parse_count(text: &[u8], line: u64) -> Result<u64, ParseError> {
 }
 
 /// Checks that nothing but blank lines follows the `count` boards of a stream.
-pub(super) fn expect_end<R: Read>(lines: &mut LineReader<R>, count: u64) -> Result<(), InputError> {
+pub(in crate::stream) fn expect_end<R: Read>(
+    lines: &mut LineReader<R>,
+    count: u64,
+) -> Result<(), InputError> {
     while let Some((line, text)) = lines.next_line()? {
         if let Some(at) = text.iter().position(|b| !matches!(b, b' ' | b'\t' | b'\r')) {
             return Err(ParseError {
@@ -139,6 +142,6 @@ pub(super) fn expect_end<R: Read>(lines: &mut LineReader<R>, count: u64) -> Resu
 }
 
 /// ` of N` after "board m" when the count line announced N boards.
-pub(super) fn of_count(count: Option<u64>) -> String {
+pub(in crate::stream) fn of_count(count: Option<u64>) -> String {
     count.map_or(String::new(), |n| format!(" of {n}"))
 }

@@ -6,7 +6,7 @@ use super::error::{Clue, ParseError};
 use crate::grid::Grid;
 
 /// Describes a byte of input for an error message.
-pub(super) fn describe_byte(byte: u8) -> String {
+pub(in crate::stream) fn describe_byte(byte: u8) -> String {
     match byte {
         b' ' => "a space".into(),
         b'\t' => "a tab".into(),
@@ -18,11 +18,11 @@ pub(super) fn describe_byte(byte: u8) -> String {
     }
 }
 
-pub(super) fn is_blank(line: &[u8]) -> bool {
+pub(in crate::stream) fn is_blank(line: &[u8]) -> bool {
     line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r'))
 }
 
-pub(super) fn trim_end(line: &[u8]) -> &[u8] {
+pub(in crate::stream) fn trim_end(line: &[u8]) -> &[u8] {
     let keep = line
         .iter()
         .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
@@ -32,7 +32,7 @@ pub(super) fn trim_end(line: &[u8]) -> &[u8] {
 
 /// Reads row `row` (0-based) of board `board` (1-based) into `out`: bit `c` of the
 /// words is the light in column `c`.
-pub(super) fn parse_row(
+pub(in crate::stream) fn parse_row(
     text: &[u8],
     line: u64,
     cols: usize,
@@ -114,7 +114,7 @@ pub(super) fn parse_row(
 /// The number of lights in `text` when it is a well-formed row of any length: lights
 /// `0`/`1` (or `.`/`#`, as `explain` draws them), adjacent or each pair separated by
 /// one space; `None` otherwise.
-pub(super) fn row_lights(text: &[u8]) -> Option<usize> {
+pub(in crate::stream) fn row_lights(text: &[u8]) -> Option<usize> {
     let text = trim_end(text);
     let digit = |b: &u8| matches!(b, b'0' | b'1' | b'.' | b'#');
     if !text.is_empty() && text.iter().all(digit) {
@@ -254,12 +254,12 @@ fn digits_64(chunk: &[u8; 64]) -> Option<u64> {
 
 /// Bytes the fast path looks at: five rows of `ddddd\n`, plus two bytes so that every
 /// row can be loaded as one 8-byte word.
-pub(super) const FAST_GRID_BYTES: usize = 32;
+pub(in crate::stream) const FAST_GRID_BYTES: usize = 32;
 
 /// Parses five rows of exactly `ddddd\n` from `bytes` (32 bytes, the last two unused),
 /// or `None` if they are laid out any other way.
 #[inline]
-pub(super) fn fast_grid(bytes: &[u8]) -> Option<Grid> {
+pub(in crate::stream) fn fast_grid(bytes: &[u8]) -> Option<Grid> {
     // Bytes 0..5 must be `0`/`1` (0x30/0x31) and byte 5 a `\n`.
     const SHAPE: u64 = 0xFF_FE_FE_FE_FE_FE;
     const WANT: u64 = 0x0A_30_30_30_30_30;
