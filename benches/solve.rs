@@ -45,6 +45,7 @@ fn contest_batch(c: &mut Criterion) {
         target: Target::Off,
         line_buffered: false,
         search_until: None,
+        format: lightsout::AnswerFormat::Text,
     };
     let mut out = Vec::with_capacity(75 * count);
     let mut group = c.benchmark_group("solve_5x6_stream");

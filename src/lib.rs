@@ -135,17 +135,18 @@ pub use solve::{
 // Streams: text (and PBM) in, answers out, as the command line prints them.
 pub use stream::{
     answer_stream, cell_pixels, check_states_stream, check_stream, draw, explain_game_stream,
-    explain_states_stream, explain_stream, line_limit, nullity_stream, picture_margins,
-    picture_note, push_counts, push_moves, solve_pbm_stream, solve_states_stream, solve_stream,
-    solve_stream_lazy, toward_all_on, write_boards, write_grids, write_pattern, write_pattern_to,
-    write_pbm, write_png, BoardReader, Cells, CheckSummary, Checked, Clue, Drawing, Drawn,
-    InputError, Method, ParseError, PatternFormat, PbmGame, PbmReader, PictureSink, Placement,
-    QueryOptions, SolveOptions, SolveSummary, StatesOptions, StatesReader, StreamError, Style,
-    Verdict, MIN_LINE_LIMIT,
+    explain_states_stream, explain_stream, line_limit, nullity_json, nullity_stream,
+    picture_margins, picture_note, push_counts, push_moves, solve_pbm_stream, solve_states_stream,
+    solve_stream, solve_stream_lazy, toward_all_on, write_boards, write_grids, write_pattern,
+    write_pattern_to, write_pbm, write_png, BoardReader, Cells, CheckSummary, Checked, Clue,
+    Drawing, Drawn, InputError, Method, ParseError, PatternFormat, PbmGame, PbmReader, PictureSink,
+    Placement, QueryOptions, SolveOptions, SolveSummary, StatesOptions, StatesReader, StreamError,
+    Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use stream::{
-    board_from_rows, json_boards, nullity_each_stream, sniff_shape, write_states_png, Ambiguity,
-    EachBoard, EachSummary, Sniffed, MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
+    board_from_rows, count_rows, goal_word, json_boards, nullity_each_stream, sniff_shape,
+    write_states_png, Ambiguity, AnswerFormat, EachBoard, EachSummary, JsonAnswer, Sniffed,
+    MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
 };
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.

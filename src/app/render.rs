@@ -147,19 +147,21 @@ fn log_bar(n: u64, widest: u64) -> String {
 pub(crate) fn census(job: crate::app::config::CensusJob, stdout: impl Write) -> anyhow::Result<()> {
     use crate::app::config::CensusJob;
     match job {
-        CensusJob::Enumerate { solver, name } => enumerated(&solver, &name, stdout),
+        CensusJob::Enumerate { solver, name, json } => enumerated(&solver, &name, json, stdout),
         CensusJob::Classes {
             solver,
             name,
             limit,
             stats,
-        } => gods_number(&solver, &name, limit, stats, stdout),
+            json,
+        } => gods_number(&solver, &name, limit, stats, json, stdout),
     }
 }
 
 fn enumerated(
     solver: &lightsout::GameSolver,
     name: &str,
+    json: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let bar = std::io::stderr().is_terminal().then(|| {
@@ -184,6 +186,27 @@ fn enumerated(
     let took = started.elapsed();
     let mut out = Vec::new();
     let solvable: u128 = census.histogram.iter().map(|&n| u128::from(n)).sum();
+    let last = census.histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
+    if json {
+        // Every board enumerated: the value is proven. Counts past 2^53 as strings.
+        let value = serde_json::json!({
+            "game": name,
+            "states": solver.game().states(),
+            "lights": solver.game().lights(),
+            "boards": census.boards.to_string(),
+            "solvable": solvable.to_string(),
+            "unsolvable": census.unsolvable.to_string(),
+            "solutions": solver.solutions(),
+            "method": "enumerate",
+            "gods_number": last,
+            "proven": true,
+            "lower_bound": last,
+            "upper_bound": last,
+            "histogram": census.histogram[..=last],
+        });
+        writeln!(out, "{value}")?;
+        return finish(stdout, &out);
+    }
     writeln!(out, "game:        {name}")?;
     writeln!(
         out,
@@ -196,7 +219,6 @@ fn enumerated(
     )?;
     writeln!(out, "solutions:   {} a solvable board", solver.solutions())?;
     writeln!(out)?;
-    let last = census.histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
     let widest = census.histogram.iter().copied().max().unwrap_or(1);
     writeln!(
         out,
@@ -209,7 +231,7 @@ fn enumerated(
     writeln!(out)?;
     writeln!(
         out,
-        "God's number: {last} ({} {} presses)",
+        "God's number: {last}, proven: every board enumerated ({} {} presses)",
         plural(census.histogram[last], "board needs", "boards need"),
         last
     )?;
@@ -229,9 +251,36 @@ fn gods_number(
     name: &str,
     limit: std::time::Duration,
     stats: bool,
+    json: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let god = lightsout::gods_number(solver, limit)?;
+    if json {
+        let (_, cols) = solver.board_shape();
+        let cells: Vec<u8> = (0..god.hardest.rows() * god.hardest.cols())
+            .map(|i| {
+                u8::from(
+                    god.hardest
+                        .get(i / god.hardest.cols(), i % god.hardest.cols()),
+                )
+            })
+            .collect();
+        let value = serde_json::json!({
+            "game": name,
+            "states": 2,
+            "lights": solver.game().lights(),
+            "nullity": god.nullity,
+            "classes": god.classes,
+            "method": "classes",
+            "gods_number": god.proven().then_some(god.lower),
+            "proven": god.proven(),
+            "lower_bound": god.lower,
+            "upper_bound": god.upper,
+            "hardest": lightsout::count_rows(&cells, cols, 2),
+            "seconds": god.took.as_secs_f64(),
+        });
+        return finish(stdout, format!("{value}\n").as_bytes());
+    }
     let buttons = solver.game().buttons();
     let mut out = Vec::new();
     writeln!(out, "game:        {name}")?;
@@ -244,7 +293,7 @@ fn gods_number(
         god.nullity
     )?;
     if god.proven() {
-        writeln!(out, "God's number: {}", god.lower)?;
+        writeln!(out, "God's number: {}, proven", god.lower)?;
     } else {
         writeln!(
             out,

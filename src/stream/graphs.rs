@@ -35,6 +35,7 @@ pub struct EachSummary {
 /// a bad line are written before its error is returned.
 pub fn nullity_each_stream(
     rule: Neighbourhood,
+    format: super::AnswerFormat,
     input: impl Read,
     output: impl Write,
 ) -> Result<EachSummary, StreamError> {
@@ -98,7 +99,15 @@ pub fn nullity_each_stream(
             summary.by_nullity.resize(nullity + 1, 0);
         }
         summary.by_nullity[nullity] += 1;
-        push_number(&mut out.buf, nullity as u64);
+        if format == super::AnswerFormat::JsonLines {
+            // The graph named by its own line, so each answer stands alone.
+            let graph = String::from_utf8_lossy(text);
+            let line = serde_json::json!({ "graph": graph, "nullity": nullity });
+            serde_json::to_writer(&mut out.buf, &line)
+                .map_err(|e| StreamError::Output(e.into()))?;
+        } else {
+            push_number(&mut out.buf, nullity as u64);
+        }
         out.buf.push(b'\n');
         out.answered()?;
     }

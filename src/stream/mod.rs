@@ -5,6 +5,7 @@
 //! ([`reader`]), answers through one chunked writer ([`Chunked`]). Answers for the
 //! boards before a bad one are always written before the error is returned.
 
+mod answer;
 mod check;
 mod colours;
 mod explain;
@@ -19,11 +20,12 @@ mod solve;
 mod states;
 mod write;
 
+pub use answer::{count_rows, goal_word, JsonAnswer};
 pub use check::{check_states_stream, check_stream, CheckSummary, Checked};
 pub use colours::{write_states_png, MAX_PICTURE_STATES};
 pub use explain::{draw, explain_stream, Style, Verdict};
 pub use graphs::{nullity_each_stream, EachSummary};
-pub use nullity::{nullity_stream, PatternFormat};
+pub use nullity::{nullity_json, nullity_stream, PatternFormat};
 pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
 pub use picture::{
     cell_pixels, explain_game_stream, picture_note, write_png, Cells, Drawing, Drawn, PictureSink,
@@ -35,7 +37,7 @@ pub use read::reader::{line_limit, BoardReader, Clue, InputError, ParseError, MI
 pub use read::shape::{sniff_shape, Ambiguity, Sniffed, MAX_SHAPE_BYTES};
 pub use read::states::StatesReader;
 pub use ruler::picture_margins;
-pub use solve::{solve_stream, solve_stream_lazy, SolveOptions, SolveSummary};
+pub use solve::{solve_stream, solve_stream_lazy, AnswerFormat, SolveOptions, SolveSummary};
 pub use states::{explain_states_stream, push_counts, solve_states_stream, StatesOptions};
 pub use write::{push_moves, write_boards, write_grids, write_pattern, write_pattern_to};
 

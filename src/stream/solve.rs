@@ -54,6 +54,18 @@ pub struct SolveOptions {
     /// Boards whose solving starts after this are answered without a search for the
     /// fewest presses (valid, not proven minimal): a bound on a whole stream's time.
     pub search_until: Option<Instant>,
+    /// How each answer is written.
+    pub format: AnswerFormat,
+}
+
+/// How a stream writes its answers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum AnswerFormat {
+    /// The contest's text: `PUZZLE #m` for a grid game, then the pattern.
+    #[default]
+    Text,
+    /// One JSON object a board, a line each ([`JsonAnswer`](super::JsonAnswer)).
+    JsonLines,
 }
 
 /// [`solve_stream`] for boards of `game`, calling `solver` for its solver only once a
@@ -71,7 +83,7 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
         Some(grid) => (grid.rows, grid.cols),
         None => (1, game.lights()),
     };
-    let grid = game.grid_rules().is_some();
+    let grid = game.grid_rules().is_some() && options.format == AnswerFormat::Text;
     if game.states() > 2 {
         let states = game.states();
         return Err(crate::solve::NotTwoStates { states }.into());
@@ -98,6 +110,21 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
             };
             let search = options.search_until.is_none_or(|t| Instant::now() < t);
             let solved = solver.solve_with(board, options.target, ws, search)?;
+            if options.format == AnswerFormat::JsonLines {
+                let json = super::JsonAnswer::of_solution(options.target, solved.as_ref());
+                json.push_line(&mut out.buf);
+                return match solved {
+                    Some(solution) => {
+                        summary.unproven += u64::from(!solution.proven_minimal);
+                        report(summary.boards, &solution);
+                        out.spill()
+                    }
+                    None => {
+                        summary.unsolvable += 1;
+                        Ok(())
+                    }
+                };
+            }
             push_answer(out, solved, summary, report)
         },
     )

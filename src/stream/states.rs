@@ -23,6 +23,8 @@ pub struct StatesOptions {
     pub line_buffered: bool,
     /// Boards whose solving starts after this are answered without a search.
     pub search_until: Option<Instant>,
+    /// How each answer is written.
+    pub format: super::AnswerFormat,
 }
 
 /// Writes one answer's counts, `cols` a line, separated by spaces.
@@ -50,7 +52,7 @@ pub fn solve_states_stream(
 ) -> Result<SolveSummary, StreamError> {
     let (rows, cols) = solver.board_shape();
     let (_, press_cols) = solver.presses_shape();
-    let grid = solver.game().grid_rules().is_some();
+    let grid = solver.game().grid_rules().is_some() && options.format == super::AnswerFormat::Text;
     let states = solver.game().states();
     let goal = vec![options.goal; solver.game().lights()];
     let mut out = Chunked::new(output, options.line_buffered);
@@ -63,15 +65,26 @@ pub fn solve_states_stream(
         grid,
         |board, out, summary| {
             let search = options.search_until.is_none_or(|t| Instant::now() < t);
-            match solver.solve_states(board, &goal, search) {
+            let answer = solver.solve_states(board, &goal, search);
+            let json = options.format == super::AnswerFormat::JsonLines;
+            if json {
+                let line =
+                    super::JsonAnswer::of_states(states, options.goal, answer.as_ref(), press_cols);
+                line.push_line(&mut out.buf);
+            }
+            match answer {
                 Some(answer) => {
                     summary.unproven += u64::from(!answer.proven_minimal);
                     report(summary.boards, &answer);
-                    push_counts(&mut out.buf, &answer.presses, press_cols);
+                    if !json {
+                        push_counts(&mut out.buf, &answer.presses, press_cols);
+                    }
                 }
                 None => {
                     summary.unsolvable += 1;
-                    out.buf.extend_from_slice(b"no solution\n");
+                    if !json {
+                        out.buf.extend_from_slice(b"no solution\n");
+                    }
                 }
             }
             Ok(())

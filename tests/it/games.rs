@@ -289,6 +289,7 @@ fn a_game_of_more_states_is_not_answered_as_two_state_boards() {
         target: Target::Off,
         line_buffered: false,
         search_until: None,
+        format: lightsout::AnswerFormat::Text,
     };
     let mut out = Vec::new();
     let input = format!("1\n{}\n", "0".repeat(rows * cols));
@@ -644,6 +645,7 @@ fn a_solve_stream_counts_its_boards_with_no_solution_whatever_the_states() {
         target: Target::Off,
         line_buffered: false,
         search_until: None,
+        format: lightsout::AnswerFormat::Text,
     };
     let solver =
         GameSolver::new(lightsout::rules::Game::classic(4, 4).unwrap(), 1u64 << 20).unwrap();
@@ -673,6 +675,7 @@ fn a_solve_stream_counts_its_boards_with_no_solution_whatever_the_states() {
         goal: 0,
         line_buffered: false,
         search_until: None,
+        format: lightsout::AnswerFormat::Text,
     };
     let mut out = Vec::new();
     let summary =

@@ -255,7 +255,7 @@ fn census_prints_a_hardest_board_that_solve_agrees_needs_that_many() {
         .assert()
         .success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(text.contains("God's number: 65\n"), "{text}");
+    assert!(text.contains("God's number: 65, proven\n"), "{text}");
     let board: String = text
         .lines()
         .skip_while(|l| !l.starts_with("a hardest board"))

@@ -28,6 +28,7 @@ mod gods_number;
 mod graphs;
 mod guards;
 mod hardening;
+mod json_lines;
 mod memory;
 mod nullity_cli;
 mod parts;

@@ -97,6 +97,10 @@ pub(crate) struct CensusArgs {
     /// With `classes`: the method, the classes and the time, on stderr.
     #[arg(long)]
     pub stats: bool,
+    /// text, or json: one object (`gods_number`, `proven`, `lower_bound`,
+    /// `upper_bound`, and `histogram` or a `hardest` board).
+    #[arg(long, value_enum, default_value_t = values::ReportArg::Text)]
+    pub format: values::ReportArg,
 }
 
 /// Flags of `puzzles`.

@@ -10,7 +10,7 @@ pub(crate) use games::{CensusArgs, CensusMethod, GameArgs, PlayArgs, PuzzlesArgs
 use help::*;
 use std::path::PathBuf;
 pub(crate) use values::{
-    parse_states, DrawArg, FormatArg, GoalArg, MethodArg, TargetArg, TopologyArg,
+    parse_states, DrawArg, FormatArg, GoalArg, MethodArg, ReportArg, TargetArg, TopologyArg,
 };
 
 /// Answers Lights Out puzzles: the fewest presses that turn every light on (or off).
@@ -126,8 +126,12 @@ pub(crate) struct NullityArgs {
     /// Also print a basis of the quiet patterns, as boards.
     #[arg(long)]
     pub patterns: bool,
-    /// How the patterns are written: the input format of `solve`, or P4 images.
-    #[arg(long, value_enum, default_value_t = FormatArg::Text, requires = "patterns")]
+    /// How the count (and the patterns) are written: text (`nullity K`, the patterns in
+    /// the input format of `solve`), P4 images of the patterns (with --patterns), or
+    /// json: one object, `nullity`, `solutions` (and `quiet`); with --each, a line a
+    /// graph naming it (`{"graph":"Dhc","nullity":2}`).
+    #[arg(long, value_enum, default_value_t = FormatArg::Text,
+          requires_if("pbm", "patterns"))]
     pub format: FormatArg,
     /// Read many graphs from --game FILE (`-`: stdin), one graph6, sparse6 or digraph6
     /// line each (as nauty's geng writes them), and print each one's nullity, a line a
@@ -294,8 +298,10 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "off|on|D", default_value = "off",
           value_parser = values::parse_goal)]
     pub target: GoalArg,
-    /// The input and output format: the contest text, or PBM images (P1 or P4 in, one
-    /// or more concatenated, 1 = lit; each answer a P4 image, 1 = press).
+    /// The input and output format: the contest text; PBM images (P1 or P4 in, one
+    /// or more concatenated, 1 = lit; each answer a P4 image, 1 = press); or json:
+    /// text boards in, one JSON object a board out, a line each, with the HTTP API's
+    /// fields (`solvable`, `presses` as rows, `fewest`, `proven`, `lower_bound`).
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     pub format: FormatArg,
     /// Flush each answer at once (when driven board by board as a coprocess).

@@ -87,6 +87,9 @@ pub(crate) enum FormatArg {
     Text,
     /// Portable bitmaps (netpbm): P1 or P4 in, P4 out; the shape comes from each image.
     Pbm,
+    /// Text in, JSON lines out: one object a board or graph, the field names of the
+    /// HTTP API (`presses`, `fewest`, `proven`, `lower_bound`, ...).
+    Json,
 }
 
 /// How 5x5 grids are answered.
@@ -99,6 +102,15 @@ pub(crate) enum MethodArg {
     /// Linear algebra: a particular solution from three byte-table lookups, then the
     /// lightest of the four solutions; no table, exact at any depth.
     Algebra,
+}
+
+/// How a command that reports on a whole game writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ReportArg {
+    /// Lines for people.
+    Text,
+    /// One JSON object, with the HTTP API's field names where they overlap.
+    Json,
 }
 
 /// How `explain` draws.

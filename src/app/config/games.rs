@@ -9,6 +9,7 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
     use crate::app::cli::CensusMethod;
     let game = game(&args.game, args.rows.zip(args.cols))?;
     let name = game_name(&game, args.game.game.as_deref());
+    let json = args.format == crate::app::cli::ReportArg::Json;
     let classes = match args.method {
         CensusMethod::Classes => true,
         CensusMethod::Enumerate => false,
@@ -29,12 +30,14 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
             name,
             limit: args.search_time,
             stats: args.stats,
+            json,
         }));
     }
     let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
     Ok(Job::Census(CensusJob::Enumerate {
         solver: Box::new(solver),
         name,
+        json,
     }))
 }
 

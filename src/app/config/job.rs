@@ -151,9 +151,15 @@ pub(crate) enum NullityJob {
         solver: lightsout::GameSolver,
         patterns: bool,
     },
+    /// Any game's count as one JSON object (and its quiet patterns).
+    Json {
+        solver: lightsout::GameSolver,
+        patterns: bool,
+    },
     Each {
         input: Input,
         rule: lightsout::rules::graph::Neighbourhood,
+        json: bool,
         stats: bool,
     },
 }
@@ -164,11 +170,13 @@ pub(crate) enum CensusJob {
         solver: Box<lightsout::GameSolver>,
         /// The game, in words.
         name: String,
+        json: bool,
     },
     Classes {
         solver: Box<lightsout::GameSolver>,
         name: String,
         limit: std::time::Duration,
         stats: bool,
+        json: bool,
     },
 }

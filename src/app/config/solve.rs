@@ -18,7 +18,7 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
     }
     match args.format {
         FormatArg::Pbm => solve_images(args),
-        FormatArg::Text => solve_boards(args),
+        FormatArg::Text | FormatArg::Json => solve_boards(args),
     }
 }
 
@@ -91,6 +91,10 @@ fn solve_boards(mut args: SolveArgs) -> anyhow::Result<Job> {
     }
     let game = game(&args.game, args.rows.zip(args.cols))?;
     let stats = crate::app::report::Telling::of(args.stats, args.require_proven);
+    let format = match args.format {
+        FormatArg::Json => lightsout::AnswerFormat::JsonLines,
+        _ => lightsout::AnswerFormat::Text,
+    };
     let input = opened.map_or_else(|| open_input(args.input, "solve"), Ok)?;
     let line_buffered = args.line_buffered || input.interactive;
     if game.states() > 2 {
@@ -110,6 +114,7 @@ fn solve_boards(mut args: SolveArgs) -> anyhow::Result<Job> {
         return Ok(Job::Solve(SolveJob::States {
             options: lightsout::StatesOptions {
                 goal,
+                format,
                 line_buffered,
                 search_until: None,
             },
@@ -150,6 +155,7 @@ fn solve_boards(mut args: SolveArgs) -> anyhow::Result<Job> {
     Ok(Job::Solve(SolveJob::Boards {
         options: lightsout::SolveOptions {
             target,
+            format,
             line_buffered,
             search_until: None,
         },
@@ -207,6 +213,7 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
     let format = match args.format {
         FormatArg::Pbm => lightsout::PatternFormat::Pbm,
         FormatArg::Text => lightsout::PatternFormat::Text,
+        FormatArg::Json => lightsout::PatternFormat::Json,
     };
     if classic(&args.game) {
         let (rows, cols) = shape.expect("clap: --rows and --cols without --game");
@@ -229,9 +236,18 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
                 )));
             }
             let nullity = lightsout::nullity(rows as usize, cols as usize);
-            return Ok(Job::Nullity(NullityJob::Counted(format!(
-                "nullity {nullity}\n"
-            ))));
+            let text = match args.format {
+                FormatArg::Json => {
+                    let solutions = match 1u128.checked_shl(nullity as u32) {
+                        Some(n) if nullity < 128 => n.to_string(),
+                        _ => format!("2^{nullity}"),
+                    };
+                    let json = serde_json::json!({ "nullity": nullity, "solutions": solutions });
+                    format!("{json}\n")
+                }
+                _ => format!("nullity {nullity}\n"),
+            };
+            return Ok(Job::Nullity(NullityJob::Counted(text)));
         }
     }
     let game = game(&args.game, shape)?;
@@ -243,6 +259,12 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
             ));
         }
         let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
+        if args.format == FormatArg::Json {
+            return Ok(Job::Nullity(NullityJob::Json {
+                solver,
+                patterns: args.patterns,
+            }));
+        }
         return Ok(Job::Nullity(NullityJob::States {
             solver,
             patterns: args.patterns,
@@ -254,8 +276,15 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
              written as text",
         ));
     }
+    let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
+    if args.format == FormatArg::Json {
+        return Ok(Job::Nullity(NullityJob::Json {
+            solver,
+            patterns: args.patterns,
+        }));
+    }
     Ok(Job::Nullity(NullityJob::Patterns {
-        solver: lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?,
+        solver,
         patterns: args.patterns.then_some(format),
     }))
 }
@@ -290,6 +319,7 @@ fn nullity_each(args: NullityArgs) -> anyhow::Result<Job> {
     Ok(Job::Nullity(NullityJob::Each {
         input,
         rule,
+        json: args.format == FormatArg::Json,
         stats: args.stats,
     }))
 }

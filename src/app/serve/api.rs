@@ -209,6 +209,7 @@ pub(super) async fn solve_stream_handler(
                     .map_err(|e| ApiError::bad(e.to_string()))?;
                 let options = lightsout::StatesOptions {
                     goal,
+                    format: lightsout::AnswerFormat::Text,
                     line_buffered: false,
                     search_until: Some(search_until),
                 };
@@ -222,6 +223,7 @@ pub(super) async fn solve_stream_handler(
             } else {
                 let options = SolveOptions {
                     target: if goal == 1 { Target::On } else { Target::Off },
+                    format: lightsout::AnswerFormat::Text,
                     line_buffered: false,
                     search_until: Some(search_until),
                 };

@@ -189,16 +189,7 @@ pub(super) fn grid_text(grid: Grid) -> String {
 /// strings, one digit a cell for K <= 10 (`"00211"`), numbers separated by spaces past
 /// that (`"12 0 3"`); a map's lights are one row.
 pub(super) fn board_rows(cells: &[u8], cols: usize, k: u8) -> Vec<String> {
-    cells
-        .chunks(cols.max(1))
-        .map(|row| {
-            if k <= 10 {
-                row.iter().map(|&v| char::from(b'0' + v)).collect()
-            } else {
-                row.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
-            }
-        })
-        .collect()
+    lightsout::count_rows(cells, cols, k)
 }
 
 /// A 5x5 grid's rows, as [`board_rows`] writes every board.
@@ -209,11 +200,7 @@ pub(super) fn grid_rows(grid: Grid) -> Vec<String> {
 
 /// The goal as requests take it: `off`, `on` (every light K - 1), or the state.
 pub(super) fn goal_word(goal: u8, k: u8) -> String {
-    match goal {
-        0 => "off".into(),
-        g if g == k - 1 => "on".into(),
-        g => g.to_string(),
-    }
+    lightsout::goal_word(goal, k)
 }
 
 pub(super) fn target_word(target: Target) -> &'static str {

@@ -352,19 +352,10 @@ pub(super) fn answer_json(
     let k = solver.game().states();
     let goals = vec![goal; board.len()];
     let (_, cols) = solver.presses_shape();
-    let target = goal_word(goal, k);
-    match solver.solve_states(board, &goals, search) {
-        None => json!({ "states": k, "target": target, "solvable": false }),
-        Some(a) => json!({
-            "states": k,
-            "target": target,
-            "solvable": true,
-            "presses": board_rows(&a.presses, cols, k),
-            "fewest": a.total,
-            "proven": a.proven_minimal,
-            "lower_bound": a.lower_bound,
-        }),
-    }
+    let answer = solver.solve_states(board, &goals, search);
+    // The one schema of a board's answer, as `solve --format json` writes it.
+    let json = lightsout::JsonAnswer::of_states(k, goal, answer.as_ref(), cols);
+    serde_json::to_value(json).expect("an answer serialises")
 }
 
 /// A grid game's shape, topology and rule, as `/v1/game` and `/v1/games` give them.

@@ -200,10 +200,16 @@ fn no_solution(m: u64, (rows, cols): (usize, usize), nullity: usize, noted: &mut
 pub(crate) fn nullity_each(
     input: Input,
     rule: lightsout::rules::graph::Neighbourhood,
+    json: bool,
     stats: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
-    let summary = match lightsout::nullity_each_stream(rule, input.reader, stdout) {
+    let format = if json {
+        lightsout::AnswerFormat::JsonLines
+    } else {
+        lightsout::AnswerFormat::Text
+    };
+    let summary = match lightsout::nullity_each_stream(rule, format, input.reader, stdout) {
         Ok(summary) => summary,
         Err(lightsout::StreamError::Graph(err)) => {
             return Err(anyhow::anyhow!("bad graph in {}: {err}", input.name))
@@ -273,6 +279,14 @@ pub(crate) fn nullity(job: NullityJob, stdout: impl Write) -> anyhow::Result<()>
             stdout,
             crate::app::render::nullity_states(&solver, patterns)?.as_bytes(),
         ),
-        NullityJob::Each { input, rule, stats } => nullity_each(input, rule, stats, stdout),
+        NullityJob::Json { solver, patterns } => {
+            Ok(lightsout::nullity_json(&solver, patterns, stdout)?)
+        }
+        NullityJob::Each {
+            input,
+            rule,
+            json,
+            stats,
+        } => nullity_each(input, rule, json, stats, stdout),
     }
 }

@@ -1,0 +1,116 @@
+//! One board's answer as JSON, as every door writes it: `solve --format json` a line a
+//! board, the JSON bodies of `POST /v1/solve`, `GET /v1/solve`. One schema
+//! (`SolveAnswer` in the OpenAPI document's components): the field names are the API's.
+
+use crate::board::Board;
+use crate::solve::{Solution, StateAnswer, Target};
+use serde::Serialize;
+
+/// A board's answer toward every light in one state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct JsonAnswer {
+    /// States a light has.
+    pub states: u8,
+    /// The goal: `off` (every light 0), `on` (every light K - 1), or the state.
+    pub target: String,
+    /// Whether any presses reach the goal.
+    pub solvable: bool,
+    /// Each button's count, a string a row (digits side by side for K <= 10, else
+    /// numbers separated by spaces); absent when unsolvable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub presses: Option<Vec<String>>,
+    /// The presses' total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fewest: Option<u64>,
+    /// Whether no presses reach the goal with fewer: every solution was compared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proven: Option<bool>,
+    /// A proven lower bound on the fewest (the count itself when proven).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u64>,
+}
+
+/// The goal as every door writes it: `off`, `on` (every light K - 1), or the state.
+pub fn goal_word(goal: u8, states: u8) -> String {
+    match goal {
+        0 => "off".into(),
+        g if g + 1 == states => "on".into(),
+        g => g.to_string(),
+    }
+}
+
+/// Counts `cols` a row, as [`JsonAnswer::presses`] writes them.
+pub fn count_rows(counts: &[u8], cols: usize, states: u8) -> Vec<String> {
+    counts
+        .chunks(cols.max(1))
+        .map(|row| {
+            if states <= 10 {
+                row.iter().map(|&v| char::from(b'0' + v)).collect()
+            } else {
+                row.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+            }
+        })
+        .collect()
+}
+
+impl JsonAnswer {
+    /// The answer of a game of `states` states toward every light `goal`; `None`: no
+    /// solution.
+    pub fn of_states(states: u8, goal: u8, answer: Option<&StateAnswer>, cols: usize) -> Self {
+        let mut json = JsonAnswer::unsolvable(states, goal_word(goal, states));
+        if let Some(a) = answer {
+            json.solvable = true;
+            json.presses = Some(count_rows(&a.presses, cols, states));
+            json.fewest = Some(a.total);
+            json.proven = Some(a.proven_minimal);
+            json.lower_bound = Some(a.lower_bound);
+        }
+        json
+    }
+
+    /// The answer of a two-state board toward `target`; `None`: no solution.
+    pub fn of_solution(target: Target, solution: Option<&Solution<'_>>) -> Self {
+        let word = match target {
+            Target::Off => "off",
+            Target::On => "on",
+        };
+        let mut json = JsonAnswer::unsolvable(2, word.into());
+        if let Some(s) = solution {
+            json.solvable = true;
+            json.presses = Some(bit_rows(s.presses));
+            json.fewest = Some(s.presses.count_ones());
+            json.proven = Some(s.proven_minimal);
+            json.lower_bound = Some(s.lower_bound);
+        }
+        json
+    }
+
+    fn unsolvable(states: u8, target: String) -> Self {
+        JsonAnswer {
+            states,
+            target,
+            solvable: false,
+            presses: None,
+            fewest: None,
+            proven: None,
+            lower_bound: None,
+        }
+    }
+
+    /// The answer as one line of JSON, appended to `out`.
+    pub fn push_line(&self, out: &mut Vec<u8>) {
+        serde_json::to_writer(&mut *out, self).expect("an answer serialises");
+        out.push(b'\n');
+    }
+}
+
+/// A board's rows as strings of `0`/`1`.
+fn bit_rows(presses: &Board) -> Vec<String> {
+    (0..presses.rows())
+        .map(|r| {
+            (0..presses.cols())
+                .map(|c| if presses.get(r, c) { '1' } else { '0' })
+                .collect()
+        })
+        .collect()
+}
