@@ -53,6 +53,7 @@ fn whole_query(c: &mut Criterion) {
     let text = classic_text(&states);
     let table = Method::Table(builtin_table());
     let options = QueryOptions {
+        format: lightsout::AnswerFormat::Text,
         max_steps: 6,
         line_buffered: false,
         moves: false,

@@ -20,14 +20,16 @@ pub(crate) fn puzzles(
             count,
             seed,
             target,
-        } => classic(&table, steps, count, seed, target, stdout),
+            json,
+        } => classic(&table, (steps, count, seed), target, json, stdout),
         PuzzlesJob::Game {
             solver,
             steps,
             count,
             seed,
             goal,
-        } => game(&solver, steps, count, seed, goal, stdout),
+            json,
+        } => game(&solver, (steps, count, seed), goal, json, stdout),
     }
 }
 
@@ -46,10 +48,9 @@ fn seed_or_clock(seed: Option<u64>) -> u64 {
 /// 5x5 grids needing exactly `steps` presses, from `table`.
 fn classic(
     table: &crate::app::mapped::Table,
-    steps: u8,
-    count: u64,
-    seed: Option<u64>,
+    (steps, count, seed): (u8, u64, Option<u64>),
     target: lightsout::Target,
+    json: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let seed = seed_or_clock(seed);
@@ -66,8 +67,29 @@ fn classic(
         grids.iter_mut().for_each(|g| *g ^= lightsout::ALL_ON);
     }
     let mut text = Vec::new();
-    lightsout::write_grids(&mut text, &grids);
+    if json {
+        let word = match target {
+            lightsout::Target::On => "on",
+            lightsout::Target::Off => "off",
+        };
+        for &grid in &grids {
+            let cells: Vec<u8> = (0..25).map(|i| (grid >> i & 1) as u8).collect();
+            let line = puzzle_json(
+                lightsout::count_rows(&cells, 5, 2),
+                word.into(),
+                u64::from(steps),
+            );
+            writeln!(text, "{line}")?;
+        }
+    } else {
+        lightsout::write_grids(&mut text, &grids);
+    }
     finish(stdout, &text)
+}
+
+/// A puzzle as one JSON object: its board, the target, its proven fewest presses.
+fn puzzle_json(board: Vec<String>, target: String, fewest: u64) -> serde_json::Value {
+    serde_json::json!({ "board": board, "target": target, "fewest": fewest, "proven": true })
 }
 
 /// Draws per puzzle before giving up on `steps` presses.
@@ -79,10 +101,9 @@ const TRIES: u64 = 10_000;
 /// is drawn again, so none is written twice), never the boards or their text.
 fn game(
     solver: &lightsout::GameSolver,
-    steps: Option<u64>,
-    count: u64,
-    seed: Option<u64>,
+    (steps, count, seed): (Option<u64>, u64, Option<u64>),
     goal: u8,
+    json: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     use std::hash::{BuildHasher, BuildHasherDefault};
@@ -92,7 +113,9 @@ fn game(
     let mut out = std::io::BufWriter::with_capacity(64 * 1024, stdout);
     let (_, cols) = solver.board_shape();
     let mut text = Vec::new();
-    writeln!(out, "{count}").context("cannot write to stdout")?;
+    if !json {
+        writeln!(out, "{count}").context("cannot write to stdout")?;
+    }
     let mut tries = 0u64;
     let mut found = 0u64;
     while found < count {
@@ -106,22 +129,31 @@ fn game(
                 lightsout::thousands(tries - 1)
             );
         }
-        let Some((board, _)) = lightsout::draw_game_board(solver, steps, goal, &mut rng) else {
+        let Some((board, answer)) = lightsout::draw_game_board(solver, steps, goal, &mut rng)
+        else {
             continue;
         };
         if !seen.insert(hasher.hash_one(&board)) {
             continue;
         }
         text.clear();
-        if found > 0 {
-            text.push(b'\n');
-        }
-        if solver.game().states() == 2 {
+        let k = solver.game().states();
+        if json {
+            let rows = lightsout::count_rows(&board, cols, k);
+            let line = puzzle_json(rows, lightsout::goal_word(goal, k), answer.total);
+            writeln!(text, "{line}")?;
+        } else if k == 2 {
+            if found > 0 {
+                text.push(b'\n');
+            }
             for row in board.chunks(cols) {
                 text.extend(row.iter().map(|&l| b'0' + l));
                 text.push(b'\n');
             }
         } else {
+            if found > 0 {
+                text.push(b'\n');
+            }
             lightsout::push_counts(&mut text, &board, cols);
         }
         out.write_all(&text).context("cannot write to stdout")?;

@@ -30,6 +30,10 @@ pub struct QueryOptions {
     pub moves: bool,
     /// The state to reach.
     pub target: Target,
+    /// How each answer is written: `-1` or the count a line, or a JSON object a grid
+    /// (`board`, `target`, `fewest`: null past `max_steps` or unsolvable, `max_steps`,
+    /// with `moves` the `presses` as rows).
+    pub format: super::AnswerFormat,
 }
 
 /// Grids answered per batch: their table lookups overlap in the memory system.
@@ -80,8 +84,23 @@ pub fn answer_stream<D: AsRef<[u8]>>(
         method.min_presses_batch(grids, depths);
         for (&grid, &depth) in grids.iter().zip(depths.iter()) {
             let line_start = out.buf.len();
+            let json = options.format == super::AnswerFormat::JsonLines;
+            let known = depth != NONE && u32::from(depth) <= options.max_steps;
+            if json {
+                let presses = if options.moves && known {
+                    match method.min_press_set(grid) {
+                        Ok(Some(p)) => Some(p),
+                        Ok(None) => return stop_at(out, Inconsistent { state: grid }),
+                        Err(err) => return stop_at(out, err),
+                    }
+                } else {
+                    None
+                };
+                push_json(&mut out.buf, grid, options, known.then_some(depth), presses);
+                continue;
+            }
             push_answer(&mut out.buf, depth, options.max_steps);
-            if options.moves && depth != NONE && u32::from(depth) <= options.max_steps {
+            if options.moves && known {
                 let presses = match method.min_press_set(grid) {
                     Ok(Some(presses)) => presses,
                     // An answered grid with no presses: the table contradicts itself,
@@ -122,6 +141,43 @@ fn stop_at<W: Write>(mut out: Chunked<W>, err: Inconsistent) -> Result<u64, Stre
     Err(err.into())
 }
 
+/// One grid's answer as a JSON line, the API's names: `board` (the grid as given),
+/// `target`, `fewest`, `max_steps`, and `presses` as rows.
+fn push_json(
+    out: &mut Vec<u8>,
+    toward_on: Grid,
+    options: QueryOptions,
+    fewest: Option<u8>,
+    presses: Option<crate::grid::Presses>,
+) {
+    let rows = |bits: Grid| -> Vec<String> {
+        (0..5)
+            .map(|r| {
+                (0..5)
+                    .map(|c| {
+                        if bits >> (5 * r + c) & 1 == 1 {
+                            '1'
+                        } else {
+                            '0'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let mut value = serde_json::json!({
+        "board": rows(toward_all_on(toward_on, options.target)),
+        "target": match options.target { Target::On => "on", Target::Off => "off" },
+        "fewest": fewest,
+        "max_steps": options.max_steps,
+    });
+    if options.moves {
+        value["presses"] = serde_json::json!(presses.map(rows));
+    }
+    serde_json::to_writer(&mut *out, &value).expect("an answer serialises");
+    out.push(b'\n');
+}
+
 #[inline]
 fn push_answer(out: &mut Vec<u8>, depth: u8, max_steps: u32) {
     if depth == NONE || u32::from(depth) > max_steps {
@@ -145,6 +201,7 @@ mod tests {
             line_buffered: false,
             moves: false,
             target: Target::On,
+            format: crate::stream::AnswerFormat::Text,
         };
         let ok = answer_stream(method, options, input.as_bytes(), &mut out).is_ok();
         (String::from_utf8(out).unwrap(), ok)
@@ -186,6 +243,7 @@ mod tests {
                 line_buffered: false,
                 moves: true,
                 target: Target::On,
+                format: crate::stream::AnswerFormat::Text,
             };
             let mut out = Vec::new();
             answer_stream(&method, options, SAMPLE.as_bytes(), &mut out).unwrap();

@@ -175,3 +175,125 @@ fn nullity_each_names_each_graph_and_nullity_counts_as_one_object() {
     let quiet = &lines(&out.stdout)[0];
     assert_eq!(quiet["quiet"].as_array().unwrap().len(), 4);
 }
+
+#[test]
+fn query_writes_one_object_a_grid_null_past_max_steps() {
+    let out = lightsout()
+        .args(["query", "--format", "json", "--moves"])
+        .write_stdin(read_data("classic.in"))
+        .output()
+        .unwrap();
+    let answers = lines(&out.stdout);
+    let fewest: Vec<_> = answers.iter().map(|a| a["fewest"].clone()).collect();
+    assert_eq!(
+        fewest,
+        [
+            serde_json::json!(3),
+            serde_json::json!(2),
+            serde_json::Value::Null
+        ]
+    );
+    // The presses every door gives (the one tie rule), as rows.
+    assert_eq!(
+        answers[0]["presses"],
+        serde_json::json!(["10000", "00000", "00100", "00000", "00001"])
+    );
+    assert!(answers[2]["presses"].is_null());
+    assert_eq!(answers[0]["board"][0], "00111");
+}
+
+#[test]
+fn check_writes_each_verdict_as_an_object_and_keeps_its_exit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards = dir.path().join("boards.txt");
+    let answers = dir.path().join("answers.txt");
+    std::fs::write(&boards, "2\n010\n111\n010\n\n100\n000\n000\n").unwrap();
+    std::fs::write(
+        &answers,
+        "PUZZLE #1\n0 0 0\n0 1 0\n0 0 0\nPUZZLE #2\n0 0 0\n0 0 0\n0 0 1\n",
+    )
+    .unwrap();
+    let out = lightsout()
+        .args(["check", "--format", "json"])
+        .arg(&boards)
+        .arg(&answers)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "a wrong answer still exits 3");
+    let verdicts = lines(&out.stdout);
+    assert_eq!(
+        verdicts[0],
+        serde_json::json!({"board": 1, "right": true, "verdict": "reaches"})
+    );
+    assert_eq!(verdicts[1]["verdict"], "differs");
+    assert_eq!(verdicts[1]["lights_differ"], 4);
+    assert_eq!(verdicts[1]["first"], serde_json::json!([1, 1]));
+}
+
+#[test]
+fn puzzles_are_objects_whose_fewest_solve_agrees_with() {
+    for args in [
+        vec![
+            "puzzles", "--count", "3", "--steps", "9", "--seed", "3", "--format", "json",
+        ],
+        vec![
+            "puzzles", "--count", "3", "--rows", "4", "--cols", "4", "--steps", "3", "--seed", "3",
+            "--format", "json",
+        ],
+    ] {
+        let out = lightsout().args(&args).output().unwrap();
+        let puzzles = lines(&out.stdout);
+        assert_eq!(puzzles.len(), 3, "{args:?}");
+        for p in &puzzles {
+            let board: Vec<&str> = p["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r.as_str().unwrap())
+                .collect();
+            let target = p["target"].as_str().unwrap();
+            let solved = lightsout()
+                .args(["solve", "--format", "json", "--target", target])
+                .write_stdin(format!("{}\n", board.join("\n")))
+                .output()
+                .unwrap();
+            let answer = &lines(&solved.stdout)[0];
+            assert_eq!(
+                (&answer["fewest"], &answer["proven"]),
+                (&p["fewest"], &p["proven"]),
+                "{p}"
+            );
+        }
+    }
+}
+
+#[test]
+fn explain_as_json_is_solves_answer() {
+    for flags in [
+        vec![],
+        vec!["--states", "3", "--target", "on"],
+        vec!["--game", "merlin"],
+    ] {
+        let input = if flags.contains(&"--game") {
+            "111111111\n"
+        } else {
+            "010\n111\n010\n"
+        };
+        let run = |command: &str| {
+            let out = lightsout()
+                .arg(command)
+                .args(&flags)
+                .args(["--format", "json"])
+                .write_stdin(input)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{command} {flags:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            lines(&out.stdout)
+        };
+        assert_eq!(run("explain"), run("solve"), "{flags:?}");
+    }
+}

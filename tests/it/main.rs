@@ -37,6 +37,7 @@ mod play;
 mod properties;
 mod query_cli;
 mod readme;
+mod results;
 mod serve;
 mod solve;
 mod solve_cli;

@@ -67,7 +67,7 @@ proptest! {
     fn query_parsing_never_panics(count in 0..4u8, body in texty()) {
         let input = with_count(count, body);
         let method: Method<&[u8]> = Method::Enumerate;
-        let options = QueryOptions { max_steps: 6, line_buffered: false, moves: false, target: lightsout::Target::On };
+        let options = QueryOptions { max_steps: 6, line_buffered: false, moves: false, target: lightsout::Target::On, format: lightsout::AnswerFormat::Text };
         let mut out = Vec::new();
         if let Err(lightsout::StreamError::Input(InputError::Parse(err))) =
             answer_stream(&method, options, &input[..], &mut out)

@@ -109,6 +109,10 @@ pub(crate) struct PuzzlesArgs {
     /// How many puzzles.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub count: u64,
+    /// text (boards in `solve`'s input format), or json: one object a puzzle
+    /// (`board` as rows, `target`, `fewest`, `proven`).
+    #[arg(long, value_enum, default_value_t = values::ReportArg::Text)]
+    pub format: values::ReportArg,
     /// How many presses each puzzle needs, exactly (the 5x5: 0 to 15); without it, a
     /// random solvable board of any difficulty.
     #[arg(long, value_name = "S", allow_negative_numbers = true,

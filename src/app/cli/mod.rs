@@ -1,10 +1,12 @@
 //! Command-line flags as clap parses them; `config` checks them before any work starts.
 
+mod check;
 mod games;
 mod help;
 pub(crate) mod man;
 mod values;
 
+pub(crate) use check::CheckArgs;
 use clap::{Args, Parser, Subcommand};
 pub(crate) use games::{CensusArgs, CensusMethod, GameArgs, PlayArgs, PuzzlesArgs, GAME_CONFLICTS};
 use help::*;
@@ -247,6 +249,10 @@ pub(crate) struct QueryArgs {
     /// Flush each answer at once (when driven line by line as a coprocess).
     #[arg(long)]
     pub line_buffered: bool,
+    /// text (a count or -1 a line), or json: one object a grid (`board`, `target`,
+    /// `fewest`, null past --max-steps, `max_steps`; with --moves `presses` as rows).
+    #[arg(long, value_enum, default_value_t = ReportArg::Text)]
+    pub format: ReportArg,
 }
 
 /// Flags of `explain`.
@@ -423,28 +429,4 @@ pub(crate) struct ManArgs {
     /// when missing) instead of printing the top-level page.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
-}
-
-/// Flags of `check`.
-#[derive(Debug, Args)]
-pub(crate) struct CheckArgs {
-    /// The boards, in `solve`'s input format (`-`: stdin).
-    #[arg(value_name = "BOARDS")]
-    pub boards: PathBuf,
-    /// The answers, in `solve`'s output format (`-`: stdin).
-    #[arg(value_name = "ANSWERS")]
-    pub answers: PathBuf,
-    /// Rows of each board (a grid game).
-    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..))]
-    pub rows: Option<u32>,
-    /// Columns of each board (a grid game).
-    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..))]
-    pub cols: Option<u32>,
-    /// The state the answers must reach: `off` (every light 0), `on` (every light
-    /// K - 1), or `D` (every light in state D).
-    #[arg(long, value_name = "off|on|D", default_value = "off",
-          value_parser = values::parse_goal)]
-    pub target: GoalArg,
-    #[command(flatten)]
-    pub game: GameArgs,
 }

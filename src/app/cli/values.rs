@@ -120,4 +120,6 @@ pub(crate) enum DrawArg {
     Text,
     /// A PNG picture a board: dark grey and yellow cells, presses in blue.
     Png,
+    /// One JSON object a board, a line each: the answer `solve --format json` gives.
+    Json,
 }

@@ -51,6 +51,8 @@ pub(crate) enum Job {
         goal: u8,
         boards: Input,
         answers: Input,
+        /// Each verdict as a JSON line on stdout (instead of the boards pressed).
+        json: bool,
     },
     /// `games`: the built-in games, listed.
     Games(String),
@@ -129,6 +131,7 @@ pub(crate) enum PuzzlesJob {
         count: u64,
         seed: Option<u64>,
         target: Target,
+        json: bool,
     },
     Game {
         solver: Box<lightsout::GameSolver>,
@@ -136,6 +139,7 @@ pub(crate) enum PuzzlesJob {
         count: u64,
         seed: Option<u64>,
         goal: u8,
+        json: bool,
     },
 }
 

@@ -14,6 +14,7 @@ use lightsout::{DepthTable, Method, QueryOptions, StoreOptions, Style, TableKind
 mod game;
 mod games;
 mod job;
+mod nullity;
 mod serve;
 mod solve;
 
@@ -67,7 +68,7 @@ pub(crate) fn job(command: Command) -> anyhow::Result<Job> {
         Command::Census(args) => games::census(args)?,
         Command::Play(args) => games::play(args)?,
         Command::Games => Job::Games(lightsout::rules::builtin::listing()),
-        Command::Nullity(args) => solve::nullity(args)?,
+        Command::Nullity(args) => nullity::nullity(args)?,
         Command::Serve(args) => Job::Serve(serve::config(args)?),
     })
 }
@@ -167,6 +168,10 @@ fn query(args: QueryArgs) -> anyhow::Result<Job> {
             line_buffered: args.line_buffered || input.interactive,
             moves: args.moves,
             target: target(args.answer.target.unwrap_or(TargetArg::On)),
+            format: match args.format {
+                crate::app::cli::ReportArg::Text => lightsout::AnswerFormat::Text,
+                crate::app::cli::ReportArg::Json => lightsout::AnswerFormat::JsonLines,
+            },
         },
         input,
     })
@@ -220,6 +225,12 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
              out --contest",
         ));
     }
+    if args.format == DrawArg::Json {
+        return Err(usage(
+            "--contest --format json: the contest's answers as JSON are `lightsout query \
+             --format json`",
+        ));
+    }
     if args.format == DrawArg::Png {
         // The 5x5 grids of `query`, drawn as every game's boards are: to all on.
         let mut args = args;
@@ -267,6 +278,7 @@ fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
         count: args.count,
         seed: args.seed,
         target: target(args.target.unwrap_or(TargetArg::On)),
+        json: args.format == crate::app::cli::ReportArg::Json,
     }))
 }
 
@@ -298,5 +310,6 @@ fn puzzles_of_game(args: PuzzlesArgs) -> anyhow::Result<Job> {
         count: args.count,
         seed: args.seed,
         goal,
+        json: args.format == crate::app::cli::ReportArg::Json,
     }))
 }

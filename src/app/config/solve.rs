@@ -1,10 +1,10 @@
-//! The flags of `solve`, `nullity`, `check` and `explain` for games, checked: the
+//! The flags of `solve`, `check` and `explain` for games, checked: the
 //! solver for the game they name ([`super::game`]; the classic game keeps its own
 //! path), and the options of the stream.
 
 use super::game::{classic, game, stdin_once};
 use super::*;
-use crate::app::cli::{CheckArgs, DrawArg, ExplainArgs, NullityArgs};
+use crate::app::cli::{CheckArgs, DrawArg, ExplainArgs};
 use crate::app::report::Budget;
 
 /// `solve`, read downward once: a map shown, or images, or text boards; each refusal
@@ -179,9 +179,6 @@ fn solve_shape(rows: u32, cols: u32) -> anyhow::Result<(usize, usize)> {
     Ok((rows as usize, cols as usize))
 }
 
-/// The longest shorter side `nullity` counts by polynomials (2^17).
-const NULLITY_SIDE: u32 = 1 << 17;
-
 /// `--search-time` when no flag gives it.
 const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -201,127 +198,6 @@ fn no_search_time(search_time: Option<std::time::Duration>, what: &str) -> anyho
 /// first build before `--search-time` is weighed).
 fn ops_budget(search_budget: Option<u64>) -> u64 {
     search_budget.unwrap_or(lightsout::SEARCH_BUDGET)
-}
-
-/// `nullity`: the classic game's count from polynomials alone (no solver to build);
-/// with `--patterns`, or for any other game, from the game's solver.
-pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
-    if args.each {
-        return nullity_each(args);
-    }
-    let shape = args.rows.zip(args.cols);
-    let format = match args.format {
-        FormatArg::Pbm => lightsout::PatternFormat::Pbm,
-        FormatArg::Text => lightsout::PatternFormat::Text,
-        FormatArg::Json => lightsout::PatternFormat::Json,
-    };
-    if classic(&args.game) {
-        let (rows, cols) = shape.expect("clap: --rows and --cols without --game");
-        let cells = u64::from(rows) * u64::from(cols);
-        if args.patterns && cells > MAX_CELLS {
-            return Err(usage(format!(
-                "--patterns: a {rows} x {cols} board has {} lights; the most written is {}",
-                lightsout::thousands(cells),
-                lightsout::thousands(MAX_CELLS)
-            )));
-        }
-        if !args.patterns {
-            // Polynomial arithmetic: its time grows as the square of the shorter side
-            // (and the log of the longer).
-            if rows.min(cols) > NULLITY_SIDE {
-                return Err(usage(format!(
-                    "a {rows} x {cols} board: the nullity takes boards whose shorter side is \
-                     at most {} (its time grows as the square of that side: about 1.5 s there)",
-                    lightsout::thousands(NULLITY_SIDE)
-                )));
-            }
-            let nullity = lightsout::nullity(rows as usize, cols as usize);
-            let text = match args.format {
-                FormatArg::Json => {
-                    let solutions = match 1u128.checked_shl(nullity as u32) {
-                        Some(n) if nullity < 128 => n.to_string(),
-                        _ => format!("2^{nullity}"),
-                    };
-                    let json = serde_json::json!({ "nullity": nullity, "solutions": solutions });
-                    format!("{json}\n")
-                }
-                _ => format!("nullity {nullity}\n"),
-            };
-            return Ok(Job::Nullity(NullityJob::Counted(text)));
-        }
-    }
-    let game = game(&args.game, shape)?;
-    if game.states() > 2 {
-        if args.format == FormatArg::Pbm {
-            return Err(usage(
-                "--format pbm writes two-state patterns; patterns of more states are \
-                 written as text",
-            ));
-        }
-        let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
-        if args.format == FormatArg::Json {
-            return Ok(Job::Nullity(NullityJob::Json {
-                solver,
-                patterns: args.patterns,
-            }));
-        }
-        return Ok(Job::Nullity(NullityJob::States {
-            solver,
-            patterns: args.patterns,
-        }));
-    }
-    if args.format == FormatArg::Pbm && game.grid_rules().is_none() {
-        return Err(usage(
-            "--format pbm writes the patterns of grid games; a button map's patterns are \
-             written as text",
-        ));
-    }
-    let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
-    if args.format == FormatArg::Json {
-        return Ok(Job::Nullity(NullityJob::Json {
-            solver,
-            patterns: args.patterns,
-        }));
-    }
-    Ok(Job::Nullity(NullityJob::Patterns {
-        solver,
-        patterns: args.patterns.then_some(format),
-    }))
-}
-
-/// `nullity --each`: the graphs' stream opened, the rule of their game.
-fn nullity_each(args: NullityArgs) -> anyhow::Result<Job> {
-    use lightsout::rules::graph::Neighbourhood;
-    let rule = match args.game.rule.as_str() {
-        "plus" => Neighbourhood::Closed,
-        "ring" => Neighbourhood::Open,
-        other => {
-            return Err(usage(format!(
-                "--rule {other}: a graph's game is `plus` (σ+: a press changes its vertex and \
-                 its neighbours) or `ring` (σ: the neighbours only)"
-            )))
-        }
-    };
-    if args.game.states.is_some_and(|k| k != 2) {
-        return Err(usage(
-            "--each counts the nullity over GF(2), of two-state games; for K states give one \
-             graph (--game FILE without --each)",
-        ));
-    }
-    let file = args.game.game.map(PathBuf::from);
-    let input = open_input(
-        crate::app::cli::InputArgs {
-            file,
-            extra: Vec::new(),
-        },
-        "nullity",
-    )?;
-    Ok(Job::Nullity(NullityJob::Each {
-        input,
-        rule,
-        json: args.format == FormatArg::Json,
-        stats: args.stats,
-    }))
 }
 
 /// `check`: the game, a solver for it (to check `no solution` answers), both inputs.
@@ -364,11 +240,40 @@ pub(super) fn check(mut args: CheckArgs) -> anyhow::Result<Job> {
         goal,
         boards: opened.map_or_else(|| open_input(boards, "check"), Ok)?,
         answers: open(args.answers)?,
+        json: args.format == crate::app::cli::ReportArg::Json,
     })
 }
 
 /// `explain` for any game: the game, its solver, and where pictures go.
 pub(super) fn explain_game(mut args: ExplainArgs, style: Style) -> anyhow::Result<Job> {
+    if args.format == DrawArg::Json {
+        // A board explained as JSON is its answer: `solve --format json`'s, the same
+        // presses, proof and words, through the same door.
+        if args.out.is_some() {
+            return Err(usage("--out is for --format png; JSON goes to stdout"));
+        }
+        let target = match args.answer.target.unwrap_or(TargetArg::Off) {
+            TargetArg::Off => crate::app::cli::GoalArg::Off,
+            TargetArg::On => crate::app::cli::GoalArg::On,
+        };
+        return solve_boards(SolveArgs {
+            input: args.input,
+            rows: args.rows,
+            cols: args.cols,
+            target,
+            format: FormatArg::Json,
+            line_buffered: false,
+            search_time: None,
+            search_budget: None,
+            checkpoint: None,
+            part: None,
+            require_proven: false,
+            checkpoint_every: std::time::Duration::from_secs(60),
+            stats: false,
+            game: args.game,
+            show: false,
+        });
+    }
     let drawing = match (args.format, &args.out) {
         (DrawArg::Text, None) => lightsout::Drawing::Text(style),
         (DrawArg::Png, Some(_)) => lightsout::Drawing::Png,
@@ -377,9 +282,10 @@ pub(super) fn explain_game(mut args: ExplainArgs, style: Style) -> anyhow::Resul
                 "--format png needs --out PATH (board 1 goes to PATH, board m to PATH-m)",
             ))
         }
-        (DrawArg::Text, Some(_)) => {
+        (DrawArg::Text | DrawArg::Json, Some(_)) => {
             return Err(usage("--out is for --format png; text goes to stdout"))
         }
+        (DrawArg::Json, None) => unreachable!("answered above as solve's JSON"),
     };
     let opened = shape_from_input(
         (&mut args.rows, &mut args.cols),

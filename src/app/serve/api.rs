@@ -123,6 +123,7 @@ pub(super) async fn query_stream(
         })?;
     }
     let options = QueryOptions {
+        format: lightsout::AnswerFormat::Text,
         max_steps,
         line_buffered: false,
         moves: params.flag("moves")?,

@@ -19,17 +19,49 @@ pub(crate) struct WrongAnswers {
 /// Wrong answers noted one by one (the summary counts them all).
 const WRONG_NOTES: u64 = 20;
 
+/// A board's verdict as one JSON object.
+fn verdict_json(m: u64, verdict: Checked) -> serde_json::Value {
+    let word = match verdict {
+        Checked::Reaches => "reaches",
+        Checked::Differs { .. } => "differs",
+        Checked::NoSolutionRight => "no_solution_right",
+        Checked::NoSolutionWrong => "no_solution_wrong",
+    };
+    let mut value = serde_json::json!({ "board": m, "right": verdict.is_right(), "verdict": word });
+    if let Checked::Differs { lights, first } = verdict {
+        value["lights_differ"] = lights.into();
+        value["first"] = serde_json::json!([first.0 + 1, first.1 + 1]);
+    }
+    value
+}
+
 /// `check`: each board after its presses on stdout, each wrong answer on stderr.
 pub(crate) fn check(
     solver: &GameSolver,
-    target: Option<Target>,
-    goal: u8,
-    boards: Input,
-    answers: Input,
+    (target, goal): (Option<Target>, u8),
+    (boards, answers): (Input, Input),
+    json: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let mut noted = 0;
+    // With --format json the verdicts are stdout, a line a board, and the boards
+    // pressed are not written.
+    let (mut lines, stdout): (_, Box<dyn Write + '_>) = if json {
+        (
+            Some(std::io::BufWriter::new(stdout)),
+            Box::new(std::io::sink()),
+        )
+    } else {
+        (None, Box::new(stdout))
+    };
+    let mut failed: Option<std::io::Error> = None;
     let mut report = |m: u64, verdict: Checked| {
+        if let Some(out) = lines.as_mut() {
+            let line = verdict_json(m, verdict);
+            if let Err(err) = writeln!(out, "{line}") {
+                failed.get_or_insert(err);
+            }
+        }
         let why = match verdict {
             Checked::Reaches | Checked::NoSolutionRight => return,
             Checked::Differs { lights, first } => format!(
@@ -65,6 +97,9 @@ pub(crate) fn check(
             &mut report,
         ),
     };
+    if let Some(err) = failed.or_else(|| lines.as_mut().and_then(|out| out.flush().err())) {
+        return Err(anyhow::Error::new(err).context("cannot write to stdout"));
+    }
     let summary = match outcome {
         Ok(summary) => summary,
         Err(lightsout::StreamError::Answers(err)) => {
