@@ -192,6 +192,7 @@ fn forty_nine_is_settled_by_the_relaxation_search() {
 }
 
 #[test]
+#[ignore = "18 s of the relaxation's search on two cores: .ci/run runs it (--ignored)"]
 fn sixteen_is_settled_by_the_relaxation_search() {
     // 16 x 16's 60 classes (shared by 50 and 118) take the relaxation's search about
     // 17 s on two cores (within the 60 s default of --search-time; the test gives it
