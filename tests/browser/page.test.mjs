@@ -96,8 +96,20 @@ test("a press changes its pattern; Undo and Redo move the counter with the press
   assert.equal(await text(page, "moves"), "2");
   await page.locator("#redo").click();
   assert.equal(await text(page, "moves"), "3");
+  const entered = await lit(page, 3, 1);
+  await page.locator("#redo").click(); // the edit again: the board as entered
+  assert.equal(await lit(page, 3, 1), !entered);
+  await cell(page, 1, 5).click();
+  // Reset brings back the board entered in Edit mode (issue 53), not the link's.
   await page.locator("#reset").click();
   assert.equal(await text(page, "moves"), "0");
+  assert.equal(await lit(page, 3, 1), !entered);
+  assert.equal(await lit(page, 1, 1), true); // the presses before the edit stay in it
+  // A new link's puzzle is its own start again.
+  await page.goto(`${url}/?rows=5&cols=5&target=on&board=${CLASSIC}`);
+  await waitFigure(page, "3");
+  await cell(page, 1, 1).click();
+  await page.locator("#reset").click();
   await waitFigure(page, "3");
 });
 
