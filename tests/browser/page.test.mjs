@@ -223,6 +223,10 @@ test("every built-in game is drawn and playable", async (page, url) => {
     await page.goto(`${url}/?game=${g.name}`);
     await settled(page);
     assert.equal(await page.locator("#board button").count(), g.lights, g.name);
+    // The Game box names it as people do ("Lights Out 2000", not `2000`; issue 53).
+    const shown = await page.locator("#game").evaluate((e) => e.options[e.selectedIndex].text);
+    assert.equal(shown, g.description.split(":")[0], g.name);
+    assert.notEqual(shown, g.name, g.name);
     const before = await text(page, "presses");
     await light(page, 0).click();
     await settled(page);
