@@ -227,6 +227,11 @@ test("every built-in game is drawn and playable", async (page, url) => {
     const shown = await page.locator("#game").evaluate((e) => e.options[e.selectedIndex].text);
     assert.equal(shown, g.description.split(":")[0], g.name);
     assert.notEqual(shown, g.name, g.name);
+    // Its own shape and states in the greyed boxes, not the grid's last ones.
+    assert.equal(await page.locator("#rows").inputValue(), g.grid ? String(g.grid.rows) : "", g.name);
+    assert.equal(await page.locator("#cols").inputValue(), g.grid ? String(g.grid.cols) : "", g.name);
+    assert.equal(await page.locator("#states").inputValue(), String(g.states), g.name);
+    if (g.grid) assert.equal(await page.locator("#topology").inputValue(), g.grid.topology, g.name);
     const before = await text(page, "presses");
     await light(page, 0).click();
     await settled(page);
