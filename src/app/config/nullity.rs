@@ -56,6 +56,14 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
         }
     }
     let game = game(&args.game, shape)?;
+    if args.format == FormatArg::Json {
+        // Any game's count (and patterns) as one object, two states or K.
+        let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
+        return Ok(Job::Nullity(NullityJob::Json {
+            solver,
+            patterns: args.patterns,
+        }));
+    }
     if game.states() > 2 {
         if args.format == FormatArg::Pbm {
             return Err(usage(
@@ -64,12 +72,6 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
             ));
         }
         let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
-        if args.format == FormatArg::Json {
-            return Ok(Job::Nullity(NullityJob::Json {
-                solver,
-                patterns: args.patterns,
-            }));
-        }
         return Ok(Job::Nullity(NullityJob::States {
             solver,
             patterns: args.patterns,
@@ -82,12 +84,6 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
         ));
     }
     let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
-    if args.format == FormatArg::Json {
-        return Ok(Job::Nullity(NullityJob::Json {
-            solver,
-            patterns: args.patterns,
-        }));
-    }
     Ok(Job::Nullity(NullityJob::Patterns {
         solver,
         patterns: args.patterns.then_some(format),
