@@ -150,8 +150,6 @@ pub use stream::{
 };
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.
-pub use puzzles::{
-    draw_game_board, pick as pick_puzzles, pick_one as pick_one_puzzle, PuzzleError,
-};
+pub use puzzles::{pick as pick_puzzles, pick_one as pick_one_puzzle, PuzzleError, PuzzleMaker};
 pub use rng::SplitMix64;
 pub use text::{plural, thousands};

@@ -116,6 +116,7 @@ fn game(
     if !json {
         writeln!(out, "{count}").context("cannot write to stdout")?;
     }
+    let maker = lightsout::PuzzleMaker::new(solver);
     let mut tries = 0u64;
     let mut found = 0u64;
     while found < count {
@@ -129,8 +130,7 @@ fn game(
                 lightsout::thousands(tries - 1)
             );
         }
-        let Some((board, answer)) = lightsout::draw_game_board(solver, steps, goal, &mut rng)
-        else {
+        let Some((board, answer)) = maker.draw(steps, goal, &mut rng) else {
             continue;
         };
         if !seen.insert(hasher.hash_one(&board)) {

@@ -685,3 +685,54 @@ fn a_solve_stream_counts_its_boards_with_no_solution_whatever_the_states() {
     let written = String::from_utf8_lossy(&out).matches("no solution").count() as u64;
     assert_eq!(summary.unsolvable, written);
 }
+
+/// Puzzles are built, not drawn (issue 53): every count up to the 5x5's God's number
+/// (15, by `census`, which enumerates all 2^25 boards; 7,350 boards need 15) is made
+/// within a few tries, each board's count agreeing with the 5x5 algebra; none of 16.
+#[test]
+fn the_five_by_five_gets_every_count_to_fifteen_by_construction() {
+    use lightsout::{rules::Game, Algebra, GameSolver, PuzzleMaker, SplitMix64};
+    let solver = GameSolver::new(Game::classic(5, 5).unwrap(), lightsout::SEARCH_BUDGET).unwrap();
+    let maker = PuzzleMaker::new(&solver);
+    assert!(maker.builds());
+    let algebra = Algebra::new();
+    let mut rng = SplitMix64(7);
+    for n in 0..=15u64 {
+        let (board, answer) = (0..20)
+            .find_map(|_| maker.draw(Some(n), 0, &mut rng))
+            .unwrap_or_else(|| panic!("no board of {n} presses"));
+        assert_eq!((answer.total, answer.proven_minimal), (n, true));
+        let grid = board
+            .iter()
+            .enumerate()
+            .fold(0u32, |g, (i, &l)| g | u32::from(l) << i);
+        // Toward all off: the presses that turn the complement all on.
+        assert_eq!(
+            algebra.min_presses(lightsout::ALL_ON ^ grid),
+            Some(n as u32)
+        );
+    }
+    assert!((0..3).all(|_| maker.draw(Some(16), 0, &mut rng).is_none()));
+}
+
+/// The top count of games whose every board was enumerated by `census` (God's number:
+/// Mini 16, Merlin 9, XL-25 25, each reached by one board; Lights Out 2000, three
+/// states, 24) is built too, and the drawn way (random presses) would not find them.
+#[test]
+fn the_rarest_boards_of_the_built_in_games_are_built() {
+    use lightsout::{GameSolver, PuzzleMaker, SplitMix64};
+    for (name, top) in [("mini", 16), ("merlin", 9), ("xl25", 25), ("2000", 24)] {
+        let game = lightsout::rules::builtin::find(name).unwrap().game();
+        let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
+        let maker = PuzzleMaker::new(&solver);
+        let mut rng = SplitMix64(1);
+        let made = (0..20).find_map(|_| maker.draw(Some(top), 0, &mut rng));
+        let (_, answer) = made.unwrap_or_else(|| panic!("{name}: no board of {top}"));
+        assert_eq!((answer.total, answer.proven_minimal), (top, true), "{name}");
+        assert!(
+            maker.draw(Some(top + 1), 0, &mut rng).is_none(),
+            "{name}: {}",
+            top + 1
+        );
+    }
+}

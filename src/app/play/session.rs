@@ -17,7 +17,8 @@ pub(crate) enum Marking {
 
 /// One game in play.
 pub(crate) struct Session {
-    solver: GameSolver,
+    /// The game's solver, and what makes its puzzles.
+    maker: lightsout::PuzzleMaker,
     /// Where each light is drawn.
     pub layout: Layout,
     /// The state every light should reach.
@@ -51,8 +52,9 @@ impl Session {
     pub(crate) fn new(solver: GameSolver, layout: Layout, goal: u8, seed: u64) -> Session {
         let lights = vec![goal; solver.game().lights()];
         let marks = vec![0; solver.game().buttons()];
+        let maker = lightsout::PuzzleMaker::new(solver);
         let mut session = Session {
-            solver,
+            maker,
             layout,
             goal,
             start: lights.clone(),
@@ -74,17 +76,17 @@ impl Session {
 
     /// States a light.
     pub(crate) fn states(&self) -> u8 {
-        self.solver.game().states()
+        self.maker.solver().game().states()
     }
 
     /// A new puzzle of the difficulty set (a random one when no board of exactly that
     /// many proven fewest presses comes up in [`PUZZLE_TRIES`] draws).
     pub(crate) fn new_puzzle(&mut self) {
-        let drawn = (0..PUZZLE_TRIES).find_map(|_| {
-            lightsout::draw_game_board(&self.solver, self.difficulty, self.goal, &mut self.rng)
-        });
+        let drawn = (0..PUZZLE_TRIES)
+            .find_map(|_| self.maker.draw(self.difficulty, self.goal, &mut self.rng));
         let (board, answer) = drawn.unwrap_or_else(|| {
-            lightsout::draw_game_board(&self.solver, None, self.goal, &mut self.rng)
+            self.maker
+                .draw(None, self.goal, &mut self.rng)
                 .expect("a board made by presses is solvable")
         });
         self.baseline = Some((answer.total, answer.proven_minimal));
@@ -108,7 +110,10 @@ impl Session {
     fn apply(&mut self, button: usize, times: u8) {
         let k = u16::from(self.states());
         let mut pattern = Vec::new();
-        self.solver.game().pattern_into(button, &mut pattern);
+        self.maker
+            .solver()
+            .game()
+            .pattern_into(button, &mut pattern);
         for (light, amount) in pattern {
             let l = &mut self.lights[light as usize];
             *l = ((u16::from(*l) + u16::from(amount) * u16::from(times)) % k) as u8;
@@ -117,7 +122,7 @@ impl Session {
 
     fn ask_coach(&mut self) {
         let goal = vec![self.goal; self.lights.len()];
-        self.coach = self.solver.solve_states(&self.lights, &goal, true);
+        self.coach = self.maker.solver().solve_states(&self.lights, &goal, true);
     }
 
     /// The player presses `button`: a marked button loses one mark; a press elsewhere

@@ -76,6 +76,7 @@ fn draw_puzzle(
     let solver =
         lightsout::GameSolver::new(game, budget).map_err(|e| ApiError::bad(e.to_string()))?;
     let (rows, cols) = solver.board_shape();
+    let maker = lightsout::PuzzleMaker::new(&solver);
     let most = u64::from(k - 1) * buttons as u64;
     if let Some(n) = wanted.filter(|&n| n > most) {
         return Err(ApiError::bad(format!(
@@ -90,8 +91,7 @@ fn draw_puzzle(
         if std::time::Instant::now() > until {
             break;
         }
-        let Some((board, answer)) = lightsout::draw_game_board(&solver, wanted, goal, &mut rng)
-        else {
+        let Some((board, answer)) = maker.draw(wanted, goal, &mut rng) else {
             continue;
         };
         return Ok(json!({

@@ -1,4 +1,5 @@
-//! Puzzle making: distinct random grids that need exactly a given number of presses.
+//! Puzzle making: distinct random 5x5 grids that need exactly a given number of presses,
+//! from a table; any game's boards built to need exactly N (`maker.rs`).
 
 use crate::grid::{exact_state, Grid, SOLVABLE_STATES};
 use crate::rng::SplitMix64;
@@ -103,42 +104,6 @@ pub fn pick_one<D: AsRef<[u8]>>(
     }
 }
 
-/// One draw of a puzzle of any game: random presses (`wanted` of them, or one random
-/// count a button for `None`), and the board they take to every light `goal`. The
-/// board and its fewest presses are returned when that fewest is proven and equal to
-/// `wanted` (any, for `None`); callers draw again, within budgets of their own.
-pub fn draw_game_board(
-    solver: &crate::solve::GameSolver,
-    wanted: Option<u64>,
-    goal: u8,
-    rng: &mut SplitMix64,
-) -> Option<(Vec<u8>, crate::solve::StateAnswer)> {
-    let game = solver.game();
-    let k = game.states();
-    let mut presses = vec![0u8; game.buttons()];
-    match wanted {
-        Some(n) => {
-            for _ in 0..n {
-                let b = rng.below(presses.len() as u64) as usize;
-                presses[b] = (presses[b] + 1) % k;
-            }
-        }
-        None => presses
-            .iter_mut()
-            .for_each(|p| *p = rng.below(u64::from(k)) as u8),
-    }
-    // The board those presses take to the goal: the goal less what they add.
-    let goal = vec![goal; game.lights()];
-    let pressed = game.after_presses(&goal, &presses);
-    let k16 = u16::from(k);
-    let board: Vec<u8> = pressed
-        .iter()
-        .zip(&goal)
-        .map(|(&p, &g)| ((2 * u16::from(g) + k16 - u16::from(p)) % k16) as u8)
-        .collect();
-    let answer = solver.solve_states(&board, &goal, true)?;
-    if wanted.is_some_and(|n| !answer.proven_minimal || answer.total != n) {
-        return None;
-    }
-    Some((board, answer))
-}
+pub use maker::PuzzleMaker;
+
+mod maker;
