@@ -184,13 +184,14 @@ pub(super) fn requested_game(
 }
 
 /// The game on the graph a request carries (`graph=`: one graph6, sparse6 or digraph6
-/// line; the server reads no files): σ+ by default, `rule=ring` σ.
+/// line, an edge list or DIMACS, as `--graph` reads a file; the server reads no files):
+/// σ+ by default, `rule=ring` σ.
 fn graph_game(
     params: &Params,
     text: &str,
     states: Option<u8>,
 ) -> Result<lightsout::rules::Game, ApiError> {
-    use lightsout::rules::graph::{nauty_line, Neighbourhood};
+    use lightsout::rules::graph::{parse, Format, Neighbourhood};
     let clash = ["rows", "cols", "topology", "game"]
         .into_iter()
         .find(|k| params.get(k).is_some());
@@ -209,8 +210,13 @@ fn graph_game(
             )))
         }
     };
-    let graph =
-        nauty_line(text.trim().as_bytes(), 1).map_err(|e| ApiError::bad(format!("graph: {e}")))?;
+    // Any format the command line reads, told apart as it tells them apart.
+    let format = Format::of(text).ok_or_else(|| {
+        ApiError::bad(
+            "graph: expected graph6, sparse6, digraph6, an edge list or DIMACS, found no graph",
+        )
+    })?;
+    let graph = parse(text, format).map_err(|e| ApiError::bad(format!("graph: {e}")))?;
     if graph.vertices > GRAPH_VERTICES {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
