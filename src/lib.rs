@@ -79,6 +79,7 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod coach;
 mod grid;
 mod method;
 mod puzzles;
@@ -103,9 +104,13 @@ pub use solve::engines::five::first_row::{
 };
 pub use table::format;
 pub use table::{
-    builtin_table, builtin_table_file, file_type_name, remove_partial_table, remove_stale_partials,
-    write_table, DepthTable, FormatError, Header, Inconsistent, StoreError, StoreOptions,
-    TableFile, TableKind, TooDeep,
+    builtin_table, builtin_table_file, DepthTable, FormatError, Header, Inconsistent, TableFile,
+    TableKind, TooDeep,
+};
+#[cfg(not(target_arch = "wasm32"))]
+pub use table::{
+    file_type_name, remove_partial_table, remove_stale_partials, write_table, StoreError,
+    StoreOptions,
 };
 pub use verify::{
     compare as verify_table, compare_chunks as verify_table_chunks,

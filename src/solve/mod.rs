@@ -1,6 +1,7 @@
 //! The solvers: first-row enumeration and linear algebra for 5x5, and the general
 //! R x C solver over GF(2). No I/O and no tables.
 
+pub mod clock;
 pub(crate) mod engines;
 mod game;
 mod god;

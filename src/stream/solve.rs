@@ -8,10 +8,10 @@ use super::{BoardReader, Chunked, ReadOrFinish, StreamError};
 use crate::board::Board;
 use crate::rules::Game;
 use crate::rules::Target;
+use crate::solve::clock::Instant;
 use crate::solve::{GameSolver, GameWorkspace, Solution};
 use std::io::{Read, Write};
 use std::ops::Deref;
-use std::time::Instant;
 
 /// Patterns of at most this many lights (twice as many bytes of text) are written in
 /// one go; larger ones row by row.

@@ -9,10 +9,10 @@ use super::read::error::InputError;
 use super::read::states::StatesReader;
 use super::write::push_number;
 use super::{Chunked, ReadOrFinish, SolveSummary, StreamError};
+use crate::solve::clock::Instant;
 use crate::solve::{GameSolver, StateAnswer};
 use crate::text::plural;
 use std::io::{Read, Write};
-use std::time::Instant;
 
 /// How [`solve_states_stream`] answers.
 #[derive(Debug, Clone, Copy)]

@@ -7,10 +7,13 @@ pub(crate) mod exact;
 pub mod format;
 pub(crate) mod generate;
 mod memory;
+// Files: none in a browser (WebAssembly), where tables live in memory only.
+#[cfg(not(target_arch = "wasm32"))]
 mod store;
 
 pub use format::{FormatError, Header};
 pub use memory::TableFile;
+#[cfg(not(target_arch = "wasm32"))]
 pub use store::{
     file_type_name, remove_partial_table, remove_stale_partials, write_table, StoreError,
     StoreOptions,

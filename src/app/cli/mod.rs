@@ -8,7 +8,7 @@ mod values;
 
 pub(crate) use check::CheckArgs;
 use clap::{Args, Parser, Subcommand};
-pub(crate) use games::{CensusArgs, CensusMethod, GameArgs, PlayArgs, PuzzlesArgs, GAME_CONFLICTS};
+pub(crate) use games::{CensusArgs, CensusMethod, GameArgs, PlayArgs, PuzzlesArgs};
 use help::*;
 use std::path::PathBuf;
 pub(crate) use values::{

@@ -11,6 +11,19 @@ pub(crate) enum TopologyArg {
     Projective,
 }
 
+impl TopologyArg {
+    /// The library's topology.
+    pub(crate) fn topology(self) -> lightsout::rules::Topology {
+        use lightsout::rules::Topology;
+        match self {
+            TopologyArg::Plane => Topology::Plane,
+            TopologyArg::Cylinder => Topology::Cylinder,
+            TopologyArg::Torus => Topology::Torus,
+            TopologyArg::Projective => Topology::Projective,
+        }
+    }
+}
+
 /// The state the presses must reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum TargetArg {
@@ -72,12 +85,7 @@ pub(crate) fn parse_goal(text: &str) -> Result<GoalArg, String> {
 
 /// Reads `--states`: a number of states from 2 to 255.
 pub(crate) fn parse_states(text: &str) -> Result<u8, String> {
-    match text.parse::<u64>() {
-        Ok(k @ 2..=255) => Ok(k as u8),
-        _ => Err(format!(
-            "expected a number of states K from 2 to 255, found `{text}`"
-        )),
-    }
+    lightsout::coach::parse_states(text)
 }
 
 /// How boards are written.

@@ -20,93 +20,30 @@ pub(crate) fn game_named(
     shape: Option<(u32, u32)>,
     flag: &dyn Fn(&str) -> String,
 ) -> anyhow::Result<Game> {
-    use lightsout::rules::{builtin, graph, map, Rule, Topology};
-    if let Some(name) = &args.game {
-        // A graph's game takes `ring` (σ: neighbours only) for its rule; every other
-        // game brings its own buttons.
-        let own_buttons = |what: &str| match args.rule.as_str() {
-            "plus" => Ok(()),
-            rule => Err(usage(format!(
-                "{} {rule}: {what} brings its own buttons; {} is for grid games and \
-                 graphs (`ring`: a press changes the neighbours only)",
-                flag("rule"),
-                flag("rule")
-            ))),
-        };
-        if let Some(builtin) = builtin::find(name) {
-            own_buttons("a built-in game")?;
-            let game = builtin.game();
-            return match args.states {
-                Some(k) => game.with_states(k).map_err(|e| usage(e.to_string())),
-                None => Ok(game),
-            };
-        }
-        let text = game_text(name, flag)?;
-        if let Some(format) = graph::Format::of(&text) {
-            let rule = match args.rule.as_str() {
-                "plus" => graph::Neighbourhood::Closed,
-                "ring" => graph::Neighbourhood::Open,
-                other => {
-                    return Err(usage(format!(
-                        "{} {other}: a graph's game is `plus` (a press changes its vertex \
-                         and its neighbours, the Lights Out rule) or `ring` (the neighbours \
-                         only)",
-                        flag("rule")
-                    )))
-                }
-            };
-            let graph =
-                graph::parse(&text, format).map_err(|err| usage(format!("graph {name}: {err}")))?;
-            return graph
-                .game(rule, args.states.unwrap_or(2))
-                .map_err(|err| game_error(err).context(format!("graph {name}")));
-        }
-        own_buttons("a button map")?;
-        let game = map::parse(&text).map_err(|err| usage(format!("button map {name}: {err}")))?;
-        return match args.states {
-            Some(k) if k != game.states() => Err(usage(format!(
-                "{} {k}: the button map {name} says its lights have {} states (its first \
-                 line); leave {} out, or change the map",
-                flag("states"),
-                game.states(),
-                flag("states")
-            ))),
-            _ => Ok(game),
-        };
-    }
-    let Some((rows, cols)) = shape else {
-        return Err(usage(
-            "a grid game needs --rows R and --cols C (or --game FILE|NAME for any other)",
-        ));
+    use lightsout::coach::{Choice, Source};
+    // A built-in game by name, else the text of a file (the one thing read here).
+    let text;
+    let source = match args.game.as_deref() {
+        None => None,
+        Some(name) => match lightsout::rules::builtin::find(name) {
+            Some(builtin) => Some(Source::Builtin(builtin)),
+            None => {
+                text = game_text(name, flag)?;
+                Some(Source::Text { name, text: &text })
+            }
+        },
     };
-    let topology = if args.wrap {
-        Topology::Torus
-    } else {
-        match args.topology {
-            TopologyArg::Plane => Topology::Plane,
-            TopologyArg::Cylinder => Topology::Cylinder,
-            TopologyArg::Torus => Topology::Torus,
-            TopologyArg::Projective => Topology::Projective,
-        }
+    let choice = Choice {
+        source,
+        topology: if args.wrap {
+            lightsout::rules::Topology::Torus
+        } else {
+            args.topology.topology()
+        },
+        rule: &args.rule,
+        states: args.states,
     };
-    let rule = Rule::parse(&args.rule).map_err(|e| usage(format!("{}: {e}", flag("rule"))))?;
-    let lights = u64::from(rows) * u64::from(cols);
-    if lights > lightsout::CHASE_LIGHTS as u64 && !classic(args) {
-        return Err(usage(format!(
-            "a {rows} x {cols} board has {} lights; grid games other than the classic plus \
-             rule on a plane board take up to {} lights",
-            lightsout::thousands(lights),
-            lightsout::thousands(lightsout::CHASE_LIGHTS as u64)
-        )));
-    }
-    Game::grid(
-        rows as usize,
-        cols as usize,
-        topology,
-        rule,
-        args.states.unwrap_or(2),
-    )
-    .map_err(game_error)
+    choice.game(shape, flag).map_err(usage)
 }
 
 /// The text of the game file `name` (`-`: stdin), a button map or a graph, as UTF-8.
@@ -187,20 +124,6 @@ fn similar_game<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
         .filter(|&(d, g)| d <= 2.min(g.len() / 2))
         .min_by_key(|&(d, _)| d)
         .map(|(_, g)| g)
-}
-
-/// A game that cannot be made, as a usage error (its counts for people).
-fn game_error(e: lightsout::rules::GameError) -> anyhow::Error {
-    use lightsout::{rules::GameError, thousands};
-    match e {
-        GameError::TooManyEntries { entries, most } => usage(format!(
-            "this game's buttons change {} lights in all (each button's pattern, added \
-             up); the most this program takes is {}: give a smaller board or rule",
-            thousands(entries),
-            thousands(most)
-        )),
-        e => usage(e.to_string()),
-    }
 }
 
 /// Whether the game flags name the classic game (plus on a plane board, two states),

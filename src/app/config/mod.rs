@@ -18,7 +18,6 @@ mod nullity;
 mod serve;
 mod solve;
 
-pub(crate) use game::game_named as game_of_flags_named;
 pub(crate) use job::{CensusJob, ExplainJob, Job, NullityJob, PuzzlesJob, SolveJob, Toward};
 pub(crate) use serve::{Cors, ServeConfig, Timeouts};
 

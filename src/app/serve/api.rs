@@ -1,14 +1,14 @@
 //! The HTTP handlers: parse, call the library, answer; errors as JSON in one place.
 
 use super::error::ApiError;
-use super::flags::{goal_of, requested_game, shape_given, GAME_PARAMS};
-use super::params::{grid_rows, parse_grid, Params};
+use super::params::{grid_rows, parse_grid};
 use super::{body, State};
 use axum::body::Body;
 use axum::extract::{RawQuery, State as Shared};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
+use lightsout::coach::{goal_of, requested_game, shape_given, Params, GAME_PARAMS};
 use lightsout::{
     answer_stream, solve_stream_lazy, Method, QueryOptions, SolveOptions, StreamError, Target,
 };
@@ -309,34 +309,7 @@ fn close_unproven(
 /// sizes and states; and the named press rules and the topologies a grid game takes.
 pub(super) async fn games(RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
     Params::new(raw, &[])?;
-    let games: Vec<Value> = lightsout::rules::builtin::GAMES
-        .iter()
-        .map(|g| {
-            let game = g.game();
-            let grid = game.grid_rules().map(super::play::grid_json);
-            json!({
-                "name": g.name,
-                "description": g.description,
-                "lights": game.lights(),
-                "buttons": game.buttons(),
-                "states": game.states(),
-                "grid": grid,
-            })
-        })
-        .collect();
-    let rules: Vec<Value> = lightsout::rules::NAMED_RULES
-        .iter()
-        .map(|(name, pattern, description)| {
-            json!({ "name": name, "pattern": pattern, "description": description })
-        })
-        .collect();
-    let topologies: Vec<&str> = lightsout::rules::Topology::ALL
-        .iter()
-        .map(|t| t.name())
-        .collect();
-    Ok(Json(
-        json!({ "games": games, "rules": rules, "topologies": topologies }),
-    ))
+    Ok(Json(lightsout::coach::catalogue()))
 }
 
 /// Unproven boards named one by one in the last line of a `/v1/solve` answer.
@@ -358,7 +331,7 @@ pub(super) async fn puzzle(
         .chain(&GAME_PARAMS)
         .any(|k| params.get(k).is_some());
     if any_game {
-        return super::play::game_puzzle(&state, &params).await;
+        return super::play::game_puzzle(&state, params).await;
     }
     let seed = params.seed()?;
     let (grid, fewest) = match params.presses_wanted()? {

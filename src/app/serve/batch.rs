@@ -12,11 +12,11 @@
 use super::body::{self, Kind};
 use super::error::ApiError;
 use super::params::{grid_rows, target_word};
-use super::play::{answer_json, play_params, played_game};
 use super::State;
 use axum::body::Body;
 use axum::http::StatusCode;
 use axum::response::Response;
+use lightsout::coach::{answer_json, play_params, played_game};
 use lightsout::{StreamError, Target};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -68,7 +68,7 @@ pub(super) async fn solve_json(
 ) -> Result<Response, ApiError> {
     let params = play_params(raw, &["target"])?;
     let (game, budget, _) = played_game(&params, "POST /v1/solve?rows=5&cols=5")?;
-    let goal = super::flags::goal_of(&params, game.states())?;
+    let goal = lightsout::coach::goal_of(&params, game.states())?;
     let slot = super::stream_slot(&state).await?;
     let limits = super::body_limits(&state);
     // The request's search time, as the text body's: boards reached after it are
@@ -98,7 +98,7 @@ pub(super) async fn query_json(
     raw: Option<String>,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let params = super::params::Params::new(raw, &["moves", "target"])?;
+    let params = lightsout::coach::Params::new(raw, &["moves", "target"])?;
     let target = params.target(lightsout::Target::On)?;
     let moves = params.flag("moves")?;
     let slot = super::stream_slot(&state).await?;

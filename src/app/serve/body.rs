@@ -46,6 +46,12 @@ impl From<ApiError> for Refusal {
     }
 }
 
+impl From<lightsout::coach::Refusal> for Refusal {
+    fn from(err: lightsout::coach::Refusal) -> Refusal {
+        Refusal::Request(err.into())
+    }
+}
+
 impl Refusal {
     /// The error answer, with the answers written before it.
     fn answer(self, answered: Vec<u8>) -> ApiError {

@@ -21,6 +21,14 @@ pub(crate) struct ApiError {
     pub retry_after: Option<u64>,
 }
 
+/// A request the library's `coach` refused: its status and words.
+impl From<lightsout::coach::Refusal> for ApiError {
+    fn from(refusal: lightsout::coach::Refusal) -> ApiError {
+        let status = StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::BAD_REQUEST);
+        ApiError::new(status, refusal.message)
+    }
+}
+
 impl ApiError {
     pub(super) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {

@@ -8,7 +8,6 @@ mod batch;
 mod body;
 mod conn;
 mod error;
-mod flags;
 mod params;
 mod play;
 mod solvers;

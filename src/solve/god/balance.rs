@@ -3,7 +3,8 @@
 //! God's number, proven by the board itself).
 
 use super::{chi, transform, worst};
-use std::time::{Duration, Instant};
+use crate::solve::clock::Instant;
+use std::time::Duration;
 
 /// A `p` (each `p_s` of the parity of `m_s`, `|p_s| <= m_s`) whose transform falls
 /// as little below 0 as found: steepest ascent from random signs, each step moving

@@ -6,8 +6,8 @@ mod chain;
 
 use super::relax::{Basis, Narrowed, Relaxation};
 use super::{chi, transform};
+use crate::solve::clock::Instant;
 use rayon::prelude::*;
-use std::time::Instant;
 
 /// The largest nullity whose relaxation narrows the classes' values (its linear
 /// program has a column for each of the `2^k` kernel vectors).

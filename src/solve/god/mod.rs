@@ -28,9 +28,10 @@ mod relax;
 use super::game::GameSolver;
 use crate::board::Board;
 use crate::rules::Target;
+use crate::solve::clock::Instant;
 use balance::balance;
 use branch::{better, Better};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The most quiet patterns (the nullity) whose signature classes are searched.
 pub const GOD_NULLITY: usize = 16;

@@ -68,9 +68,9 @@ impl<S: Word> Signatures<S> {
         &self,
         x0: &Board,
         budget: u64,
-        until: Option<std::time::Instant>,
+        until: Option<crate::solve::clock::Instant>,
     ) -> (S, u64, u64) {
-        let late = || until.is_some_and(|t| std::time::Instant::now() >= t);
+        let late = || until.is_some_and(|t| crate::solve::clock::Instant::now() >= t);
         // A budget buys proofs; guesses stop at a fixed effort, so a huge budget on an
         // unprovable search (nullity 64 and more) answers in seconds, not never.
         let budget = budget.min(HEURISTIC_CAP);

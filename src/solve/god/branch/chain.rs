@@ -4,7 +4,7 @@
 //! and each two of the lowest values together). Suited to classes of few values.
 
 use super::Branch;
-use std::time::Instant;
+use crate::solve::clock::Instant;
 
 impl Branch {
     /// Whether the classes from position `i` on can lift every value to the target

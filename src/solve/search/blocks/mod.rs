@@ -131,7 +131,7 @@ impl<T: Lane> Blocks<'_, T> {
             })
             .collect();
         let next = AtomicU64::new(state.done * runs_a_part);
-        let started = std::time::Instant::now();
+        let started = crate::solve::clock::Instant::now();
         let book = Mutex::new(Book {
             before: state.seconds,
             state: *state,
@@ -190,7 +190,7 @@ struct Book {
     state: Progress,
     /// Seconds spent before this run, and when this run last saved.
     before: f64,
-    saved_at: std::time::Instant,
+    saved_at: crate::solve::clock::Instant,
     error: Option<String>,
 }
 
@@ -200,7 +200,7 @@ impl Book {
         &mut self,
         parts: &[Part],
         keep: Option<(&Checkpoint<'_>, std::time::Duration)>,
-        started: std::time::Instant,
+        started: crate::solve::clock::Instant,
     ) {
         let state = &mut self.state;
         while let Some(part) = parts.get(state.done as usize) {
@@ -215,7 +215,7 @@ impl Book {
         state.seconds = self.before + started.elapsed().as_secs_f64();
         if let Some((file, every)) = keep {
             if self.saved_at.elapsed() >= every && !state.complete() {
-                self.saved_at = std::time::Instant::now();
+                self.saved_at = crate::solve::clock::Instant::now();
                 if let Err(e) = file.save(state) {
                     self.error = Some(e.to_string());
                 }

@@ -77,7 +77,7 @@ impl Kernel {
         search: bool,
         changed: u64,
     ) -> Solution<'b> {
-        let started = std::time::Instant::now();
+        let started = crate::solve::clock::Instant::now();
         let (search, bound, chosen) = self.search(x0, best, search, changed);
         let presses: &Board = if chosen { best } else { x0 };
         Solution {
@@ -225,7 +225,9 @@ impl Kernel {
                         own_cost.unwrap_or(u64::MAX),
                         own_cost.map_or(f64::INFINITY, |c| c as f64 / transform_rate(self.width)),
                     );
-                    let until = self.search_time.map(|t| std::time::Instant::now() + t);
+                    let until = self
+                        .search_time
+                        .map(|t| crate::solve::clock::Instant::now() + t);
                     let (f, _, bound) = sig.heuristic(x0, self.budget, until);
                     combine(best, x0, &self.quiet, f);
                     if orbits.is_some() {

@@ -48,7 +48,9 @@ impl Kernel {
         x0: &Board,
         best: &mut Board,
     ) -> (Search, Option<u64>, bool) {
-        let until = self.search_time.map(|t| std::time::Instant::now() + t);
+        let until = self
+            .search_time
+            .map(|t| crate::solve::clock::Instant::now() + t);
         let (f, count, bound) = sig.heuristic(x0, self.budget, until);
         combine(best, x0, &self.quiet, f);
         if count == bound {
@@ -93,7 +95,7 @@ impl Kernel {
         spaces: Vec<(Board, Vec<Board>)>,
         best: &mut Board,
         ops: u64,
-        until: Option<std::time::Instant>,
+        until: Option<crate::solve::clock::Instant>,
     ) {
         let share = ops / (spaces.len() as u64).max(1);
         for (fixed, free) in spaces {

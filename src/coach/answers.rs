@@ -1,0 +1,228 @@
+//! The answers a player's page reads, as JSON: the built-in games and rules, a game's
+//! buttons and drawing with a few facts, a puzzle of a chosen difficulty, one board's
+//! fewest presses. The server's routes and the static page write these, nothing else.
+
+use super::Refusal;
+use crate::stream::{count_rows as board_rows, goal_word};
+use serde_json::{json, Value};
+
+/// The built-in games, as `lightsout games` lists them, with their sizes and states;
+/// the named press rules and the topologies a grid game takes (`GET /v1/games`).
+pub fn catalogue() -> Value {
+    let games: Vec<Value> = crate::rules::builtin::GAMES
+        .iter()
+        .map(|g| {
+            let game = g.game();
+            let grid = game.grid_rules().map(grid_json);
+            json!({
+                "name": g.name,
+                "description": g.description,
+                "lights": game.lights(),
+                "buttons": game.buttons(),
+                "states": game.states(),
+                "grid": grid,
+            })
+        })
+        .collect();
+    let rules: Vec<Value> = crate::rules::NAMED_RULES
+        .iter()
+        .map(|(name, pattern, description)| {
+            json!({ "name": name, "pattern": pattern, "description": description })
+        })
+        .collect();
+    let topologies: Vec<&str> = crate::rules::Topology::ALL
+        .iter()
+        .map(|t| t.name())
+        .collect();
+    json!({ "games": games, "rules": rules, "topologies": topologies })
+}
+
+/// Attempts at a board of exactly the asked fewest presses before giving up.
+const PUZZLE_TRIES: u32 = 200;
+
+/// The most lights of a puzzle board (128 x 128): each draw solves one board.
+pub const PUZZLE_LIGHTS: usize = 1 << 14;
+
+/// The most time the draws of one puzzle take.
+const PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A puzzle of the game a request names (its shape and game flags, `presses`, `target`,
+/// `seed`): a board built, or drawn, until one has the wanted proven fewest presses
+/// (any, for `None`), as `GET /v1/puzzle` answers it.
+pub fn puzzle(params: &super::Params) -> Result<Value, Refusal> {
+    let (rows, cols) = super::shape_of(params, "GET /v1/puzzle?rows=6&cols=6")?;
+    if rows.checked_mul(cols).is_none_or(|n| n > PUZZLE_LIGHTS) {
+        return Err(Refusal::too_large(format!(
+            "a {rows} x {cols} board: puzzles take boards of at most {PUZZLE_LIGHTS} lights"
+        )));
+    }
+    let (game, budget) = super::request::game_or_classic(params, (rows, cols))?;
+    let wanted = params.presses_wanted()?;
+    let goal = super::goal_of(params, game.states())?;
+    let seed = params.seed()?;
+    made_puzzle(game, budget, wanted, goal, seed)
+}
+
+/// Builds or draws boards until one has the wanted proven fewest presses.
+fn made_puzzle(
+    game: crate::rules::Game,
+    budget: u64,
+    wanted: Option<u64>,
+    goal: u8,
+    seed: u64,
+) -> Result<Value, Refusal> {
+    let k = game.states();
+    let buttons = game.buttons();
+    let solver =
+        crate::solve::GameSolver::new(game, budget).map_err(|e| Refusal::bad(e.to_string()))?;
+    let (rows, cols) = solver.board_shape();
+    let maker = crate::puzzles::PuzzleMaker::new(&solver);
+    let most = u64::from(k - 1) * buttons as u64;
+    if let Some(n) = wanted.filter(|&n| n > most) {
+        return Err(Refusal::bad(format!(
+            "presses: {n} is more than this game's {most} (each of its {buttons} buttons at \
+             most {} times)",
+            k - 1
+        )));
+    }
+    let mut rng = crate::rng::SplitMix64(seed);
+    let until = crate::solve::clock::Instant::now() + PUZZLE_TIME;
+    for _ in 0..PUZZLE_TRIES {
+        if crate::solve::clock::Instant::now() > until {
+            break;
+        }
+        let Some((board, answer)) = maker.draw(wanted, goal, &mut rng) else {
+            continue;
+        };
+        return Ok(json!({
+            "rows": rows,
+            "cols": cols,
+            "states": k,
+            "board": board_rows(&board, cols, k),
+            "target": goal_word(goal, k),
+            "fewest": answer.total,
+            "proven": answer.proven_minimal,
+            "seed": seed,
+        }));
+    }
+    Err(Refusal::bad(format!(
+        "presses: no board of exactly {} proven fewest presses came up in {PUZZLE_TRIES} \
+         draws or {} s; ask for fewer presses (or presses=random)",
+        wanted.unwrap_or(0),
+        PUZZLE_TIME.as_secs()
+    )))
+}
+
+/// `GET /v1/game`'s answer: the small fields by `serde_json`, the buttons' entries
+/// written as text (a value a entry would take ten times the memory).
+pub fn game_json(
+    game: &crate::rules::Game,
+    name: Option<&str>,
+    layout: &crate::rules::layout::Layout,
+    solver: Option<&crate::solve::GameSolver>,
+) -> String {
+    use std::fmt::Write;
+    // Rows, columns and lights from 1, as everywhere else.
+    let cells: Vec<Value> = layout
+        .cells
+        .iter()
+        .map(|&(r, c)| json!([r + 1, c + 1]))
+        .collect();
+    let mut rest = json!({
+        "game": name,
+        "lights": game.lights(),
+        "states": game.states(),
+        "grid": game.grid_rules().map(grid_json),
+        "layout": { "rows": layout.rows, "cols": layout.cols, "cells": cells },
+    });
+    if let Some(facts) = solver.map(two_state_facts) {
+        rest["gods_number"] = json!(facts.gods_number);
+        rest["nullity"] = json!(facts.nullity);
+        rest["quiet"] = json!(facts.quiet);
+    } else {
+        rest["gods_number"] = Value::Null;
+    }
+    let rest = rest.to_string();
+    let entries = usize::try_from(game.press_entries()).unwrap_or(usize::MAX);
+    let mut out = String::with_capacity(entries.saturating_mul(8).min(1 << 24) + rest.len());
+    out.push_str("{\"buttons\":[");
+    let mut pattern = Vec::new();
+    for b in 0..game.buttons() {
+        game.pattern_into(b, &mut pattern);
+        out.push_str(if b == 0 { "[" } else { ",[" });
+        for (i, &(light, amount)) in pattern.iter().enumerate() {
+            let comma = if i == 0 { "" } else { "," };
+            let _ = write!(out, "{comma}[{},{amount}]", light + 1);
+        }
+        out.push(']');
+    }
+    out.push_str("],");
+    out.push_str(rest.strip_prefix('{').unwrap_or(&rest));
+    out
+}
+
+/// The most buttons of a game whose facts `/v1/game` gives.
+pub const FACTS_BUTTONS: usize = 1024;
+
+/// The most quiet patterns whose God's number `/v1/game` looks for (its search's step
+/// costs 4^k word operations: past 10, not within a request).
+const FACTS_NULLITY: usize = 10;
+
+/// What the page shows of a two-state game of at most [`FACTS_BUTTONS`] buttons (none
+/// past that, so a request's cost stays the game's drawing).
+struct Facts {
+    /// God's number, when its search proves it within 50 ms (the page caps its puzzles'
+    /// difficulty at it).
+    gods_number: Option<u64>,
+    /// The quiet patterns' count: each solvable board has 2^nullity solutions.
+    nullity: usize,
+    /// One quiet pattern (presses that change nothing), as every board is written.
+    quiet: Option<Vec<String>>,
+}
+
+fn two_state_facts(solver: &crate::solve::GameSolver) -> Facts {
+    let god = (solver.nullity() <= FACTS_NULLITY)
+        .then(|| crate::solve::gods_number(solver, std::time::Duration::from_millis(50)).ok())
+        .flatten();
+    let patterns = solver.quiet_patterns();
+    let quiet = patterns.first().map(|q| {
+        let cells: Vec<u8> = (0..q.rows())
+            .flat_map(|r| (0..q.cols()).map(move |c| (r, c)))
+            .map(|(r, c)| u8::from(q.get(r, c)))
+            .collect();
+        board_rows(&cells, q.cols(), 2)
+    });
+    Facts {
+        gods_number: god.filter(|g| g.proven()).map(|g| g.lower),
+        nullity: patterns.len(),
+        quiet,
+    }
+}
+
+/// One board's answer toward every light `goal`, as every JSON answer gives it: the
+/// presses (rows of each button's count), the fewest, whether proven, a lower bound
+/// (`search` false: the presses found without a search, proven only when they are).
+pub fn answer_json(
+    solver: &crate::solve::GameSolver,
+    board: &[u8],
+    goal: u8,
+    search: bool,
+) -> Value {
+    let k = solver.game().states();
+    let goals = vec![goal; board.len()];
+    let (_, cols) = solver.presses_shape();
+    let answer = solver.solve_states(board, &goals, search);
+    // The one schema of a board's answer, as `solve --format json` writes it.
+    let json = crate::stream::JsonAnswer::of_states(k, goal, answer.as_ref(), cols);
+    serde_json::to_value(json).expect("an answer serialises")
+}
+
+/// A grid game's shape, topology and rule, as `/v1/game` and `/v1/games` give them.
+pub fn grid_json(rules: &crate::rules::GridRules) -> Value {
+    json!({
+        "rows": rules.rows,
+        "cols": rules.cols,
+        "topology": rules.topology.to_string(),
+        "rule": rules.rule.to_string(),
+    })
+}

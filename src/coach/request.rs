@@ -1,0 +1,218 @@
+//! The game a request names with the command line's settings (`rows`, `cols`,
+//! `topology`, `wrap`, `rule`, `states`, `game`, `graph`, `search_budget`), read through
+//! the one [`Choice`](super::Choice) every door reads through, with a request's limits.
+
+use super::{shape_of, Params, Refusal};
+
+/// The game flags `/v1/solve` takes besides the shape, as the command line's.
+pub const GAME_PARAMS: [&str; 7] = [
+    "topology",
+    "wrap",
+    "rule",
+    "states",
+    "game",
+    "graph",
+    "search_budget",
+];
+
+/// The most word operations one board's search may take on the server (2^32: about a
+/// tenth of a second of the transform, a few seconds of the walk).
+const MAX_SEARCH_BUDGET: u64 = 1 << 32;
+
+/// The most lights of a `/v1/solve` board of a game other than the classic one (its
+/// solver is made for the request: about 40 bytes a light for K states).
+const GAME_LIGHTS: usize = 1 << 20;
+
+/// The most press entries (each button's pattern, added up) of a request's game: what
+/// building and solving it reads (a 1024 x 1024 board under the 3 x 3 box has 9
+/// million; 2^24 of them solve in about a second).
+pub const GAME_ENTRIES: u64 = 1 << 24;
+
+/// The game a `/v1/solve` request names with the command line's flags, or `None` for
+/// the classic game (which keeps its cached solvers). A `game` must be a built-in
+/// one: the server reads no files.
+pub fn requested_game(
+    params: &Params,
+    shape: (usize, usize),
+) -> Result<Option<(crate::rules::Game, u64)>, Refusal> {
+    use super::{Choice, Source};
+    if GAME_PARAMS.iter().all(|k| params.get(k).is_none()) {
+        return Ok(None);
+    }
+    let topology = match params.get("topology") {
+        None => crate::rules::Topology::Plane,
+        Some(t) => super::topology_named(t).ok_or_else(|| {
+            Refusal::bad(format!(
+                "topology: expected plane, cylinder, torus or projective, found `{t}`"
+            ))
+        })?,
+    };
+    let states = match params.get("states") {
+        None => None,
+        Some(k) => Some(super::parse_states(k).map_err(|e| Refusal::bad(format!("states: {e}")))?),
+    };
+    let source = match (params.get("game"), params.get("graph")) {
+        (Some(name), _) => {
+            if let Some(clash) = GAME_CONFLICTS.iter().find(|k| params.get(k).is_some()) {
+                return Err(Refusal::bad(format!(
+                    "game: cannot be used with {clash} (a built-in game brings its own \
+                     lights and buttons; as the command line's --game cannot be used with \
+                     --{clash})"
+                )));
+            }
+            let Some(builtin) = crate::rules::builtin::find(name) else {
+                let known: Vec<&str> = crate::rules::builtin::GAMES
+                    .iter()
+                    .map(|g| g.name)
+                    .collect();
+                return Err(Refusal::bad(format!(
+                    "game: expected a built-in game ({}; see GET /v1/games), found `{name}`",
+                    known.join(", ")
+                )));
+            };
+            Some(Source::Builtin(builtin))
+        }
+        (None, Some(text)) => {
+            let clash = ["rows", "cols", "topology"]
+                .into_iter()
+                .find(|k| params.get(k).is_some());
+            if let Some(clash) = clash {
+                return Err(Refusal::bad(format!(
+                    "graph: cannot be used with {clash} (a graph brings its own lights and \
+                     buttons)"
+                )));
+            }
+            // Any format the command line reads, as its text (the server reads no files).
+            Some(Source::Text { name: "", text })
+        }
+        (None, None) => None,
+    };
+    // `wrap`, as the command line's --wrap: the torus, and not with a topology.
+    let wrap = params.flag("wrap")?;
+    if wrap && params.get("topology").is_some() {
+        return Err(Refusal::bad(
+            "wrap: is short for topology=torus; give one of them (as the command line's \
+             --wrap cannot be used with --topology)",
+        ));
+    }
+    let budget = params
+        .number::<u64>("search_budget", "from 0 to 2^32")?
+        .unwrap_or(crate::solve::SEARCH_BUDGET);
+    // One board's search is not cut by the request's search time (that is checked
+    // between boards), so its budget is what bounds a request's work.
+    if budget > MAX_SEARCH_BUDGET {
+        return Err(Refusal::bad(format!(
+            "search_budget: {budget} is more than this server spends on one board \
+             ({MAX_SEARCH_BUDGET} word operations); give at most that, or run \
+             `lightsout solve --search-budget {budget}` yourself"
+        )));
+    }
+    let choice = Choice {
+        source,
+        topology: if wrap {
+            crate::rules::Topology::Torus
+        } else {
+            topology
+        },
+        rule: params.get("rule").unwrap_or("plus"),
+        states,
+    };
+    // The command line's reading of the flags, its errors in the parameters' names.
+    let shape = (shape.0 as u32, shape.1 as u32);
+    let game = choice
+        .game(Some(shape), &|name: &str| name.to_string())
+        .map_err(Refusal::bad)?;
+    if params.get("graph").is_some() && game.lights() > GRAPH_VERTICES {
+        return Err(Refusal::too_large(format!(
+            "graph: {} vertices; this server plays graphs of at most {GRAPH_VERTICES}",
+            game.lights()
+        )));
+    }
+    if game.press_entries() > GAME_ENTRIES {
+        return Err(Refusal::too_large(format!(
+            "this game's buttons change {} lights in all (each button's pattern, added \
+             up); this server takes games of at most {} (a smaller rule or board, or \
+             `lightsout solve` with these flags yourself)",
+            crate::text::thousands(game.press_entries()),
+            crate::text::thousands(GAME_ENTRIES)
+        )));
+    }
+    if game.lights() > GAME_LIGHTS {
+        return Err(Refusal::too_large(format!(
+            "this game has {} lights; this server solves games other than the classic \
+             one of at most {GAME_LIGHTS} lights",
+            game.lights()
+        )));
+    }
+    Ok(Some((game, budget)))
+}
+
+/// The settings a built-in game brings itself, as the command line's `--game` refuses
+/// them.
+pub const GAME_CONFLICTS: [&str; 4] = ["rows", "cols", "topology", "wrap"];
+
+/// The most vertices of a request's graph (its graph6 line is within the URL's limits
+/// long before).
+const GRAPH_VERTICES: usize = 4096;
+
+/// The game the flags name, or the classic plus press on a plane of that shape.
+pub(super) fn game_or_classic(
+    params: &Params,
+    (rows, cols): (usize, usize),
+) -> Result<(crate::rules::Game, u64), Refusal> {
+    if let Some(found) = requested_game(params, (rows, cols))? {
+        return Ok(found);
+    }
+    let game = crate::rules::Game::classic(rows, cols).map_err(|e| Refusal::bad(e.to_string()))?;
+    Ok((game, crate::solve::SEARCH_BUDGET))
+}
+
+/// The most lights of a game the page plays (`GET /v1/game`, `GET /v1/solve`): its
+/// solver is kept for the next press.
+pub const PLAY_LIGHTS: usize = 1 << 14;
+
+/// The most press entries of a game the page plays: `GET /v1/game` lists every one
+/// (about 12 bytes of JSON each: 12 MiB at most).
+pub const PLAY_ENTRIES: u64 = 1 << 20;
+
+/// The game a play request names: the shape and game flags (the classic plus press on
+/// a plane, two states, when none is given), with how to draw it.
+pub fn played_game(
+    params: &Params,
+    example: &str,
+) -> Result<(crate::rules::Game, u64, crate::rules::layout::Layout), Refusal> {
+    let (rows, cols) = shape_of(params, example)?;
+    if rows.checked_mul(cols).is_none_or(|n| n > PLAY_LIGHTS) {
+        return Err(Refusal::too_large(format!(
+            "a {rows} x {cols} board has {} lights; one board's answer takes games of at \
+                 most {PLAY_LIGHTS} lights (POST /v1/solve takes larger ones)",
+            rows as u128 * cols as u128
+        )));
+    }
+    let (game, budget) = game_or_classic(params, (rows, cols))?;
+    if game.press_entries() > PLAY_ENTRIES {
+        return Err(Refusal::too_large(format!(
+            "this game's buttons change {} lights in all (each button's pattern, added \
+                 up); the page plays games of at most {} (a smaller rule or board)",
+            crate::text::thousands(game.press_entries()),
+            crate::text::thousands(PLAY_ENTRIES)
+        )));
+    }
+    if game.lights() > PLAY_LIGHTS {
+        return Err(Refusal::too_large(format!(
+            "this game has {} lights; one board's answer takes games of at most \
+                 {PLAY_LIGHTS} lights",
+            game.lights()
+        )));
+    }
+    let layout = game.layout();
+    Ok((game, budget, layout))
+}
+
+/// The game flags and shape the play routes take.
+pub fn play_params(raw: Option<String>, extra: &[&'static str]) -> Result<Params, Refusal> {
+    let mut known = vec!["rows", "cols"];
+    known.extend(GAME_PARAMS);
+    known.extend(extra);
+    Params::new(raw, &known)
+}
