@@ -56,7 +56,7 @@ pub fn puzzle(params: &super::Params) -> Result<Value, Refusal> {
             "a {rows} x {cols} board: puzzles take boards of at most {PUZZLE_LIGHTS} lights"
         )));
     }
-    let (game, budget) = super::request::game_or_classic(params, (rows, cols))?;
+    let (game, budget) = super::game_or_classic(params, (rows, cols))?;
     let wanted = params.presses_wanted()?;
     let goal = super::goal_of(params, game.states())?;
     let seed = params.seed()?;

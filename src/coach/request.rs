@@ -155,13 +155,20 @@ pub const GAME_CONFLICTS: [&str; 4] = ["rows", "cols", "topology", "wrap"];
 /// long before).
 const GRAPH_VERTICES: usize = 4096;
 
-/// The game the flags name, or the classic plus press on a plane of that shape.
-pub(super) fn game_or_classic(
+/// The game the flags name, or the classic plus press on a plane of that shape, of at
+/// most 2^20 lights (the most a request's game other than the classic one may have;
+/// the server's routes of one board ask for fewer first).
+pub fn game_or_classic(
     params: &Params,
     (rows, cols): (usize, usize),
 ) -> Result<(crate::rules::Game, u64), Refusal> {
     if let Some(found) = requested_game(params, (rows, cols))? {
         return Ok(found);
+    }
+    if rows.checked_mul(cols).is_none_or(|n| n > GAME_LIGHTS) {
+        return Err(Refusal::too_large(format!(
+            "a {rows} x {cols} board: a board of one request has at most {GAME_LIGHTS} lights"
+        )));
     }
     let game = crate::rules::Game::classic(rows, cols).map_err(|e| Refusal::bad(e.to_string()))?;
     Ok((game, crate::solve::SEARCH_BUDGET))

@@ -6,7 +6,6 @@ use super::TableKind;
 /// A whole table file made in memory by [`TableKind::file_in_memory`].
 pub struct TableFile {
     bytes: Bytes,
-    len: usize,
 }
 
 enum Bytes {
@@ -17,6 +16,7 @@ enum Bytes {
     Map {
         map: memmap2::MmapMut,
         at: usize,
+        len: usize,
     },
     Heap(Vec<u8>),
 }
@@ -31,7 +31,6 @@ impl TableKind {
     pub fn file_in_memory(self) -> TableFile {
         self.file_mapped().unwrap_or_else(|| TableFile {
             bytes: Bytes::Heap(self.file()),
-            len: self.file_len(),
         })
     }
 
@@ -46,8 +45,7 @@ impl TableKind {
         let _ = map.advise(memmap2::Advice::HugePage);
         self.fill_file(&mut map[at..at + len]);
         Some(TableFile {
-            bytes: Bytes::Map { map, at },
-            len,
+            bytes: Bytes::Map { map, at, len },
         })
     }
 
@@ -62,7 +60,7 @@ impl AsRef<[u8]> for TableFile {
     fn as_ref(&self) -> &[u8] {
         match &self.bytes {
             #[cfg(not(target_arch = "wasm32"))]
-            Bytes::Map { map, at } => &map[*at..*at + self.len],
+            Bytes::Map { map, at, len } => &map[*at..*at + *len],
             Bytes::Heap(bytes) => bytes,
         }
     }

@@ -6,7 +6,7 @@
 // width, and the timings (first paint; a press on 32 x 32 until its figure), are kept
 // in target/page/.
 // Usage: [ONLY=words] node page.test.mjs [path/to/lightsout]   (prints "N passed, M failed")
-import { chromium } from "playwright-core";
+import { run } from "./harness.mjs";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import assert from "node:assert/strict";
@@ -370,12 +370,14 @@ test("on a phone, a 20 x 20 board fits without scrolling and the controls fold a
 test("the press rule is drawn, and the board saves as a PNG", async (page, url) => {
   await page.goto(`${url}/?rows=5&cols=5`);
   await settled(page);
-  // The plus: the middle cell and its four neighbours, of the 5 x 5 around it.
-  assert.equal(await page.locator("#rule-picture span").count(), 25);
+  // The plus: the middle cell and its four neighbours, in the 3 x 3 it reaches (the
+  // rule's own reach, never the board around it: issue 53).
+  assert.equal(await page.locator("#rule-picture span").count(), 9);
   assert.equal(await page.locator("#rule-picture span.on").count(), 5);
   await page.goto(`${url}/?rows=7&cols=7&rule=knight`);
   await settled(page);
   assert.equal(await page.locator("#rule-picture span.on").count(), 9);
+  assert.equal(await page.locator("#rule-picture span").count(), 25, "the knight reaches 2 away");
   await page.goto(`${url}/?game=cube`);
   await settled(page);
   assert.equal(await page.locator("#rule-picture").isVisible(), false, "a map has no one rule");
@@ -386,15 +388,50 @@ test("the press rule is drawn, and the board saves as a PNG", async (page, url) 
   const bytes = fs.readFileSync(await download.path());
   assert.deepEqual([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join(""), "PNG");
   assert.equal(download.suggestedFilename(), "lights-out.png");
+  // About 1024 px on the longer side (issue 53: it was 120 px wide): the cube's net is
+  // 12 cells wide, 85 px each. The PNG's width and height are at bytes 16..24.
+  const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+  assert.ok(width >= 1000 && width <= 1024, `${width} x ${height}`);
 });
+
+test("a desktop puts the board beside the controls, large; a phone shows New puzzle and 28 px cells at 12 x 12", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5`);
+  await settled(page);
+  const desk = await page.evaluate(() => ({
+    cell: document.querySelector("#board button").getBoundingClientRect().width,
+    board: document.getElementById("board").getBoundingClientRect().left,
+    controls: document.getElementById("controls").getBoundingClientRect().right,
+  }));
+  assert.ok(desk.board > desk.controls, `the board (x ${desk.board}) is right of the controls (to ${desk.controls})`);
+  assert.ok(desk.cell >= 80, `a 5 x 5 cell is ${desk.cell} px on a 1280 px desktop`);
+  await page.screenshot({ path: path.join(shots, "desktop-5x5.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const n of [5, 9, 12]) {
+    await page.goto(`${url}/?rows=${n}&cols=${n}`);
+    await settled(page);
+    assert.equal(await page.locator("#new").isVisible(), true, `${n} x ${n}: New puzzle in view`);
+    assert.equal(await page.locator("#difficulty").isVisible(), true);
+    assert.equal(await page.locator("#keys").isVisible(), false, "no keyboard note on a phone");
+    const at = await page.evaluate(() => {
+      const b = document.getElementById("board").getBoundingClientRect();
+      return { cell: document.querySelector("#board button").getBoundingClientRect().width,
+               left: b.left, right: window.innerWidth - b.right };
+    });
+    assert.ok(at.cell >= 28, `${n} x ${n}: cells of ${at.cell} px`);
+    assert.ok(Math.abs(at.left - at.right) <= 12, `${n} x ${n}: centred (${at.left} | ${at.right})`);
+    await page.screenshot({ path: path.join(shots, `phone-${n}x${n}.png`) });
+  }
+}, { width: 1280, height: 800 });
 
 test("the quiet patterns: their count, and one marked that changes nothing when pressed", async (page, url) => {
   await page.goto(`${url}/?rows=5&cols=5&target=off&board=${"0".repeat(25)}`);
   await waitFigure(page, "0");
-  assert.match(await text(page, "quiet-text"), /^2 quiet patterns .* 4 solutions, and one board in 4/);
+  assert.match(await text(page, "quiet-text"), /^Each solvable board has 4 solutions, and one board in 4 can be solved: 2 quiet patterns/);
   await page.locator("#quiet").click();
   const marked = await page.locator("#board button.marked").count();
   assert.ok(marked > 0, "a pattern is marked");
+  // Drawn apart from press marks (a dashed square, class quiet), every one of them.
+  assert.equal(await page.locator("#board button.marked.quiet").count(), marked);
   // Pressing every marked button leaves the board as it was: all off.
   const marks = await page.locator("#board button.marked").evaluateAll(
     (bs) => bs.map((b) => b.dataset.light));
@@ -404,7 +441,7 @@ test("the quiet patterns: their count, and one marked that changes nothing when 
   assert.equal(lit, 0);
   await page.goto(`${url}/?rows=6&cols=6`);
   await settled(page);
-  assert.match(await text(page, "quiet-text"), /^No quiet patterns/);
+  assert.match(await text(page, "quiet-text"), /^Every board has exactly one solution/);
 });
 
 test("a graph in the link is drawn with its edges, each vertex numbered as explain numbers it", async (page, url) => {
@@ -538,39 +575,11 @@ test("first paint, and a press on 32 x 32 until its figure", async (page, url, b
 });
 
 const { server, url } = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
 let passed = 0;
 let failed = 0;
 try {
-  // ONLY=words runs the tests whose names hold them (while working on one).
-  for (const { name, body, viewport } of tests.filter((t) => t.name.includes(process.env.ONLY ?? ""))) {
-    const page = await browser.newPage({ viewport: viewport ?? { width: 1200, height: 900 } });
-    // No console error and no failed request, on any page of any test.
-    const problems = [];
-    page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("response", (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
-    try {
-      await body(page, url, browser);
-      // A test that makes an error on purpose names what it expects (page.expected).
-      const unexpected = problems.filter((p) => !(page.expected ?? []).some((re) => re.test(p)));
-      assert.deepEqual(unexpected, [], "console errors or failed requests");
-      passed++;
-      console.log(`ok - ${name}`);
-    } catch (err) {
-      failed++;
-      console.log(`not ok - ${name}\n  ${String(err.stack ?? err).split("\n").join("\n  ")}`);
-      await page.screenshot({ path: path.join(shots, `failed-${passed + failed}.png`) }).catch(() => {});
-    } finally {
-      await page.close();
-    }
-  }
+  [passed, failed] = await run(tests, url, shots, "");
 } finally {
-  await browser.close();
   server.kill("SIGTERM");
 }
 fs.writeFileSync(path.join(shots, "timings.json"), `${JSON.stringify(timings, null, 2)}\n`);

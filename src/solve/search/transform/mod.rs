@@ -110,6 +110,8 @@ pub(super) trait Lane:
 pub(super) struct Coset<'a, T> {
     pub(super) weighted: &'a [(u64, u32, T)],
     pub(super) lows: Vec<u32>,
+    /// Read by the x86-64 kernels only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) ends: Vec<u32>,
 }
 

@@ -65,7 +65,9 @@ impl Width {
         all
     }
 
-    /// Whether AVX2 and POPCNT may run (AVX-512 processors have them too).
+    /// Whether AVX2 and POPCNT may run (AVX-512 processors have them too); asked by
+    /// the x86-64 kernels only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(in crate::solve) fn avx2(self) -> bool {
         self.0 != Registers::Plain
     }

@@ -1,0 +1,177 @@
+// The static page (scripts/static-page.sh OUT_DIR) in a real browser, served by a plain
+// file server (Python's http.server) with no lightsout process anywhere: the solver
+// runs in the page as WebAssembly. Plays the 5x5 (a puzzle of the top difficulty, a
+// press, the coach's proof), a graph drawn with its edges and a built-in game; solves
+// 256 x 256 boards of four rules; records the first paint, the solve times and the
+// download's compressed size in target/page/static-timings.json.
+// Usage: [ONLY=words] node static.test.mjs OUT_DIR   (prints "N passed, M failed")
+import { run } from "./harness.mjs";
+import { spawn, execFileSync } from "node:child_process";
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import fs from "node:fs";
+import zlib from "node:zlib";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../..");
+const dir = path.resolve(process.argv[2] ?? path.join(root, "target/static"));
+const shots = path.join(root, "target/page");
+fs.mkdirSync(shots, { recursive: true });
+const timings = {};
+
+// No lightsout process may answer: the page must play on its own (a server of an
+// earlier test is given 10 s to finish its graceful shutdown).
+const anyLightsout = () => execFileSync("ps", ["-eo", "comm"]).toString().split("\n")
+  .some((l) => l.trim() === "lightsout");
+for (let waited = 0; anyLightsout(); waited += 200) {
+  assert.ok(waited < 10000, "a lightsout process is running; the static test needs none");
+  await new Promise((done) => setTimeout(done, 200));
+}
+
+function startFiles() {
+  const server = spawn("python3", ["-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", dir],
+    { stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    const seen = (chunk) => {
+      const port = chunk.toString().match(/port (\d+)/)?.[1];
+      if (port) resolve({ server, url: `http://127.0.0.1:${port}` });
+    };
+    server.stdout.on("data", seen);
+    server.stderr.on("data", seen);
+    server.once("exit", (code) => reject(new Error(`the file server exited with ${code}`)));
+  });
+}
+
+const text = (page, id) => page.locator(`#${id}`).textContent();
+async function waitFigure(page, want) {
+  await page.waitForFunction(
+    (want) => document.querySelector('[data-testid="presses"]').textContent === want,
+    want, { timeout: 20000 });
+}
+async function settled(page) {
+  await page.waitForFunction(() => {
+    const t = document.querySelector('[data-testid="presses"]').textContent;
+    return t !== "…" && t !== "";
+  }, null, { timeout: 20000 });
+  return text(page, "presses");
+}
+
+const tests = [];
+const test = (name, body, viewport) => tests.push({ name, body, viewport });
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+test("the download is under 1 MB compressed: the page, its bridge and the solver", async () => {
+  const files = fs.readdirSync(dir);
+  assert.deepEqual(files.sort(), ["favicon.svg", "index.html", "lightsout.wasm"]);
+  const gzipped = files.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length, 0);
+  timings.download_gzip_bytes = gzipped;
+  console.log(`  ${files.length} files, ${gzipped} bytes gzipped`);
+  assert.ok(gzipped < 1 << 20, `${gzipped} bytes`);
+});
+
+test("the 5x5 plays with no server: a link's position, a press, the coach's proof", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5&target=on&board=0011101011100011101011100`);
+  await waitFigure(page, "3");
+  assert.equal(await text(page, "detail"), "(proven the fewest)");
+  await page.locator('#board button[data-light="0"]').click();
+  await settled(page);
+  assert.notEqual(await text(page, "presses"), "3");
+  await page.screenshot({ path: path.join(shots, "static-5x5.png") });
+});
+
+test("the 5x5's top difficulty, six times in six, each within 200 ms", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5&target=off`);
+  await settled(page);
+  await page.selectOption("#difficulty", "15");
+  for (let i = 0; i < 6; i++) {
+    const before = await page.evaluate(() => window.puzzleTimes.length);
+    await page.locator("#new").click();
+    await page.waitForFunction((n) => window.puzzleTimes.length > n, before, { timeout: 10000 });
+    await waitFigure(page, "15");
+    assert.equal(await text(page, "detail"), "(proven the fewest)");
+  }
+  const took = (await page.evaluate(() => window.puzzleTimes)).slice(-6);
+  timings.top_5x5_puzzle_ms = took.map((ms) => Math.round(ms * 10) / 10);
+  for (const ms of took) assert.ok(ms < 200, `a puzzle took ${ms} ms`);
+});
+
+test("a graph and a built-in game, drawn and played in the browser", async (page, url) => {
+  await page.goto(`${url}/?graph=${encodeURIComponent("IheA@GUAo")}&target=off&board=${"0".repeat(10)}`);
+  await waitFigure(page, "0");
+  assert.equal(await page.locator("#edges line").count(), 15);
+  await page.goto(`${url}/?game=merlin`);
+  await settled(page);
+  assert.equal(await page.locator("#board button").count(), 9);
+});
+
+test("256 x 256 boards of four rules are solved in the page, each under 50 ms", async (page, url) => {
+  await page.goto(`${url}/?rows=5&cols=5`);
+  await settled(page);
+  const results = await page.evaluate(async () => {
+    const out = {};
+    for (const rule of ["rows=256&cols=256", "rows=256&cols=256&rule=box", "rows=256&cols=256&topology=torus", "rows=256&cols=256&rule=cross&states=3"]) {
+      const board = "1".repeat(65536);
+      const times = [];
+      let answer;
+      for (let i = 0; i < 7; i++) {
+        const t = performance.now();
+        answer = await window.lightsoutAsk(`/v1/solve?${rule}&board=${board}&target=off`);
+        times.push(performance.now() - t);
+      }
+      out[rule] = { status: answer.status, solvable: answer.body.solvable, fewest: answer.body.fewest, proven: answer.body.proven, times };
+    }
+    return out;
+  });
+  timings.solve_256x256_ms = {};
+  for (const [rule, r] of Object.entries(results)) {
+    assert.equal(r.status, 200, rule);
+    const m = Math.round(median(r.times) * 10) / 10;
+    timings.solve_256x256_ms[rule] = { median: m, first: Math.round(r.times[0] * 10) / 10, fewest: r.fewest, proven: r.proven };
+    console.log(`  ${rule}: median ${m} ms (first, with the solver built: ${r.times[0].toFixed(1)} ms), fewest ${r.fewest}, proven ${r.proven}`);
+    assert.ok(median(r.times) < 50, `${rule}: ${median(r.times)} ms`);
+  }
+});
+
+test("first paint in a new tab", async (page, url, browser) => {
+  const context = await browser.newContext();
+  await (await context.newPage()).goto("about:blank");
+  // The page, and this file server's own plain answer (its 404 page: the floor of
+  // this browser and this server, as the page test measures a plain-text answer).
+  const paints = { page: [], plain: [] };
+  for (let i = 0; i < 15; i++) {
+    for (const [kind, at] of [["page", `${url}/?rows=5&cols=5`], ["plain", `${url}/no-such-file`]]) {
+      const fresh = await context.newPage();
+      await fresh.goto(at);
+      await fresh.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+      paints[kind].push(await fresh.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0].startTime));
+      await fresh.close();
+    }
+  }
+  await context.close();
+  timings.first_contentful_paint_median_ms = Math.round(median(paints.page) * 10) / 10;
+  timings.plain_first_paint_median_ms = Math.round(median(paints.plain) * 10) / 10;
+  console.log(`  first paint: median ${timings.first_contentful_paint_median_ms} ms ` +
+    `(the file server's plain answer: ${timings.plain_first_paint_median_ms} ms)`);
+});
+
+test("on a phone: New puzzle in view, cells of 28 px and more up to 12 x 12", async (page, url) => {
+  await page.goto(`${url}/?rows=12&cols=12`);
+  await settled(page);
+  assert.equal(await page.locator("#new").isVisible(), true);
+  const cell = await page.locator('#board button[data-light="0"]').evaluate((b) => b.getBoundingClientRect().width);
+  assert.ok(cell >= 28, `cells of ${cell} px`);
+  await page.screenshot({ path: path.join(shots, "static-phone-12x12.png") });
+}, { width: 390, height: 844 });
+
+const { server, url } = await startFiles();
+let passed = 0;
+let failed = 0;
+try {
+  [passed, failed] = await run(tests, url, shots, "static-");
+} finally {
+  server.kill("SIGTERM");
+}
+fs.writeFileSync(path.join(shots, "static-timings.json"), `${JSON.stringify(timings, null, 2)}\n`);
+console.log(`static: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,131 @@
+//! The solver of lightsout as WebAssembly, for the static page: the page's questions
+//! (`GET /v1/games`, `/v1/game`, `/v1/solve`, `/v1/puzzle`) answered in the browser by
+//! the library's `coach`, as the server answers them, with no server.
+//!
+//! The interface is three functions and one import, no bindings generator (Debian's
+//! toolchain has none, and the page's glue is a dozen lines): the page writes a request
+//! (`/v1/game?rows=5&cols=5`, UTF-8) into memory from [`alloc`], calls [`ask`], and reads
+//! the answer at the address and length it returns (`{"status": 200, "body": ...}`),
+//! then gives both back with [`free`]. The host passes `env.lightsout_now_ms`
+//! (`performance.now()`), the clock of the searches' deadlines.
+
+use lightsout::coach::{self, Params, Refusal};
+use lightsout::rules::Game;
+use lightsout::GameSolver;
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// `len` bytes for the page to write a request into (freed with [`free`]).
+#[no_mangle]
+pub extern "C" fn alloc(len: usize) -> *mut u8 {
+    let mut bytes = Vec::<u8>::with_capacity(len);
+    let at = bytes.as_mut_ptr();
+    std::mem::forget(bytes);
+    at
+}
+
+/// Gives back `len` bytes at `at` that [`alloc`] or [`ask`] gave.
+///
+/// # Safety
+///
+/// `at` and `len` are what `alloc(len)` returned, or an answer's address and length.
+#[no_mangle]
+pub unsafe extern "C" fn free(at: *mut u8, len: usize) {
+    // SAFETY: the caller gives back a buffer of exactly `len` bytes of capacity that
+    // this module made (alloc's, or an answer's, shrunk to its length).
+    drop(unsafe { Vec::from_raw_parts(at, 0, len) });
+}
+
+/// Answers the request of `len` bytes at `at`: the answer's address in the high 32 bits
+/// of the result, its length in the low 32.
+///
+/// # Safety
+///
+/// `at` holds `len` bytes the page wrote into a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn ask(at: *const u8, len: usize) -> u64 {
+    // SAFETY: the caller wrote `len` bytes at `at`.
+    let request = unsafe { std::slice::from_raw_parts(at, len) };
+    let (status, body) = match std::str::from_utf8(request) {
+        Ok(text) => match answer(text) {
+            Ok(body) => (200, body),
+            Err(refusal) => (refusal.status, json!({ "error": refusal.message })),
+        },
+        Err(_) => (400, json!({ "error": "the request is not UTF-8" })),
+    };
+    let mut out = json!({ "status": status, "body": body })
+        .to_string()
+        .into_bytes();
+    out.shrink_to_fit();
+    let (address, length) = (out.as_mut_ptr() as u64, out.len() as u64);
+    std::mem::forget(out);
+    address << 32 | length
+}
+
+thread_local! {
+    /// The last game's solver, kept for the coach's next question (the page asks about
+    /// one game at a time).
+    static SOLVER: RefCell<Option<(Game, u64, Rc<GameSolver>)>> = const { RefCell::new(None) };
+}
+
+/// The solver of `game`, the last one when it is the same game.
+fn solver(game: Game, budget: u64) -> Result<Rc<GameSolver>, Refusal> {
+    SOLVER.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if let Some((g, b, solver)) = kept.as_ref() {
+            if *g == game && *b == budget {
+                return Ok(Rc::clone(solver));
+            }
+        }
+        let solver = Rc::new(
+            GameSolver::new(game.clone(), budget).map_err(|e| Refusal::bad(e.to_string()))?,
+        );
+        *kept = Some((game, budget, Rc::clone(&solver)));
+        Ok(solver)
+    })
+}
+
+/// A request's answer: the route's, read and answered by the library's `coach`.
+fn answer(request: &str) -> Result<Value, Refusal> {
+    let (path, query) = request.split_once('?').unwrap_or((request, ""));
+    let raw = Some(query.to_string());
+    match path {
+        "/v1/games" => {
+            Params::new(raw, &[])?;
+            Ok(coach::catalogue())
+        }
+        "/v1/game" => {
+            let params = coach::play_params(raw, &[])?;
+            let (game, budget, layout) = coach::played_game(&params, "/v1/game?rows=5&cols=5")?;
+            let facts = (game.states() == 2 && game.buttons() <= coach::FACTS_BUTTONS)
+                .then(|| solver(game.clone(), budget).ok())
+                .flatten();
+            let name = params.get("game");
+            let text = coach::game_json(&game, name, &layout, facts.as_deref());
+            serde_json::from_str(&text).map_err(|e| Refusal::bad(e.to_string()))
+        }
+        "/v1/solve" => {
+            // The player's own machine: a board of up to 2^20 lights, as a body takes.
+            let params = coach::play_params(raw, &["board", "target"])?;
+            let shape = coach::shape_of(&params, "/v1/solve?rows=5&cols=5&board=...")?;
+            let (game, budget) = coach::game_or_classic(&params, shape)?;
+            let goal = coach::goal_of(&params, game.states())?;
+            let board = coach::board_of(&params, &game)?;
+            let solver = solver(game, budget)?;
+            Ok(coach::answer_json(&solver, &board, goal, true))
+        }
+        "/v1/puzzle" => {
+            let mut known = vec!["steps", "seed", "rows", "cols", "presses", "target"];
+            known.extend(coach::GAME_PARAMS);
+            coach::puzzle(&Params::new(raw, &known)?)
+        }
+        other => Err(Refusal {
+            status: 404,
+            message: format!(
+                "no such question: `{other}`; the static page answers /v1/games, /v1/game, \
+                 /v1/solve and /v1/puzzle"
+            ),
+        }),
+    }
+}
