@@ -305,10 +305,10 @@ const PALETTE: [u8; 18] = [
     0x5a, 0x5a, 0x66, // grid line
 ];
 
-/// The side of a cell in pixels: about 1024 pixels for the board's longer side, from
-/// 1 (boards of 1024 and more) to 24.
+/// The side of a cell in pixels: about 1024 pixels for the board's longer side (a 5x5
+/// board's cells 204 pixels), 1 for boards of 1024 and more.
 pub fn cell_pixels(rows: usize, cols: usize) -> usize {
-    (1024 / rows.max(cols)).clamp(1, 24)
+    (1024 / rows.max(cols).max(1)).max(1)
 }
 
 /// The cells as an indexed PNG, written a pixel row at a time (memory: one row), the

@@ -52,6 +52,11 @@ fn any_size_is_drawn_with_the_solvers_fewest_presses() {
 #[test]
 fn a_large_answer_is_a_png_with_its_presses_in_blue() {
     let dir = tempfile::tempdir().unwrap();
+    // About 1024 pixels on the longer side whatever the board (issue 53: a 5x5 was
+    // 138 pixels wide): 204 a cell for 5 x 5, 3 for 300 x 200, 1 from 1024 on.
+    assert_eq!(lightsout::cell_pixels(5, 5), 204);
+    assert_eq!(lightsout::cell_pixels(300, 200), 3);
+    assert_eq!(lightsout::cell_pixels(4000, 10), 1);
     let (rows, cols) = (300, 200);
     let board = "1".repeat(cols) + "\n";
     let input = format!("1\n{}", board.repeat(rows));

@@ -138,7 +138,7 @@ fn explain_draws_a_game_in_its_layout() {
     assert!(rows[0].trim_start().starts_with("1 "), "{drawn}");
     assert!(rows[8].ends_with('#'), "{drawn}");
     assert_eq!(rows[3].matches('.').count(), 12, "{drawn}");
-    // The PNG: the net's 12 x 9 cells of 24 pixels, not a strip of 54.
+    // The PNG: the net's 12 x 9 cells, not a strip of 54.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("cube.png");
     lightsout()
@@ -149,10 +149,13 @@ fn explain_draws_a_game_in_its_layout() {
         .success();
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
     let info = decoder.read_info().unwrap();
-    let (left, top, right) = lightsout::picture_margins(9, 12, 24);
+    // About 1024 pixels on the longer side: 85 a cell.
+    let side = lightsout::cell_pixels(9, 12);
+    assert_eq!(side, 85);
+    let (left, top, right) = lightsout::picture_margins(9, 12, side);
     assert_eq!(
         (info.info().width, info.info().height),
-        ((left + 12 * 24 + right) as u32, (top + 9 * 24) as u32)
+        ((left + 12 * side + right) as u32, (top + 9 * side) as u32)
     );
 }
 
@@ -229,15 +232,18 @@ fn a_board_of_more_states_is_drawn_as_png_with_its_legend() {
     let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
     let frame = reader.next_frame(&mut pixels).unwrap();
     let info = reader.info();
-    // 4 columns, 3 rows, a blank row and the legend's row, of 24 pixels, numbered.
-    let (left, top, right) = lightsout::picture_margins(3, 4, 24);
+    // 4 columns, 3 rows, a blank row and the legend's row, numbered, about 1024
+    // pixels on the longer side (204 a cell).
+    let side = lightsout::cell_pixels(5, 4);
+    assert_eq!(side, 204);
+    let (left, top, right) = lightsout::picture_margins(3, 4, side);
     assert_eq!(
         (frame.width, frame.height),
-        ((left + 4 * 24 + right) as u32, (top + 5 * 24) as u32)
+        ((left + 4 * side + right) as u32, (top + 5 * side) as u32)
     );
     let palette = info.palette.as_ref().unwrap().to_vec();
     let colour_at = |r: usize, c: usize| {
-        let (y, x) = (top + r * 24 + 8, left + c * 24 + 8);
+        let (y, x) = (top + r * side + 8, left + c * side + 8);
         let index = usize::from(pixels[y * frame.line_size + x]);
         palette[3 * index..3 * index + 3].to_vec()
     };

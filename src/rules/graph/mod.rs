@@ -17,6 +17,8 @@ mod formats;
 
 pub use formats::{nauty_line, parse, Format};
 
+mod drawing;
+
 use super::{Game, GameError};
 
 /// The most vertices a graph may have here.
@@ -28,7 +30,8 @@ pub const MAX_VERTICES: usize = 1 << 20;
 /// (a dense graph6 line of K_28000, 65 MB, would otherwise take 9.5 GB to be refused).
 pub const MAX_GRAPH_ENTRIES: u64 = 1 << 24;
 
-/// The most vertices drawn around a circle; larger graphs are drawn in rows.
+/// The most vertices drawn as a graph (springs, or around a circle); larger graphs are
+/// drawn in rows.
 pub const MAX_CIRCLE: usize = 64;
 
 /// A graph's game: σ+ or σ.
@@ -88,9 +91,10 @@ impl Graph {
             })
             .collect();
         let game = Game::new(self.vertices, states, buttons, None)?;
-        // Around a circle while a drawing is small enough to read.
+        // Drawn (its edges crossing as little as springs find) while a drawing is
+        // small enough to read.
         if self.vertices <= MAX_CIRCLE {
-            game.with_layout(circle(self.vertices))
+            game.with_layout(drawing::drawing(self))
         } else {
             Ok(game)
         }

@@ -163,3 +163,29 @@ fn a_circle_gives_each_vertex_a_cell() {
         assert!(circle(n).fits(n), "{n}");
     }
 }
+
+/// The Petersen graph (`IheA@GUAo`) around the circle has its five spokes meet in the
+/// middle; its drawing crosses less, and every drawing of a graph of up to 64
+/// vertices gives each vertex a cell of its own.
+#[test]
+fn a_drawing_crosses_less_than_the_circle_and_gives_each_vertex_a_cell() {
+    let petersen = nauty_line(b"IheA@GUAo", 1).unwrap();
+    let edges = drawing::edges(&petersen);
+    assert_eq!(edges.len(), 15);
+    let round = drawing::crossings(&circle(10), &edges);
+    let drawn = drawing::drawing(&petersen);
+    assert!(drawn.fits(10));
+    assert!(drawing::crossings(&drawn, &edges) < round, "{drawn:?}");
+    // Paths, cycles, stars, complete graphs and grids of every size to 64 vertices.
+    for n in 1..=MAX_CIRCLE {
+        let path: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();
+        let star: Vec<(usize, usize)> = (1..n).map(|i| (0, i)).collect();
+        let complete: Vec<(usize, usize)> = (0..n.min(12))
+            .flat_map(|i| (0..i).map(move |j| (j, i)))
+            .collect();
+        for edges in [path, star, complete] {
+            let graph = nauty_line(graph6(n, &edges).as_bytes(), 1).unwrap();
+            assert!(drawing::drawing(&graph).fits(n), "{n} {edges:?}");
+        }
+    }
+}
