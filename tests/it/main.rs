@@ -35,6 +35,7 @@ mod parts;
 mod pbm_cli;
 mod play;
 mod properties;
+mod published;
 mod query_cli;
 mod readme;
 mod results;
