@@ -149,9 +149,9 @@ pub use stream::{
     Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use stream::{
-    board_from_rows, count_rows, goal_word, json_boards, nullity_each_stream, sniff_shape,
-    write_states_png, Ambiguity, AnswerFormat, EachBoard, EachSummary, JsonAnswer, Sniffed,
-    MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
+    board_from_rows, count_rows, goal_word, json_boards, nullity_each_stream, row_cells,
+    sniff_json_shape, sniff_shape, write_states_png, Ambiguity, AnswerFormat, EachBoard,
+    EachSummary, JsonAnswer, JsonSniffed, Sniffed, MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
 };
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.

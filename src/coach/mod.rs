@@ -15,8 +15,8 @@ pub use answers::{
 pub use choice::{parse_states, topology_named, Choice, Source};
 pub use params::{board_of, board_param, goal_of, shape_given, shape_of, Params};
 pub use request::{
-    game_or_classic, play_params, played_game, requested_game, GAME_CONFLICTS, GAME_ENTRIES,
-    GAME_PARAMS, PLAY_ENTRIES, PLAY_LIGHTS,
+    game_or_classic, play_params, played_game, played_game_of, requested_game, GAME_CONFLICTS,
+    GAME_ENTRIES, GAME_PARAMS, PLAY_ENTRIES, PLAY_LIGHTS,
 };
 
 /// A request refused: the HTTP status it is answered with (400, or 413 for a request

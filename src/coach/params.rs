@@ -201,11 +201,7 @@ pub fn shape_given(params: &Params) -> Result<Option<(usize, usize)>, Refusal> {
     let named = params.get("game").is_some() || params.get("graph").is_some();
     if let (false, false, Some(board)) = (given, named, params.get("board")) {
         if let Some((first, _)) = board.split_once('/') {
-            let cols = if first.contains([' ', ',']) {
-                first.split([' ', ',']).filter(|c| !c.is_empty()).count()
-            } else {
-                first.chars().count()
-            };
+            let cols = crate::stream::row_cells(first);
             return Ok(Some((board.split('/').count(), cols.max(1))));
         }
     }

@@ -188,7 +188,15 @@ pub fn played_game(
     params: &Params,
     example: &str,
 ) -> Result<(crate::rules::Game, u64, crate::rules::layout::Layout), Refusal> {
-    let (rows, cols) = shape_of(params, example)?;
+    played_game_of(params, shape_of(params, example)?)
+}
+
+/// [`played_game`] of a shape the request gives another way (a JSON body's first
+/// board).
+pub fn played_game_of(
+    params: &Params,
+    (rows, cols): (usize, usize),
+) -> Result<(crate::rules::Game, u64, crate::rules::layout::Layout), Refusal> {
     if rows.checked_mul(cols).is_none_or(|n| n > PLAY_LIGHTS) {
         return Err(Refusal::too_large(format!(
             "a {rows} x {cols} board has {} lights; one board's answer takes games of at \

@@ -32,7 +32,9 @@ pub use picture::{
     Placement,
 };
 pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
-pub use read::json::{board_from_rows, json_boards, EachBoard};
+pub use read::json::{
+    board_from_rows, json_boards, row_cells, sniff_json_shape, EachBoard, JsonSniffed,
+};
 pub use read::reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
 pub use read::shape::{sniff_shape, Ambiguity, Sniffed, MAX_SHAPE_BYTES};
 pub use read::states::StatesReader;

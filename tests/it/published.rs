@@ -87,7 +87,10 @@ fn our_values_equal_the_published_ones_or_lie_within_their_bounds() {
     .unwrap();
     let mut held = 0;
     for line in ours.lines().filter(|l| !l.starts_with('#')) {
-        let v: Vec<u64> = line.split_whitespace().map(|x| x.parse().unwrap()).collect();
+        let v: Vec<u64> = line
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
         let (n, value, proven) = (v[0] as usize, v[2], v[3] == 1);
         let (_, entry) = table[n - 1];
         match entry {

@@ -2083,6 +2083,16 @@ fn every_door_gives_the_same_answer_and_the_same_refusal() {
             &url(&format!("/v1/solve?{shape}")),
             &serde_json::json!({ "boards": [rows] }),
         );
+        // A JSON body without the shape: read from its first board, as a text body's.
+        let unshaped_json = post_json(
+            &url(&format!("/v1/solve?{}", query.trim_start_matches('&'))),
+            &serde_json::json!({ "boards": [rows] }),
+        );
+        assert_eq!(
+            unshaped_json,
+            (json_status, json_text.clone()),
+            "{rows:?}: an unshaped JSON body"
+        );
         match refusal {
             Some(words) => {
                 let said = String::from_utf8_lossy(&out.stderr);
@@ -2270,4 +2280,49 @@ fn presses_and_steps_are_one_puzzle_parameter_on_every_puzzle() {
     let (status, body) = server.get("/v1/puzzle?presses=16");
     assert_eq!(status, 400);
     assert!(body.contains("presses: 16 is not in 0..=15"), "{body}");
+}
+
+#[test]
+fn a_json_body_without_a_shape_takes_its_first_boards() {
+    // The shape of a JSON body's boards read from its first board (its rows, the cells
+    // of its first row), as a text body's and the command line's: every answer and
+    // every refusal the same as with rows and cols given.
+    let server = Server::start(&[]);
+    let url = |path: &str| format!("{}{path}", server.url);
+    let two = serde_json::json!({ "boards": [["1000", "0000", "0001"], ["0110", "1001", "0110"]] });
+    let unshaped = post_json(&url("/v1/solve"), &two);
+    assert_eq!(unshaped.0, 200, "{}", unshaped.1);
+    assert_eq!(unshaped, post_json(&url("/v1/solve?rows=3&cols=4"), &two));
+    let answers = json(&unshaped.1)["answers"].as_array().unwrap().clone();
+    assert_eq!(answers.len(), 2);
+    assert_eq!(answers[1]["presses"].as_array().unwrap().len(), 3);
+    for body in [
+        // A later board of another shape: refused where it is.
+        serde_json::json!({ "boards": [["10", "01"], ["101", "010"]] }),
+        // Spaced cells, and three states.
+        serde_json::json!({ "boards": [["0 1 2", "2 1 0"]] }),
+        // A key that is not `boards`, and a body that is no JSON object.
+        serde_json::json!({ "board": [["10", "01"]] }),
+        serde_json::json!([["10", "01"]]),
+        // No boards at all.
+        serde_json::json!({ "boards": [] }),
+    ] {
+        let query = if body.to_string().contains('2') {
+            "states=3"
+        } else {
+            ""
+        };
+        let without = post_json(&url(&format!("/v1/solve?{query}")), &body);
+        let rows = body["boards"][0].as_array().map_or(1, Vec::len);
+        let cols = body["boards"][0][0].as_str().map_or(1, |r| {
+            r.split_whitespace().collect::<String>().chars().count()
+        });
+        let with = post_json(
+            &url(&format!("/v1/solve?rows={rows}&cols={cols}&{query}")),
+            &body,
+        );
+        assert_eq!(without, with, "{body}");
+    }
+    let none = post_json(&url("/v1/solve"), &serde_json::json!({ "boards": [] }));
+    assert_eq!(none, (200, r#"{"answers":[]}"#.to_string()));
 }

@@ -16,7 +16,7 @@ use super::State;
 use axum::body::Body;
 use axum::http::StatusCode;
 use axum::response::Response;
-use lightsout::coach::{answer_json, play_params, played_game};
+use lightsout::coach::{answer_json, play_params, played_game_of};
 use lightsout::{StreamError, Target};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -60,15 +60,21 @@ fn answer_each(
     Ok(boards)
 }
 
-/// `POST /v1/solve?rows=R&cols=C[&target=..][&game flags]` with a JSON body.
+/// `POST /v1/solve[?rows=R&cols=C][&target=..][&game flags]` with a JSON body: the
+/// shape read from the first board when none is given (its rows, the cells of its
+/// first row), as a text body's and the command line's.
 pub(super) async fn solve_json(
     state: Arc<State>,
     raw: Option<String>,
     body: Body,
 ) -> Result<Response, ApiError> {
     let params = play_params(raw, &["target"])?;
-    let (game, budget, _) = played_game(&params, "POST /v1/solve?rows=5&cols=5")?;
-    let goal = lightsout::coach::goal_of(&params, game.states())?;
+    let given = lightsout::coach::shape_given(&params)?;
+    // A shape given is checked, and its game made, before anything is read.
+    if let Some(shape) = given {
+        let (game, _, _) = played_game_of(&params, shape)?;
+        lightsout::coach::goal_of(&params, game.states())?;
+    }
     let slot = super::stream_slot(&state).await?;
     let limits = super::body_limits(&state);
     // The request's search time, as the text body's: boards reached after it are
@@ -76,6 +82,18 @@ pub(super) async fn solve_json(
     let search_until = Instant::now() + state.search_time;
     Ok(
         body::stream(body, limits, slot, Kind::Json, move |input, output| {
+            // No shape and no first board (an empty list, or a fault before its end):
+            // any shape reads the body to its end or its fault alike.
+            let (shape, read) = match given {
+                Some(shape) => (shape, Vec::new()),
+                None => {
+                    let sniffed = lightsout::sniff_json_shape(input)?;
+                    (sniffed.shape.unwrap_or((1, 1)), sniffed.read)
+                }
+            };
+            let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
+            let (game, budget, _) = played_game_of(&params, shape)?;
+            let goal = lightsout::coach::goal_of(&params, game.states())?;
             let solver = state
                 .game_solvers
                 .get(game, budget)

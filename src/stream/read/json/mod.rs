@@ -9,9 +9,11 @@
 
 mod located;
 mod rows;
+mod sniff;
 mod visit;
 
 pub use rows::board_from_rows;
+pub use sniff::{row_cells, sniff_json_shape, JsonSniffed};
 
 use super::drawn::Drawn;
 use super::error::{InputError, ParseError};
