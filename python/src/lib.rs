@@ -381,10 +381,11 @@ fn nullity(
     })
 }
 
-/// A basis of the quiet patterns as an array of shape (nullity, rows, cols) of 0/1
-/// (two-state games).
+/// A basis of the quiet patterns (presses that change nothing) as an array of shape
+/// (k, rows, cols): 0/1 for two states; for K states generators of them, each a count
+/// a button (`0..K`), as `lightsout nullity --states K --patterns` prints them.
 #[pyfunction]
-#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus"))]
+#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", states = 2))]
 fn quiet_patterns<'py>(
     py: Python<'py>,
     rows: Option<usize>,
@@ -392,17 +393,30 @@ fn quiet_patterns<'py>(
     game: Option<&Bound<'py, PyAny>>,
     topology: &str,
     rule: &str,
+    states: u8,
 ) -> PyResult<Bound<'py, PyArray3<u8>>> {
-    let game = shaped_game(rows, cols, game, topology, rule, 2)?;
+    let game = shaped_game(rows, cols, game, topology, rule, states)?;
     let (k, shape, cells) = detached(py, move || {
         let solver = GameSolver::new(game, 0u64).map_err(|e| e.to_string())?;
-        let patterns = solver.quiet_patterns();
         let shape = solver.presses_shape();
-        let mut cells = Vec::with_capacity(patterns.len() * shape.0 * shape.1);
-        for p in &patterns {
-            cells_of(p, &mut cells);
-        }
-        Ok((patterns.len(), shape, cells))
+        let mut cells = Vec::new();
+        let k = if solver.game().states() == 2 {
+            let patterns = solver.quiet_patterns();
+            for p in &patterns {
+                cells_of(p, &mut cells);
+            }
+            patterns.len()
+        } else {
+            let generators = solver.quiet_patterns_of_states().ok_or_else(|| {
+                "the quiet patterns of this game are too large to keep (more than 2^28 bytes)"
+                    .to_string()
+            })?;
+            for (pattern, _) in &generators {
+                cells.extend_from_slice(pattern);
+            }
+            generators.len()
+        };
+        Ok((k, shape, cells))
     })?;
     let array = Array3::from_shape_vec((k, shape.0, shape.1), cells).map_err(refused)?;
     Ok(array.into_pyarray(py))

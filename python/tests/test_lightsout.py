@@ -28,15 +28,15 @@ def test_presses_solve_the_board_they_answer():
         assert answer.fewest <= presses.sum()
 
 
-def _pressed(presses):
-    """Lights after `presses` on the classic plus rule, from all off (mod 2)."""
+def _pressed(presses, states=2):
+    """Lights after `presses` on the classic plus rule, from all off (mod K)."""
     p = np.asarray(presses, dtype=int)
     lit = p.copy()
     lit[1:, :] += p[:-1, :]
     lit[:-1, :] += p[1:, :]
     lit[:, 1:] += p[:, :-1]
     lit[:, :-1] += p[:, 1:]
-    return lit % 2
+    return lit % states
 
 
 def test_the_61_by_61_all_on_board_is_proven_1629():
@@ -52,6 +52,14 @@ def test_nullity_quiet_patterns_and_gods_number():
     assert quiet.shape == (2, 5, 5)
     for pattern in quiet:
         assert not _pressed(pattern).any()
+    # Three states: Lights Out 2000's three generators (nullity 3, as the CLI counts),
+    # each pressed once changing nothing (mod 3).
+    lo2000 = lightsout.Game.named("2000")
+    generators = lightsout.quiet_patterns(game=lo2000)
+    assert generators.shape == (3, 5, 5)
+    assert generators.max() <= 2 and generators.any()
+    for pattern in generators:
+        assert not _pressed(pattern, states=3).any()
     god = lightsout.gods_number(4, 4)
     assert (god.value, god.proven) == (7, True)
     hardest = lightsout.solve(god.hardest)
