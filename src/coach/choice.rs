@@ -125,11 +125,12 @@ impl Choice<'_> {
             }
             None => {
                 let Some((rows, cols)) = shape else {
-                    return Err(
-                        "a grid game needs --rows R and --cols C (or --game FILE|NAME for any \
-                         other)"
-                            .into(),
-                    );
+                    return Err(format!(
+                        "a grid game needs {} R and {} C (or {} FILE|NAME for any other)",
+                        flag("rows"),
+                        flag("cols"),
+                        flag("game")
+                    ));
                 };
                 let rule = Rule::parse(self.rule).map_err(|e| format!("{}: {e}", flag("rule")))?;
                 let lights = u64::from(rows) * u64::from(cols);

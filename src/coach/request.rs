@@ -52,7 +52,12 @@ pub fn requested_game(
         Some(k) => Some(super::parse_states(k).map_err(|e| Refusal::bad(format!("states: {e}")))?),
     };
     let source = match (params.get("game"), params.get("graph")) {
-        (Some(name), _) => {
+        (Some(_), Some(_)) => {
+            return Err(Refusal::bad(
+                "graph: cannot be used with game (a graph brings its own lights and buttons)",
+            ))
+        }
+        (Some(name), None) => {
             if let Some(clash) = GAME_CONFLICTS.iter().find(|k| params.get(k).is_some()) {
                 return Err(Refusal::bad(format!(
                     "game: cannot be used with {clash} (a built-in game brings its own \
@@ -183,11 +188,8 @@ pub const PLAY_LIGHTS: usize = 1 << 14;
 pub const PLAY_ENTRIES: u64 = 1 << 20;
 
 /// The game a play request names: the shape and game flags (the classic plus press on
-/// a plane, two states, when none is given), with how to draw it.
-pub fn played_game(
-    params: &Params,
-    example: &str,
-) -> Result<(crate::rules::Game, u64, crate::rules::layout::Layout), Refusal> {
+/// a plane, two states, when none is given), and its search budget.
+pub fn played_game(params: &Params, example: &str) -> Result<(crate::rules::Game, u64), Refusal> {
     played_game_of(params, shape_of(params, example)?)
 }
 
@@ -196,7 +198,7 @@ pub fn played_game(
 pub fn played_game_of(
     params: &Params,
     (rows, cols): (usize, usize),
-) -> Result<(crate::rules::Game, u64, crate::rules::layout::Layout), Refusal> {
+) -> Result<(crate::rules::Game, u64), Refusal> {
     if rows.checked_mul(cols).is_none_or(|n| n > PLAY_LIGHTS) {
         return Err(Refusal::too_large(format!(
             "a {rows} x {cols} board has {} lights; one board's answer takes games of at \
@@ -220,8 +222,7 @@ pub fn played_game_of(
             game.lights()
         )));
     }
-    let layout = game.layout();
-    Ok((game, budget, layout))
+    Ok((game, budget))
 }
 
 /// The game flags and shape the play routes take.

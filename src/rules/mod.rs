@@ -130,8 +130,18 @@ pub struct Game {
     /// The grid this game lies on, if it is a grid game.
     grid: Option<GridRules>,
     /// Where its lights are drawn, when not as [`Game::layout`] would place them (the
-    /// cube's net, Orbix unrolled).
-    drawing: Option<Box<layout::Layout>>,
+    /// cube's net, Orbix unrolled; a graph's, made when asked for).
+    drawing: Option<Drawing>,
+}
+
+/// A game's own drawing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Drawing {
+    /// Placed by its maker.
+    Placed(Box<layout::Layout>),
+    /// A graph's: its buttons' lights joined as edges, laid out when a drawing is asked
+    /// for (a command that never draws the game never pays for the layout).
+    Graph,
 }
 
 /// Merges repeated lights of a pattern (their amounts add, mod `states`) and drops
@@ -291,9 +301,18 @@ impl Game {
             });
         }
         Ok(Game {
-            drawing: Some(Box::new(layout)),
+            drawing: Some(Drawing::Placed(Box::new(layout))),
             ..self
         })
+    }
+
+    /// The same game drawn as a graph: each button joined to the lights it changes
+    /// (a map game of at most 64 lights, a button a light).
+    pub(crate) fn drawn_as_graph(self) -> Game {
+        Game {
+            drawing: Some(Drawing::Graph),
+            ..self
+        }
     }
 
     /// The same buttons with lights of `states` states (amounts taken mod `states`).
@@ -362,7 +381,15 @@ impl Game {
     /// every game from this, and boards may be typed in it.
     pub fn layout(&self) -> layout::Layout {
         match (&self.drawing, &self.grid) {
-            (Some(drawing), _) => (**drawing).clone(),
+            (Some(Drawing::Placed(drawing)), _) => (**drawing).clone(),
+            (Some(Drawing::Graph), _) => {
+                graph::drawing::drawing_of(
+                    self.lights,
+                    graph::drawing::edges_of(self.buttons.iter().enumerate().flat_map(
+                        |(b, pattern)| pattern.iter().map(move |&(l, _)| (b, l as usize)),
+                    )),
+                )
+            }
             (None, Some(g)) => layout::Layout::grid(g.rows, g.cols),
             (None, None) => layout::Layout::rows_of(self.lights),
         }

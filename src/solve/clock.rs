@@ -55,34 +55,12 @@ mod web {
         pub fn elapsed(&self) -> Duration {
             Instant::now().duration_since(*self)
         }
-
-        /// This moment plus `d`, if representable.
-        pub fn checked_add(&self, d: Duration) -> Option<Instant> {
-            Some(Instant(self.0 + d.as_secs_f64() * 1e3))
-        }
-
-        /// The time from `earlier`, or `None` if it is later.
-        pub fn checked_duration_since(&self, earlier: Instant) -> Option<Duration> {
-            (self.0 >= earlier.0).then(|| self.duration_since(earlier))
-        }
-
-        /// The time until `later`, zero once it is past.
-        pub fn saturating_duration_since(&self, earlier: Instant) -> Duration {
-            self.duration_since(earlier)
-        }
     }
 
     impl std::ops::Add<Duration> for Instant {
         type Output = Instant;
         fn add(self, d: Duration) -> Instant {
             Instant(self.0 + d.as_secs_f64() * 1e3)
-        }
-    }
-
-    impl std::ops::Sub for Instant {
-        type Output = Duration;
-        fn sub(self, earlier: Instant) -> Duration {
-            self.duration_since(earlier)
         }
     }
 }

@@ -1716,6 +1716,15 @@ fn a_graph_in_the_request_is_played_as_the_command_line_plays_its_file() {
     let (status, body) = server.get("/v1/game?graph=IheA%40GUAo&rows=3");
     assert_eq!(status, 400);
     assert!(body.contains("graph: cannot be used with rows"), "{body}");
+    // A built-in game and a graph: refused, never one of them quietly dropped.
+    for path in ["/v1/game", "/v1/solve", "/v1/puzzle"] {
+        let (status, body) = server.get(&format!("{path}?game=merlin&graph=IheA%40GUAo"));
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(
+            body.contains("graph: cannot be used with game"),
+            "{path}: {body}"
+        );
+    }
 }
 
 // Hardening, round five: the JSON body read as the text body is read.

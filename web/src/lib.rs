@@ -19,10 +19,8 @@ use std::rc::Rc;
 /// `len` bytes for the page to write a request into (freed with [`free`]).
 #[no_mangle]
 pub extern "C" fn alloc(len: usize) -> *mut u8 {
-    let mut bytes = Vec::<u8>::with_capacity(len);
-    let at = bytes.as_mut_ptr();
-    std::mem::forget(bytes);
-    at
+    // A boxed slice: exactly `len` bytes, as `free` gives them back.
+    Box::into_raw(vec![0u8; len].into_boxed_slice()).cast()
 }
 
 /// Gives back `len` bytes at `at` that [`alloc`] or [`ask`] gave.
@@ -32,9 +30,9 @@ pub extern "C" fn alloc(len: usize) -> *mut u8 {
 /// `at` and `len` are what `alloc(len)` returned, or an answer's address and length.
 #[no_mangle]
 pub unsafe extern "C" fn free(at: *mut u8, len: usize) {
-    // SAFETY: the caller gives back a buffer of exactly `len` bytes of capacity that
-    // this module made (alloc's, or an answer's, shrunk to its length).
-    drop(unsafe { Vec::from_raw_parts(at, 0, len) });
+    // SAFETY: the caller gives back a boxed slice of exactly `len` bytes that this
+    // module made (alloc's, or an answer's).
+    drop(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(at, len)) });
 }
 
 /// Answers the request of `len` bytes at `at`: the answer's address in the high 32 bits
@@ -54,12 +52,13 @@ pub unsafe extern "C" fn ask(at: *const u8, len: usize) -> u64 {
         },
         Err(_) => (400, json!({ "error": "the request is not UTF-8" })),
     };
-    let mut out = json!({ "status": status, "body": body })
+    let out = json!({ "status": status, "body": body })
         .to_string()
-        .into_bytes();
-    out.shrink_to_fit();
-    let (address, length) = (out.as_mut_ptr() as u64, out.len() as u64);
-    std::mem::forget(out);
+        .into_bytes()
+        .into_boxed_slice();
+    let length = out.len() as u64;
+    // A wasm32 address fits the high 32 bits.
+    let address = Box::into_raw(out).cast::<u8>() as usize as u64;
     address << 32 | length
 }
 
@@ -97,7 +96,8 @@ fn answer(request: &str) -> Result<Value, Refusal> {
         }
         "/v1/game" => {
             let params = coach::play_params(raw, &[])?;
-            let (game, budget, layout) = coach::played_game(&params, "/v1/game?rows=5&cols=5")?;
+            let (game, budget) = coach::played_game(&params, "/v1/game?rows=5&cols=5")?;
+            let layout = game.layout();
             let facts = (game.states() == 2 && game.buttons() <= coach::FACTS_BUTTONS)
                 .then(|| solver(game.clone(), budget).ok())
                 .flatten();

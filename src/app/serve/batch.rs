@@ -69,12 +69,15 @@ pub(super) async fn solve_json(
     body: Body,
 ) -> Result<Response, ApiError> {
     let params = play_params(raw, &["target"])?;
-    let given = lightsout::coach::shape_given(&params)?;
     // A shape given is checked, and its game made, before anything is read.
-    if let Some(shape) = given {
-        let (game, _, _) = played_game_of(&params, shape)?;
-        lightsout::coach::goal_of(&params, game.states())?;
-    }
+    let given = match lightsout::coach::shape_given(&params)? {
+        Some(shape) => {
+            let (game, budget) = played_game_of(&params, shape)?;
+            lightsout::coach::goal_of(&params, game.states())?;
+            Some((game, budget))
+        }
+        None => None,
+    };
     let slot = super::stream_slot(&state).await?;
     let limits = super::body_limits(&state);
     // The request's search time, as the text body's: boards reached after it are
@@ -84,15 +87,15 @@ pub(super) async fn solve_json(
         body::stream(body, limits, slot, Kind::Json, move |input, output| {
             // No shape and no first board (an empty list, or a fault before its end):
             // any shape reads the body to its end or its fault alike.
-            let (shape, read) = match given {
-                Some(shape) => (shape, Vec::new()),
+            let ((game, budget), read) = match given {
+                Some(made) => (made, Vec::new()),
                 None => {
                     let sniffed = lightsout::sniff_json_shape(input)?;
-                    (sniffed.shape.unwrap_or((1, 1)), sniffed.read)
+                    let shape = sniffed.shape.unwrap_or((1, 1));
+                    (played_game_of(&params, shape)?, sniffed.read)
                 }
             };
             let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
-            let (game, budget, _) = played_game_of(&params, shape)?;
             let goal = lightsout::coach::goal_of(&params, game.states())?;
             let solver = state
                 .game_solvers

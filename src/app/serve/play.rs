@@ -37,7 +37,7 @@ pub(super) async fn game(
 ) -> Result<axum::response::Response, ApiError> {
     use axum::response::IntoResponse;
     let params = play_params(raw, &[])?;
-    let (game, budget, layout) = played_game(&params, "GET /v1/game?rows=5&cols=5")?;
+    let (game, budget) = played_game(&params, "GET /v1/game?rows=5&cols=5")?;
     let name = params.get("game").map(str::to_string);
     let permit = super::job_slot(&state).await?;
     let body = tokio::task::spawn_blocking(move || {
@@ -46,6 +46,7 @@ pub(super) async fn game(
         let solver = (game.states() == 2 && game.buttons() <= lightsout::coach::FACTS_BUTTONS)
             .then(|| state.game_solvers.get(game.clone(), budget).ok())
             .flatten();
+        let layout = game.layout();
         lightsout::coach::game_json(&game, name.as_deref(), &layout, solver.as_deref())
     })
     .await
@@ -62,7 +63,7 @@ pub(super) async fn solve_one(
     axum::extract::RawQuery(raw): axum::extract::RawQuery,
 ) -> Result<Json<Value>, ApiError> {
     let params = play_params(raw, &["board", "target"])?;
-    let (game, budget, _) = played_game(&params, "GET /v1/solve?rows=5&cols=5&board=...")?;
+    let (game, budget) = played_game(&params, "GET /v1/solve?rows=5&cols=5&board=...")?;
     let goal = lightsout::coach::goal_of(&params, game.states())?;
     let board = lightsout::coach::board_of(&params, &game)?;
     let mut answers = answers(state, game, budget, vec![board], goal).await?;

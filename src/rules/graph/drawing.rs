@@ -4,7 +4,9 @@
 //! `explain`'s: it has to be followed by eye, line by line.
 
 use super::super::layout::Layout;
-use super::{circle, Graph};
+use super::circle;
+#[cfg(test)]
+use super::Graph;
 
 /// The most edges whose crossings are counted (a pair of edges each); denser graphs are
 /// drawn around the circle.
@@ -14,10 +16,14 @@ const COUNTED_EDGES: usize = 600;
 const STARTS: u64 = 4;
 
 /// The drawing of `graph` (at most [`super::MAX_CIRCLE`] vertices).
+#[cfg(test)]
 pub(super) fn drawing(graph: &Graph) -> Layout {
-    let n = graph.vertices;
+    drawing_of(graph.vertices, edges(graph))
+}
+
+/// The drawing of `n` vertices joined by `edges` (each once, `u < v`).
+pub(in crate::rules) fn drawing_of(n: usize, edges: Vec<(usize, usize)>) -> Layout {
     let round = circle(n);
-    let edges = edges(graph);
     if n < 4 || edges.len() > COUNTED_EDGES {
         return round;
     }
@@ -32,13 +38,23 @@ pub(super) fn drawing(graph: &Graph) -> Layout {
     best.1
 }
 
-/// Each edge once, `u < v`, loops left out.
+/// Each edge of `graph` once, `u < v`, loops left out.
+#[cfg(test)]
 pub(super) fn edges(graph: &Graph) -> Vec<(usize, usize)> {
-    let mut edges: Vec<(usize, usize)> = graph
-        .reach
-        .iter()
-        .enumerate()
-        .flat_map(|(u, reach)| reach.iter().map(move |&v| (u, v as usize)))
+    edges_of(
+        graph
+            .reach
+            .iter()
+            .enumerate()
+            .flat_map(|(u, reach)| reach.iter().map(move |&v| (u, v as usize))),
+    )
+}
+
+/// Each pair of `joined` once, `u < v`, loops left out.
+pub(in crate::rules) fn edges_of(
+    joined: impl Iterator<Item = (usize, usize)>,
+) -> Vec<(usize, usize)> {
+    let mut edges: Vec<(usize, usize)> = joined
         .filter(|&(u, v)| u != v)
         .map(|(u, v)| (u.min(v), u.max(v)))
         .collect();

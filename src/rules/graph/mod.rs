@@ -17,7 +17,7 @@ mod formats;
 
 pub use formats::{nauty_line, parse, Format};
 
-mod drawing;
+pub(super) mod drawing;
 
 use super::{Game, GameError};
 
@@ -91,13 +91,13 @@ impl Graph {
             })
             .collect();
         let game = Game::new(self.vertices, states, buttons, None)?;
-        // Drawn (its edges crossing as little as springs find) while a drawing is
-        // small enough to read.
-        if self.vertices <= MAX_CIRCLE {
-            game.with_layout(drawing::drawing(self))
+        // Drawn as a graph (its edges crossing as little as springs find) while a
+        // drawing is small enough to read: when a drawing is asked for, not here.
+        Ok(if self.vertices <= MAX_CIRCLE {
+            game.drawn_as_graph()
         } else {
-            Ok(game)
-        }
+            game
+        })
     }
 
     pub(super) fn from_arcs(vertices: usize, arcs: &[(u32, u32)], directed: bool) -> Graph {
