@@ -24,6 +24,7 @@
 mod balance;
 mod branch;
 mod relax;
+mod symmetry;
 
 use super::game::GameSolver;
 use crate::board::Board;
@@ -110,8 +111,12 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
     // Past the congruences: a search of every p that would do better than d.
     let deadline = started + limit;
     let mut settled = floor;
+    let maps = match d > floor {
+        true => symmetry::class_maps(&quiet, rows, cols),
+        false => Vec::new(),
+    };
     while d > floor {
-        match better(&sizes, d, deadline) {
+        match better(&sizes, d, &maps, deadline) {
             Better::None => {
                 settled = d;
                 break;

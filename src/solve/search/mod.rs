@@ -14,5 +14,5 @@ pub(super) mod kernel;
 pub(super) mod local;
 pub(crate) mod progress;
 pub(super) mod signatures;
-pub(super) mod symmetry;
+pub(in crate::solve) mod symmetry;
 pub(in crate::solve) mod transform;

@@ -37,13 +37,13 @@ pub(super) fn shape_symmetries(rows: usize, cols: usize) -> usize {
 }
 
 /// A cell map of a shape: `(r, c, rows, cols)` to the cell `(r, c)` goes to.
-type Cell = fn(usize, usize, usize, usize) -> (usize, usize);
+pub(in crate::solve) type Cell = fn(usize, usize, usize, usize) -> (usize, usize);
 
 /// Cell permutations of a shape: the square's 8 symmetries (a rectangle's 4), without
 /// the identity and without repeats (a single row's row flip is the identity). A
 /// symmetry of the rectangle is known by where it sends the four corners, so those
 /// tell repeats apart (no table of the cells is kept).
-fn shape_maps(rows: usize, cols: usize) -> Vec<Cell> {
+pub(in crate::solve) fn shape_maps(rows: usize, cols: usize) -> Vec<Cell> {
     let mut maps: Vec<Cell> = vec![
         |r, c, rows, _| (rows - 1 - r, c),
         |r, c, _, cols| (r, cols - 1 - c),
