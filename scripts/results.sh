@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes docs/results/: the records a person can cite and re-check, each line computed
-# by the command its header names. Usage: scripts/results.sh [a075464|square|torus|all]
+# by the command its header names. Usage: scripts/results.sh [a075464|square|nineteen|torus|all]
 # (BIN=path/to/lightsout; default: target/release/lightsout).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,4 +61,23 @@ gods() {
 # Past nullity 8, the sizes of nullity 10 (each closes within the 10 minutes here:
 # BENCHMARKS.md).
 if [ "$what" = square ] || [ "$what" = all ]; then gods gods-number-square.txt "" "" "29 89 149 209"; fi
+if [ "$what" = nineteen ] || [ "$what" = all ]; then
+  # The published 197 for 19 x 19 (nullity 16) is impossible; its true value is open.
+  line=$("$bin" census --rows 19 --cols 19 --format json --search-time 300s)
+  {
+    echo "# Erratum: God's number of the 19 x 19 Lights Out game. W. Boyles' table"
+    echo "# (LightsOut-Math, code/serialization/min_clicks_answers.txt, 2021-11-28) gives"
+    echo "# 197. That is impossible: a board's fewest presses are at most the average"
+    echo "# weight of its 2^16 solutions, and one of the 361 buttons is in no quiet pattern"
+    echo "# (pressed in all solutions or none), each other in half of them: at most"
+    echo "# 1 + 360 / 2 = 181. The transform's congruences bound it by 180. The true value"
+    echo "# is open: the board below needs the lower bound (\`lightsout solve\` proves it:"
+    echo "# grep -v '^#' docs/results/gods-number-19.txt | tail -n 19 | lightsout solve)."
+    echo "# Line 1: lower upper. Then the board, 19 rows."
+    echo "# lightsout census --rows 19 --cols 19 --search-time 300s --format json;"
+    echo "# written by scripts/results.sh nineteen on $today."
+    echo "$(echo "$line" | field lower_bound) $(echo "$line" | field upper_bound)"
+    echo "$line" | python3 -c "import json,sys; print('\n'.join(json.loads(sys.stdin.readline())['hardest']))"
+  } > "$out/gods-number-19.txt"
+fi
 if [ "$what" = torus ] || [ "$what" = all ]; then gods gods-number-torus.txt " --topology torus" " on the torus" ""; fi

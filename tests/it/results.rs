@@ -99,3 +99,47 @@ fn gods_numbers_of_the_square_are_what_the_census_proves() {
 fn gods_numbers_of_the_torus_are_what_the_census_proves() {
     god_records("gods-number-torus.txt", Topology::Torus);
 }
+
+#[test]
+fn the_erratum_for_19_by_19_holds_its_witness_and_its_bounds() {
+    // docs/results/gods-number-19.txt: the published 197 (W. Boyles, LightsOut-Math,
+    // `code/serialization/min_clicks_answers.txt`) is impossible; the file gives the
+    // bounds found and the board that needs the lower one.
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results/gods-number-19.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let bounds: Vec<u64> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let [lower, upper] = bounds[..] else {
+        panic!("`lower upper`: {bounds:?}")
+    };
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 19);
+    let mut board = lightsout::Board::new(19, 19);
+    for (r, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), 19, "row {r}");
+        for (c, ch) in row.chars().enumerate() {
+            assert!(ch == '0' || ch == '1', "row {r}, column {c}: {ch:?}");
+            board.set(r, c, ch == '1');
+        }
+    }
+    // The witness needs `lower` presses at the fewest, proven by a search of its 2^16
+    // solutions.
+    let solver = GameSolver::new(Game::classic(19, 19).unwrap(), lightsout::SEARCH_BUDGET).unwrap();
+    let mut ws = solver.workspace();
+    let s = solver
+        .solve_with(&board, Target::Off, &mut ws, true)
+        .unwrap()
+        .expect("the witness is solvable");
+    assert!(s.proven_minimal);
+    assert_eq!(s.presses.count_ones(), lower);
+    // The upper bound is the congruences' (no search), below the average's 181.
+    let god = gods_number(&solver, Duration::from_millis(100)).unwrap();
+    assert_eq!(god.upper, upper);
+    assert!(lower <= upper && upper <= 181 && 181 < 197);
+}

@@ -105,13 +105,20 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
     let buttons = rows * cols;
     let sizes = class_sizes(&quiet, rows, cols);
     let floor = floor(&sizes);
-    // A quarter of the time to find a good p, the rest to prove no p does better.
-    let mut p = balance(&sizes, floor, limit / 4);
+    // A quarter of the time to find a good p, the rest to prove no p does better; past
+    // the relaxation's nullity, where the chain's proof rarely closes, three quarters.
+    let relaxed = k <= branch::RELAX_NULLITY as usize;
+    let (share, stall) = match relaxed {
+        true => (limit / 4, balance::STALL_BEFORE_PROOF),
+        false => (limit / 4 * 3, balance::STALL_ALONE),
+    };
+    let mut p = balance(&sizes, floor, share, stall);
     let mut d = worst(&transform(&p));
     // Past the congruences: a search of every p that would do better than d.
     let deadline = started + limit;
     let mut settled = floor;
-    let maps = match d > floor {
+    // The symmetries serve the relaxation's search only.
+    let maps = match d > floor && relaxed {
         true => symmetry::class_maps(&quiet, rows, cols),
         false => Vec::new(),
     };
