@@ -104,40 +104,11 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
     let (rows, cols) = solver.presses_shape();
     let buttons = rows * cols;
     let sizes = class_sizes(&quiet, rows, cols);
-    let floor = floor(&sizes);
-    // A quarter of the time to find a good p, the rest to prove no p does better; past
-    // the relaxation's nullity, where the chain's proof rarely closes, three quarters.
-    let relaxed = k <= branch::RELAX_NULLITY as usize;
-    let (share, stall) = match relaxed {
-        true => (limit / 4, balance::STALL_BEFORE_PROOF),
-        false => (limit / 4 * 3, balance::STALL_ALONE),
-    };
-    let mut p = balance(&sizes, floor, share, stall);
-    let mut d = worst(&transform(&p));
-    // Past the congruences: a search of every p that would do better than d.
-    let deadline = started + limit;
-    let mut settled = floor;
-    // The symmetries serve the relaxation's search only.
-    let maps = match d > floor && relaxed {
-        true => symmetry::class_maps(&quiet, rows, cols),
-        false => Vec::new(),
-    };
-    while d > floor {
-        match better(&sizes, d, &maps, deadline) {
-            Better::None => {
-                settled = d;
-                break;
-            }
-            Better::Found(q) => {
-                p = q;
-                d = worst(&transform(&p));
-            }
-            Better::Unknown => break,
-        }
-    }
+    let maps = || symmetry::class_maps(&quiet, rows, cols);
+    let (p, d, settled) = covering(&sizes, maps, started + limit);
     let base = buttons as i64 + sizes[0];
     let lower = ((base - d) / 2) as u64;
-    let upper = ((base - settled.max(floor)) / 2) as u64;
+    let upper = ((base - settled) / 2) as u64;
     // The witness: t_s = (p_s + m_s) / 2 buttons of each class pressed (class 0 whole),
     // the first of each class in row-major order, its signature made again (no list
     // of a class's buttons is kept: a byte a button and two a light at the most).
@@ -186,6 +157,48 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
         nullity: k,
         took: started.elapsed(),
     })
+}
+
+/// The covering radius's search over the classes of `sizes` (`2^k` of them) until
+/// `deadline`: the best `p` found, its `d`, and the least `d` any `p` may have (the
+/// congruences', or `d` itself once the search proves no `p` does better). `maps`: the
+/// classes' symmetries, asked for only where the relaxation's search would use them.
+fn covering(
+    sizes: &[i64],
+    maps: impl FnOnce() -> Vec<Vec<u32>>,
+    deadline: Instant,
+) -> (Vec<i64>, i64, i64) {
+    let floor = floor(sizes);
+    let limit = deadline.duration_since(Instant::now());
+    // A quarter of the time to find a good p, the rest to prove no p does better; past
+    // the relaxation's nullity, where the chain's proof rarely closes, three quarters.
+    let relaxed = sizes.len() <= 1 << branch::RELAX_NULLITY;
+    let (share, stall) = match relaxed {
+        true => (limit / 4, balance::STALL_BEFORE_PROOF),
+        false => (limit / 4 * 3, balance::STALL_ALONE),
+    };
+    let mut p = balance(sizes, floor, share, stall);
+    let mut d = worst(&transform(&p));
+    // Past the congruences: a search of every p that would do better than d.
+    let mut settled = floor;
+    let maps = match d > floor && relaxed {
+        true => maps(),
+        false => Vec::new(),
+    };
+    while d > floor {
+        match better(sizes, d, &maps, deadline) {
+            Better::None => {
+                settled = d;
+                break;
+            }
+            Better::Found(q) => {
+                p = q;
+                d = worst(&transform(&p));
+            }
+            Better::Unknown => break,
+        }
+    }
+    (p, d, settled.max(floor))
 }
 
 /// The signature of the button at `(r, c)`: bit `j` set when quiet pattern `j`
@@ -287,5 +300,31 @@ pub(super) fn chi(a: usize, s: usize) -> i64 {
         1
     } else {
         -1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_covering_radius_of_the_first_order_reed_muller_codes_is_reproduced() {
+        // RM(1, m): length 2^m, its codewords the affine functions, so the signature
+        // of coordinate x is 1 + 2x (bit 0 the all-ones word), each once. Its covering
+        // radius (OEIS A350271: 2^(m-1) - 2^(m/2-1) for even m; Berlekamp and Welch
+        // 1972 for m = 5), each proven here in under a second. m = 7's 56 (Mykkeltveit
+        // 1980) is found but not proven in 10 minutes; m = 9's is open (242..244).
+        for (m, radius) in [(2u32, 1i64), (3, 2), (4, 6), (5, 12), (6, 28)] {
+            let mut sizes = vec![0i64; 1 << (m + 1)];
+            for x in 0..1usize << m {
+                sizes[1 | x << 1] = 1;
+            }
+            let started = Instant::now();
+            let deadline = started + Duration::from_secs(600);
+            let (p, d, settled) = covering(&sizes, Vec::new, deadline);
+            assert_eq!(worst(&transform(&p)), d);
+            assert_eq!(settled, d, "m = {m}: not proven");
+            assert_eq!(((1i64 << m) - d) / 2, radius, "m = {m}");
+        }
     }
 }
