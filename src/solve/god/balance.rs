@@ -8,7 +8,7 @@
 //! move beats the best found. On 19 x 19 (nullity 16, 294 classes) it finds 165
 //! presses in about 30 s where steepest ascent with restarts stopped at 158.
 
-use super::{chi, transform, worst};
+use super::{chi, shift, transform, worst};
 use crate::solve::clock::Instant;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -56,6 +56,8 @@ struct Walk<'a> {
     best: i64,
     best_p: Vec<i64>,
     seed: u64,
+    /// The kernel vectors near the minimum, with their values (a buffer kept).
+    low: Vec<(usize, i64)>,
 }
 
 impl<'a> Walk<'a> {
@@ -70,6 +72,7 @@ impl<'a> Walk<'a> {
             best: i64::MAX,
             best_p: Vec::new(),
             seed: 0x2545_F491_4F6C_DD1D ^ walk.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            low: Vec::new(),
         };
         for &s in classes {
             if sizes[s] % 2 == 1 {
@@ -95,19 +98,18 @@ impl<'a> Walk<'a> {
     fn run(&mut self, floor: i64, deadline: Instant, stall: u64, reached: &AtomicBool) {
         let stall = stall.saturating_mul(self.classes.len() as u64);
         let (mut step, mut last) = (0u64, 0u64);
+        let mut d = self.best;
         while self.best > floor
             && step - last < stall
             && !reached.load(Ordering::Relaxed)
             && Instant::now() < deadline
         {
             step += 1;
-            if let Some((s, delta)) = self.choose(step) {
+            if let Some((s, delta)) = self.choose(step, -d) {
                 self.p[s] += delta;
-                for (a, v) in self.f.iter_mut().enumerate() {
-                    *v += delta * chi(a, s);
-                }
+                shift(&mut self.f, s, delta);
                 self.tabu[s] = step + 1 + self.random() % 5;
-                let d = worst(&self.f);
+                d = worst(&self.f);
                 if d < self.best {
                     (self.best, last) = (d, step);
                     self.best_p.clone_from(&self.p);
@@ -119,18 +121,20 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// The best move allowed at `step`: `(class, +-2)`, ties broken at random.
-    fn choose(&mut self, step: u64) -> Option<(usize, i64)> {
-        let m = self.f.iter().copied().min().unwrap_or(0);
+    /// The best move allowed at `step` (`m` the transform's minimum): `(class, +-2)`,
+    /// ties broken at random.
+    fn choose(&mut self, step: u64, m: i64) -> Option<(usize, i64)> {
         // A move changes a value by 2, so the new minimum is at most m + 2 and the
         // values above m + 6 stay above the two levels the score counts.
-        let low: Vec<(usize, i64)> = self
-            .f
-            .iter()
-            .enumerate()
-            .filter(|&(_, &v)| v <= m + 6)
-            .map(|(a, &v)| (a, v))
-            .collect();
+        let mut low = std::mem::take(&mut self.low);
+        low.clear();
+        low.extend(
+            self.f
+                .iter()
+                .copied()
+                .enumerate()
+                .filter(|&(_, v)| v <= m + 6),
+        );
         let mut chosen: Option<((i64, i64, i64), usize, i64)> = None;
         for &s in self.classes {
             for delta in [2i64, -2] {
@@ -150,6 +154,7 @@ impl<'a> Walk<'a> {
                 }
             }
         }
+        self.low = low;
         chosen.map(|(_, s, delta)| (s, delta))
     }
 }

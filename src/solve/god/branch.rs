@@ -6,7 +6,7 @@ mod chain;
 mod orbit;
 
 use super::relax::{Basis, Narrowed, Relaxation};
-use super::{chi, transform};
+use super::transform;
 use crate::solve::clock::Instant;
 use rayon::prelude::*;
 
@@ -334,9 +334,7 @@ impl Branch {
             return;
         }
         self.p[s] += v;
-        for (a, value) in self.f.iter_mut().enumerate() {
-            *value += v * chi(a, s);
-        }
+        super::shift(&mut self.f, s, v);
     }
 }
 

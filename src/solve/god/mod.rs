@@ -289,6 +289,13 @@ pub(super) fn walsh<T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output =
     }
 }
 
+/// The transform after `p_s += v`: `f(a) += v chi_a(s)` for every `a`.
+pub(super) fn shift(f: &mut [i64], s: usize, v: i64) {
+    for (a, value) in f.iter_mut().enumerate() {
+        *value += v * chi(a, s);
+    }
+}
+
 /// `max over a of -P(a)`: how far the worst kernel vector falls below the mean.
 pub(super) fn worst(f: &[i64]) -> i64 {
     -f.iter().copied().min().unwrap_or(0)
