@@ -121,7 +121,9 @@ pub use verify::{
 // engine for any game (the engines themselves are reached through `testing` only).
 pub use board::Board;
 pub use solve::engines::dense::small_nullity;
-pub use solve::{gods_number, GodError, GodsNumber, GOD_NULLITY};
+pub use solve::{
+    clock::Deadline, gods_number, gods_number_until, GodError, GodsNumber, GOD_NULLITY,
+};
 pub use solve::{
     nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, Solution, Target,
     CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,

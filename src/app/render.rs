@@ -254,7 +254,14 @@ fn gods_number(
     json: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
-    let god = lightsout::gods_number(solver, limit)?;
+    let interrupt = crate::app::report::Interrupt::catch();
+    let watch = crate::app::report::Watch::until(limit);
+    let deadline = lightsout::Deadline::after(limit).or_when(interrupt.flag());
+    let god = lightsout::gods_number_until(solver, deadline);
+    drop(watch);
+    let interrupted = interrupt.came();
+    drop(interrupt);
+    let god = god?;
     if json {
         let (_, cols) = solver.board_shape();
         let cells: Vec<u8> = (0..god.hardest.rows() * god.hardest.cols())
@@ -278,8 +285,10 @@ fn gods_number(
             "upper_bound": god.upper,
             "hardest": lightsout::count_rows(&cells, cols, 2),
             "seconds": god.took.as_secs_f64(),
+            "interrupted": interrupted,
         });
-        return finish(stdout, format!("{value}\n").as_bytes());
+        finish(stdout, format!("{value}\n").as_bytes())?;
+        return stopped_early(interrupted && !god.proven());
     }
     let buttons = solver.game().buttons();
     let mut out = Vec::new();
@@ -298,8 +307,16 @@ fn gods_number(
         writeln!(
             out,
             "God's number is {}..{}: a board needs {}; none needs more than {} (the \
-             search stopped at --search-time)",
-            god.lower, god.upper, god.lower, god.upper
+             search stopped at {})",
+            god.lower,
+            god.upper,
+            god.lower,
+            god.upper,
+            if interrupted {
+                "Ctrl-C"
+            } else {
+                "--search-time"
+            }
         )?;
     }
     writeln!(out)?;
@@ -324,7 +341,16 @@ fn gods_number(
         .write_all(&out)
         .and_then(|()| lightsout::write_pattern_to(&mut stdout, &god.hardest))
         .and_then(|()| stdout.flush())
-        .context("cannot write to stdout")
+        .context("cannot write to stdout")?;
+    stopped_early(interrupted && !god.proven())
+}
+
+/// The end of a search Ctrl-C stopped, its answer printed: exit code 130.
+fn stopped_early(interrupted: bool) -> anyhow::Result<()> {
+    match interrupted {
+        true => Err(crate::app::report::Interrupted.into()),
+        false => Ok(()),
+    }
 }
 
 /// A count of up to 2^128 with thousands separators.

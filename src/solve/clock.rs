@@ -2,11 +2,62 @@
 //! browser (WebAssembly, where `std::time::Instant` has no clock and panics) the page's
 //! `performance.now()`, which the host passes in as `env.lightsout_now_ms`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
 #[cfg(not(target_arch = "wasm32"))]
 pub use std::time::Instant;
 
 #[cfg(target_arch = "wasm32")]
 pub use web::Instant;
+
+/// When a long search stops: at a moment, or sooner once a flag is raised (by a
+/// Ctrl-C's handler, say); what it found by then is its answer.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadline {
+    at: Instant,
+    stop: Option<&'static AtomicBool>,
+}
+
+impl Deadline {
+    /// `limit` from now.
+    pub fn after(limit: Duration) -> Deadline {
+        Deadline {
+            at: Instant::now() + limit,
+            stop: None,
+        }
+    }
+
+    /// The same moment, or sooner once `stop` is true.
+    pub fn or_when(self, stop: &'static AtomicBool) -> Deadline {
+        Deadline {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// This deadline, or `limit` from now if that comes first (the stop flag kept).
+    pub fn within(self, limit: Duration) -> Deadline {
+        let soon = Instant::now() + limit;
+        Deadline {
+            at: if soon < self.at { soon } else { self.at },
+            ..self
+        }
+    }
+
+    /// Whether the search must stop now.
+    pub fn passed(&self) -> bool {
+        self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) || Instant::now() >= self.at
+    }
+
+    /// The time left (zero once passed).
+    pub fn left(&self) -> Duration {
+        match self.passed() {
+            true => Duration::ZERO,
+            false => self.at.duration_since(Instant::now()),
+        }
+    }
+}
 
 /// A seed from the clock, for draws nobody gave one.
 pub fn seed() -> u64 {

@@ -24,5 +24,5 @@ pub use game::{
     GameSolveError, GameSolver, GameWorkspace, NotTwoStates, CHASE_LIGHTS, CLASSIC_ENGINE,
     DENSE_LIGHTS,
 };
-pub use god::{gods_number, GodError, GodsNumber, GOD_NULLITY};
+pub use god::{gods_number, gods_number_until, GodError, GodsNumber, GOD_NULLITY};
 pub use search::signatures::{Search, Skipped};

@@ -91,7 +91,7 @@ pub(crate) struct CensusArgs {
     pub method: CensusMethod,
     /// With `classes`: how long to search before settling for bounds
     /// (`God's number is 37..40`).
-    #[arg(long, value_name = "DURATION", default_value = "60s",
+    #[arg(long, value_name = "DURATION", default_value = "5m",
           value_parser = values::parse_duration)]
     pub search_time: std::time::Duration,
     /// With `classes`: the method, the classes and the time, on stderr.

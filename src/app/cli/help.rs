@@ -8,7 +8,8 @@ Exit codes:
      (answers before the error are printed)
   2  usage error (unknown flag, bad value, flags that do not go together)
   3  check: some answer is wrong
-  4  solve --require-proven: some answer is valid but not proven the fewest";
+  4  solve --require-proven: some answer is valid but not proven the fewest
+130  census: Ctrl-C stopped the search (the bounds found by then are printed)";
 
 pub(super) const GAMES_HELP: &str = "\
 Any game is a button map: a text file whose first line is `lights N`, then one line a
@@ -86,8 +87,9 @@ Past 30 buttons (or with --method classes), a two-state game's God's number is f
 without enumerating: the covering radius of its quiet patterns over their signature
 classes (at most 2^nullity of them), a hardest board printed as the witness (solved
 again to check it), proven when the search's bounds meet, else both bounds
-(`God's number is 124..127`) after --search-time. The search runs on every core
-(RAYON_NUM_THREADS says how many).
+(`God's number is 124..127`) after --search-time (5 minutes by default). The search runs
+on every core (RAYON_NUM_THREADS says how many). Ctrl-C stops it early and prints the
+bounds and the board found by then (exit code 130); a second Ctrl-C ends it at once.
 
 Examples:
   lightsout census --rows 5 --cols 5           the classic game (the exact table's counts)
@@ -95,7 +97,10 @@ Examples:
   lightsout census --rows 3 --cols 3 --states 4 --wrap
   lightsout census --game merlin
   lightsout census --rows 9 --cols 9 --stats   God's number 37, in under a second
-  lightsout census --rows 16 --cols 16         God's number 124 (nullity 8), in about 20 s
+  lightsout census --rows 16 --cols 16         God's number 124 (nullity 8), in about 4 s
+  lightsout census --rows 29 --cols 29         God's number 443 (nullity 10), in about 3 min
+  lightsout census --rows 19 --cols 19 --search-time 30s
+                                               bounds: 165..180 (nullity 16, open)
   lightsout census --rows 124 --cols 124       God's number 10375 (nullity 4), at once";
 
 pub(super) const SERVE_HELP: &str = "\

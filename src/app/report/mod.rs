@@ -5,7 +5,7 @@
 mod kept;
 mod watch;
 
-pub(crate) use watch::Watch;
+pub(crate) use watch::{Interrupt, Watch};
 
 use crate::app::say::note;
 use lightsout::{plural, thousands};
@@ -71,6 +71,12 @@ impl Telling {
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub(crate) struct Unproven(String);
+
+/// A search stopped by Ctrl-C, its answer printed (exit code 130, a shell's 128 +
+/// SIGINT).
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted (Ctrl-C): the search stopped early; what it found is printed")]
+pub(crate) struct Interrupted;
 
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
 /// them all).

@@ -1,4 +1,5 @@
-//! The progress bar of a long search on a terminal.
+//! A long search watched: its progress on a terminal, and Ctrl-C as a request to stop
+//! it early with what it found.
 
 use lightsout::thousands;
 
@@ -13,6 +14,35 @@ pub(crate) struct Watch {
 }
 
 impl Watch {
+    /// A line for a search of at most `limit` that stops early on Ctrl-C: the time
+    /// spent and the time allowed (on a terminal only).
+    pub(crate) fn until(limit: std::time::Duration) -> Option<Watch> {
+        use std::io::IsTerminal;
+        if !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let bar = indicatif::ProgressBar::new_spinner();
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{spinner} searching, {elapsed} of {msg} (Ctrl-C: stop and print the bounds found)",
+            ) {
+                bar.set_style(style);
+            }
+            bar.set_message(indicatif::HumanDuration(limit).to_string());
+            while !stopped.load(std::sync::atomic::Ordering::Relaxed) {
+                bar.tick();
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            bar.finish_and_clear();
+        });
+        Some(Watch {
+            stop,
+            thread: Some(thread),
+        })
+    }
+
     pub(crate) fn start(
         progress: Option<std::sync::Arc<lightsout::SearchProgress>>,
         seconds: Option<f64>,
@@ -59,5 +89,48 @@ impl Drop for Watch {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+    }
+}
+
+/// Raised by the first SIGINT while an [`Interrupt`] is held.
+static ASKED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Ctrl-C as a request to stop: while held, the first SIGINT raises a flag the search
+/// reads (`flag`) and puts back the default action, so a second one ends the process
+/// as usual; dropped, the default action is back.
+pub(crate) struct Interrupt(());
+
+impl Interrupt {
+    pub(crate) fn catch() -> Interrupt {
+        extern "C" fn handler(_: libc::c_int) {
+            ASKED.store(true, std::sync::atomic::Ordering::Relaxed);
+            // SAFETY: signal is async-signal-safe.
+            unsafe { libc::signal(libc::SIGINT, libc::SIG_DFL) };
+        }
+        // SAFETY: the handler only stores to an atomic and calls signal.
+        unsafe {
+            libc::signal(
+                libc::SIGINT,
+                handler as extern "C" fn(libc::c_int) as libc::sighandler_t,
+            )
+        };
+        Interrupt(())
+    }
+
+    /// The flag the first SIGINT raises.
+    pub(crate) fn flag(&self) -> &'static std::sync::atomic::AtomicBool {
+        &ASKED
+    }
+
+    /// Whether a SIGINT came.
+    pub(crate) fn came(&self) -> bool {
+        ASKED.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl Drop for Interrupt {
+    fn drop(&mut self) {
+        // SAFETY: restores the default action of SIGINT.
+        unsafe { libc::signal(libc::SIGINT, libc::SIG_DFL) };
     }
 }

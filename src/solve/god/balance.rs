@@ -9,10 +9,9 @@
 //! presses in about 30 s where steepest ascent with restarts stopped at 158.
 
 use super::{chi, shift, transform, worst};
-use crate::solve::clock::Instant;
+use crate::solve::clock::Deadline;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// Steps a walk takes without finding better, per class, before it stops: where a
 /// proof follows, which finds better itself when there is better, few (9 x 9 takes
@@ -22,10 +21,9 @@ pub(super) const STALL_ALONE: u64 = 256;
 
 /// A `p` (each `p_s` of the parity of `m_s`, `|p_s| <= m_s`) whose transform falls as
 /// little below 0 as found: one tabu walk a core from random signs, until `floor` is
-/// reached, `limit` passes, or a walk goes `stall` steps a class without finding
+/// reached, `deadline` passes, or a walk goes `stall` steps a class without finding
 /// better; the best walk's `p`.
-pub(super) fn balance(sizes: &[i64], floor: i64, limit: Duration, stall: u64) -> Vec<i64> {
-    let deadline = Instant::now() + limit;
+pub(super) fn balance(sizes: &[i64], floor: i64, deadline: Deadline, stall: u64) -> Vec<i64> {
     let classes: Vec<usize> = (1..sizes.len()).filter(|&s| sizes[s] > 0).collect();
     let reached = AtomicBool::new(false);
     let walks = rayon::current_num_threads().max(1) as u64;
@@ -95,14 +93,14 @@ impl<'a> Walk<'a> {
 
     /// Steps until the floor (here or in another walk: `reached`), the deadline, or
     /// the stall.
-    fn run(&mut self, floor: i64, deadline: Instant, stall: u64, reached: &AtomicBool) {
+    fn run(&mut self, floor: i64, deadline: Deadline, stall: u64, reached: &AtomicBool) {
         let stall = stall.saturating_mul(self.classes.len() as u64);
         let (mut step, mut last) = (0u64, 0u64);
         let mut d = self.best;
         while self.best > floor
             && step - last < stall
             && !reached.load(Ordering::Relaxed)
-            && Instant::now() < deadline
+            && !deadline.passed()
         {
             step += 1;
             if let Some((s, delta)) = self.choose(step, -d) {
@@ -179,6 +177,7 @@ fn score(low: &[(usize, i64)], m: i64, s: usize, delta: i64) -> (i64, i64, i64) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn the_walks_find_the_hardest_boards_the_proofs_settle() {
@@ -191,7 +190,12 @@ mod tests {
             let solver = GameSolver::new(Game::classic(n, n).unwrap(), 0u64).unwrap();
             let sizes = super::super::class_sizes(&solver.quiet_patterns(), n, n);
             let d = (n * n) as i64 + sizes[0] - 2 * god;
-            let p = balance(&sizes, d, Duration::from_secs(60), STALL_ALONE);
+            let p = balance(
+                &sizes,
+                d,
+                Deadline::after(Duration::from_secs(60)),
+                STALL_ALONE,
+            );
             for (s, (&m, &v)) in sizes.iter().zip(&p).enumerate().skip(1) {
                 assert!(
                     v.abs() <= m && (v - m) % 2 == 0,

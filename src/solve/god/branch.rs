@@ -7,7 +7,7 @@ mod orbit;
 
 use super::relax::{Basis, Narrowed, Relaxation};
 use super::transform;
-use crate::solve::clock::Instant;
+use crate::solve::clock::Deadline;
 use rayon::prelude::*;
 
 /// The largest nullity whose relaxation narrows the classes' values (its linear
@@ -47,7 +47,7 @@ pub(super) enum Better {
 /// the relaxation's own instead (at every node, and the class it leaves farthest from
 /// its values branched on first), which looks at one `p` of each orbit of the board's
 /// symmetries (`maps`, each a linear map of the signatures; see `branch/orbit.rs`).
-pub(super) fn better(sizes: &[i64], d: i64, maps: &[Vec<u32>], deadline: Instant) -> Better {
+pub(super) fn better(sizes: &[i64], d: i64, maps: &[Vec<u32>], deadline: Deadline) -> Better {
     let goal = d - 2;
     if goal < 0 {
         return Better::None;
@@ -80,7 +80,7 @@ struct Branch {
     f: Vec<i64>,
     p: Vec<i64>,
     nodes: u64,
-    deadline: Instant,
+    deadline: Deadline,
     /// Which classes the relaxation's search has fixed.
     fixed: Vec<bool>,
     /// The classes that hold the greatest value of their orbits (the relaxation's
@@ -92,7 +92,7 @@ impl Branch {
     /// The search for a transform at or above `-goal` over the classes of sizes
     /// `sizes`, their values narrowed (`None`: the relaxation leaves some class no
     /// value, so no `p` does it).
-    fn new(sizes: &[i64], goal: i64, maps: &[Vec<u32>], deadline: Instant) -> Option<Branch> {
+    fn new(sizes: &[i64], goal: i64, maps: &[Vec<u32>], deadline: Deadline) -> Option<Branch> {
         let order: Vec<usize> = (1..sizes.len()).filter(|&s| sizes[s] > 0).collect();
         // Translating `a` by `b` flips the sign of every `p_s` with `b . s = 1` and keeps
         // each bound: the first class of each W_j (independent of those before it) can be
@@ -143,7 +143,7 @@ impl Branch {
         for _ in 0..4 {
             let mut narrowed = false;
             for j in 0..self.order.len() {
-                if Instant::now() >= self.deadline {
+                if self.deadline.passed() {
                     break;
                 }
                 while self.lo[j] <= self.hi[j] && self.cut_at(j, self.lo[j]) {
@@ -206,7 +206,7 @@ impl Branch {
     /// allowed values is tried at each, nearest first (`None`: out of time).
     fn relaxed(&mut self) -> Option<bool> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(16) && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(16) && self.deadline.passed() {
             return None;
         }
         let open: Vec<usize> = (0..self.order.len()).filter(|&j| !self.fixed[j]).collect();
@@ -383,7 +383,7 @@ mod tests {
             let maps = super::super::symmetry::class_maps(&solver.quiet_patterns(), rows, cols);
             let sizes = sizes(game);
             for goal in goals {
-                let far = Instant::now() + Duration::from_secs(600);
+                let far = Deadline::after(Duration::from_secs(600));
                 let Some(mut chain) = Branch::new(&sizes, goal, &[], far) else {
                     continue;
                 };

@@ -29,7 +29,7 @@ mod symmetry;
 use super::game::GameSolver;
 use crate::board::Board;
 use crate::rules::Target;
-use crate::solve::clock::Instant;
+use crate::solve::clock::{Deadline, Instant};
 use balance::balance;
 use branch::{better, Better};
 use std::time::Duration;
@@ -91,6 +91,12 @@ pub enum GodError {
 /// God's number of `solver`'s game by the signature classes of its quiet patterns,
 /// searching for at most `limit` past the first try.
 pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, GodError> {
+    gods_number_until(solver, Deadline::after(limit))
+}
+
+/// [`gods_number`], searching until `deadline` (a moment, or a flag raised sooner):
+/// the bounds found by then, the board that needs the lower one solved again.
+pub fn gods_number_until(solver: &GameSolver, deadline: Deadline) -> Result<GodsNumber, GodError> {
     let started = Instant::now();
     let game = solver.game();
     if game.states() != 2 {
@@ -105,7 +111,7 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
     let buttons = rows * cols;
     let sizes = class_sizes(&quiet, rows, cols);
     let maps = || symmetry::class_maps(&quiet, rows, cols);
-    let (p, d, settled) = covering(&sizes, maps, started + limit);
+    let (p, d, settled) = covering(&sizes, maps, deadline);
     let base = buttons as i64 + sizes[0];
     let lower = ((base - d) / 2) as u64;
     let upper = ((base - settled) / 2) as u64;
@@ -166,10 +172,10 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
 fn covering(
     sizes: &[i64],
     maps: impl FnOnce() -> Vec<Vec<u32>>,
-    deadline: Instant,
+    deadline: Deadline,
 ) -> (Vec<i64>, i64, i64) {
     let floor = floor(sizes);
-    let limit = deadline.duration_since(Instant::now());
+    let limit = deadline.left();
     // A quarter of the time to find a good p, the rest to prove no p does better; past
     // the relaxation's nullity, where the chain's proof rarely closes, three quarters.
     let relaxed = sizes.len() <= 1 << branch::RELAX_NULLITY;
@@ -177,7 +183,7 @@ fn covering(
         true => (limit / 4, balance::STALL_BEFORE_PROOF),
         false => (limit / 4 * 3, balance::STALL_ALONE),
     };
-    let mut p = balance(sizes, floor, share, stall);
+    let mut p = balance(sizes, floor, deadline.within(share), stall);
     let mut d = worst(&transform(&p));
     // Past the congruences: a search of every p that would do better than d.
     let mut settled = floor;
@@ -326,8 +332,7 @@ mod tests {
             for x in 0..1usize << m {
                 sizes[1 | x << 1] = 1;
             }
-            let started = Instant::now();
-            let deadline = started + Duration::from_secs(600);
+            let deadline = Deadline::after(Duration::from_secs(600));
             let (p, d, settled) = covering(&sizes, Vec::new, deadline);
             assert_eq!(worst(&transform(&p)), d);
             assert_eq!(settled, d, "m = {m}: not proven");

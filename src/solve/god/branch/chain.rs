@@ -4,14 +4,13 @@
 //! and each two of the lowest values together). Suited to classes of few values.
 
 use super::Branch;
-use crate::solve::clock::Instant;
 
 impl Branch {
     /// Whether the classes from position `i` on can lift every value to the target
     /// (`None`: out of time).
     pub(super) fn go(&mut self, i: usize) -> Option<bool> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(64) && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(64) && self.deadline.passed() {
             return None;
         }
         let low = self.f.iter().copied().min().unwrap_or(0);
