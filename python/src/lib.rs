@@ -13,7 +13,8 @@ use numpy::ndarray::{Array2, Array3};
 use numpy::{IntoPyArray, PyArray2, PyArray3, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// A game: lights of K states and buttons (any grid, built-in game or graph).
@@ -164,6 +165,16 @@ fn detached<T: Send + 'static>(
     py: Python<'_>,
     work: impl FnOnce() -> Result<T, String> + Send + 'static,
 ) -> PyResult<T> {
+    stoppable(py, None, work)
+}
+
+/// [`detached`], raising `stop` when a signal ends the wait, so that a search that
+/// reads it stops too rather than running on to its deadline unseen.
+fn stoppable<T: Send + 'static>(
+    py: Python<'_>,
+    stop: Option<Arc<AtomicBool>>,
+    work: impl FnOnce() -> Result<T, String> + Send + 'static,
+) -> PyResult<T> {
     let (tx, rx) = mpsc::channel();
     std::thread::Builder::new()
         .name("lightsout".into())
@@ -182,7 +193,14 @@ fn detached<T: Send + 'static>(
         match got {
             Ok(done) => return done.map_err(refused),
             // Ctrl-C (or any signal handler that raises) ends the wait.
-            Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(raised) = py.check_signals() {
+                    if let Some(stop) = &stop {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    return Err(raised);
+                }
+            }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(refused("the solver's thread stopped without an answer"))
             }
@@ -451,9 +469,10 @@ impl GodsNumber {
 }
 
 /// God's number of a two-state game, proven when the search meets its bounds within
-/// `search_time` seconds (the bounds otherwise).
+/// `search_time` seconds (5 minutes, as the command line's `census`; the bounds
+/// otherwise). Ctrl-C raises KeyboardInterrupt and stops the search.
 #[pyfunction]
-#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", search_time = 60.0))]
+#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", search_time = 300.0))]
 fn gods_number(
     py: Python<'_>,
     rows: Option<usize>,
@@ -469,9 +488,12 @@ fn gods_number(
             "search_time: {search_time} is not a number of seconds"
         ))
     })?;
-    let (lower, upper, shape, cells) = detached(py, move || {
+    // Ctrl-C raises KeyboardInterrupt and stops the search (its cores freed at once).
+    let stop = Arc::new(AtomicBool::new(false));
+    let deadline = lightsout::Deadline::after(time).or_when(stop.clone());
+    let (lower, upper, shape, cells) = stoppable(py, Some(stop), move || {
         let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).map_err(|e| e.to_string())?;
-        let god = lightsout::gods_number(&solver, time).map_err(|e| e.to_string())?;
+        let god = lightsout::gods_number_until(&solver, deadline).map_err(|e| e.to_string())?;
         let shape = (god.hardest.rows(), god.hardest.cols());
         let mut cells = Vec::new();
         cells_of(&god.hardest, &mut cells);

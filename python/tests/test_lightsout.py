@@ -97,3 +97,33 @@ def test_the_answer_is_the_command_lines():
     rows = [line.replace(" ", "") for line in out.stdout.splitlines()[1:]]
     answer = lightsout.solve(board)
     assert ["".join(map(str, r)) for r in answer.presses] == rows
+
+
+def test_ctrl_c_stops_gods_numbers_search_and_frees_its_cores(tmp_path):
+    # 19 x 19 (nullity 16) is never proven: Ctrl-C raises KeyboardInterrupt, and the
+    # search stops with it rather than running on unseen to its deadline (10 minutes
+    # here): the process spends almost no CPU time once the exception is caught.
+    import signal
+    import sys
+    import time
+
+    script = tmp_path / "interrupted.py"
+    script.write_text(
+        "import time, lightsout\n"
+        "try:\n"
+        "    lightsout.gods_number(19, 19, search_time=600)\n"
+        "except KeyboardInterrupt:\n"
+        "    time.sleep(0.5)\n"
+        "    start = time.process_time()\n"
+        "    time.sleep(2)\n"
+        "    print('stopped', time.process_time() - start)\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, text=True
+    )
+    time.sleep(3)
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert out.startswith("stopped"), out
+    # A search still running would spend about 2 s of CPU a core in those 2 s.
+    assert float(out.split()[1]) < 0.3, out

@@ -3,6 +3,7 @@
 //! `performance.now()`, which the host passes in as `env.lightsout_now_ms`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -13,10 +14,10 @@ pub use web::Instant;
 
 /// When a long search stops: at a moment, or sooner once a flag is raised (by a
 /// Ctrl-C's handler, say); what it found by then is its answer.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Deadline {
     at: Instant,
-    stop: Option<&'static AtomicBool>,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Deadline {
@@ -29,7 +30,7 @@ impl Deadline {
     }
 
     /// The same moment, or sooner once `stop` is true.
-    pub fn or_when(self, stop: &'static AtomicBool) -> Deadline {
+    pub fn or_when(self, stop: Arc<AtomicBool>) -> Deadline {
         Deadline {
             stop: Some(stop),
             ..self
@@ -37,17 +38,20 @@ impl Deadline {
     }
 
     /// This deadline, or `limit` from now if that comes first (the stop flag kept).
-    pub fn within(self, limit: Duration) -> Deadline {
+    pub fn within(&self, limit: Duration) -> Deadline {
         let soon = Instant::now() + limit;
         Deadline {
             at: if soon < self.at { soon } else { self.at },
-            ..self
+            stop: self.stop.clone(),
         }
     }
 
     /// Whether the search must stop now.
     pub fn passed(&self) -> bool {
-        self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) || Instant::now() >= self.at
+        self.stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+            || Instant::now() >= self.at
     }
 
     /// The time left (zero once passed).

@@ -2,6 +2,8 @@
 //! it early with what it found.
 
 use lightsout::thousands;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// A progress bar for long searches on a terminal: drawn from another thread while the
 /// solver searches (the fraction searched, the fewest presses so far, the time left),
@@ -92,39 +94,46 @@ impl Drop for Watch {
     }
 }
 
-/// Raised by the first SIGINT while an [`Interrupt`] is held.
-static ASKED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// Raised by the first SIGINT while an [`Interrupt`] is held (made before the handler
+/// is installed, so the handler only reads it).
+static ASKED: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
 
 /// Ctrl-C as a request to stop: while held, the first SIGINT raises a flag the search
 /// reads (`flag`) and puts back the default action, so a second one ends the process
 /// as usual; dropped, the default action is back.
-pub(crate) struct Interrupt(());
+pub(crate) struct Interrupt(Arc<AtomicBool>);
 
 impl Interrupt {
     pub(crate) fn catch() -> Interrupt {
         extern "C" fn handler(_: libc::c_int) {
-            ASKED.store(true, std::sync::atomic::Ordering::Relaxed);
+            if let Some(asked) = ASKED.get() {
+                asked.store(true, Ordering::Relaxed);
+            }
             // SAFETY: signal is async-signal-safe.
             unsafe { libc::signal(libc::SIGINT, libc::SIG_DFL) };
         }
-        // SAFETY: the handler only stores to an atomic and calls signal.
+        let asked = ASKED
+            .get_or_init(|| Arc::new(AtomicBool::new(false)))
+            .clone();
+        // SAFETY: the handler only reads a flag made above, stores to it, and calls
+        // signal.
         unsafe {
             libc::signal(
                 libc::SIGINT,
                 handler as extern "C" fn(libc::c_int) as libc::sighandler_t,
             )
         };
-        Interrupt(())
+        Interrupt(asked)
     }
 
     /// The flag the first SIGINT raises.
-    pub(crate) fn flag(&self) -> &'static std::sync::atomic::AtomicBool {
-        &ASKED
+    pub(crate) fn flag(&self) -> Arc<AtomicBool> {
+        self.0.clone()
     }
 
     /// Whether a SIGINT came.
     pub(crate) fn came(&self) -> bool {
-        ASKED.load(std::sync::atomic::Ordering::Relaxed)
+        self.0.load(Ordering::Relaxed)
     }
 }
 

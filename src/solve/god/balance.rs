@@ -31,7 +31,7 @@ pub(super) fn balance(sizes: &[i64], floor: i64, deadline: Deadline, stall: u64)
         .into_par_iter()
         .map(|walk| {
             let mut tabu = Walk::new(sizes, &classes, walk);
-            tabu.run(floor, deadline, stall, &reached);
+            tabu.run(floor, &deadline, stall, &reached);
             (tabu.best, tabu.best_p)
         })
         .collect();
@@ -93,7 +93,7 @@ impl<'a> Walk<'a> {
 
     /// Steps until the floor (here or in another walk: `reached`), the deadline, or
     /// the stall.
-    fn run(&mut self, floor: i64, deadline: Deadline, stall: u64, reached: &AtomicBool) {
+    fn run(&mut self, floor: i64, deadline: &Deadline, stall: u64, reached: &AtomicBool) {
         let stall = stall.saturating_mul(self.classes.len() as u64);
         let (mut step, mut last) = (0u64, 0u64);
         let mut d = self.best;

@@ -47,12 +47,12 @@ pub(super) enum Better {
 /// the relaxation's own instead (at every node, and the class it leaves farthest from
 /// its values branched on first), which looks at one `p` of each orbit of the board's
 /// symmetries (`maps`, each a linear map of the signatures; see `branch/orbit.rs`).
-pub(super) fn better(sizes: &[i64], d: i64, maps: &[Vec<u32>], deadline: Deadline) -> Better {
+pub(super) fn better(sizes: &[i64], d: i64, maps: &[Vec<u32>], deadline: &Deadline) -> Better {
     let goal = d - 2;
     if goal < 0 {
         return Better::None;
     }
-    let Some(mut search) = Branch::new(sizes, goal, maps, deadline) else {
+    let Some(mut search) = Branch::new(sizes, goal, maps, deadline.clone()) else {
         return Better::None;
     };
     let result = match search.guided() {
@@ -384,15 +384,15 @@ mod tests {
             let sizes = sizes(game);
             for goal in goals {
                 let far = Deadline::after(Duration::from_secs(600));
-                let Some(mut chain) = Branch::new(&sizes, goal, &[], far) else {
+                let Some(mut chain) = Branch::new(&sizes, goal, &[], far.clone()) else {
                     continue;
                 };
-                let mut relaxed = Branch::new(&sizes, goal, &[], far).unwrap();
+                let mut relaxed = Branch::new(&sizes, goal, &[], far.clone()).unwrap();
                 let (by_chain, by_relaxation) = (chain.go(0), relaxed.relaxed());
                 assert_eq!(by_chain, by_relaxation, "goal {goal}, {sizes:?}");
                 // With the square's symmetries, one `p` of each orbit: the same answer,
                 // and a `p` found holds each apex at or above its orbit.
-                let by_orbits = match Branch::new(&sizes, goal, &maps, far) {
+                let by_orbits = match Branch::new(&sizes, goal, &maps, far.clone()) {
                     None => Some(false),
                     Some(mut symmetric) => {
                         with_apexes += usize::from(!symmetric.apexes.is_empty());
@@ -406,7 +406,7 @@ mod tests {
                 };
                 assert_eq!(by_orbits, by_chain, "goal {goal}, {sizes:?}");
                 // The relaxation's search on one core finds what it finds on two.
-                let mut alone = Branch::new(&sizes, goal, &[], far).unwrap();
+                let mut alone = Branch::new(&sizes, goal, &[], far.clone()).unwrap();
                 let one = rayon::ThreadPoolBuilder::new()
                     .num_threads(1)
                     .build()

@@ -192,7 +192,7 @@ fn covering(
         false => Vec::new(),
     };
     while d > floor {
-        match better(sizes, d, &maps, deadline) {
+        match better(sizes, d, &maps, &deadline) {
             Better::None => {
                 settled = d;
                 break;
