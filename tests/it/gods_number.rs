@@ -203,11 +203,11 @@ fn sixteen_is_settled_by_the_relaxation_search() {
 }
 
 #[test]
-#[ignore = "3 minutes of the relaxation's search on two cores: .ci/run runs it (--ignored)"]
+#[ignore = "2 minutes of the relaxation's search on two cores: .ci/run runs it (--ignored)"]
 fn twenty_nine_is_settled_at_nullity_ten() {
     // 29 x 29 (nullity 10, 131 classes): the congruences stop at 446 and the board
     // found needs 443; the relaxation's search over 2^10 kernel vectors, one `p` of
-    // each orbit of the square's symmetries, shows no p does better in about 3
+    // each orbit of the square's symmetries, shows no p does better in about 2
     // minutes on two cores (issue 54's goal: 5). Agrees with Boyles' newer table
     // (`code/serialization/min_clicks_answers.txt`: 443).
     assert_eq!(bounds(Game::classic(29, 29).unwrap(), 1800), (443, 443));

@@ -79,7 +79,7 @@ fn god_records(name: &str, topology: Topology) {
         assert!(value <= average, "{name}: {n} x {n}: {value} > {average}");
         assert!(proven <= 1);
         // The small ones again, each within a second (16 x 16, nullity 8, takes 4 s
-        // and 29 x 29, nullity 10, 3 minutes: `census --rows N --cols N`, in
+        // and 29 x 29, nullity 10, 2 minutes: `census --rows N --cols N`, in
         // BENCHMARKS.md; `gods_number.rs` runs them with --ignored).
         if n <= 24 && (k <= 6 || n == 9) {
             let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();

@@ -98,7 +98,7 @@ Examples:
   lightsout census --game merlin
   lightsout census --rows 9 --cols 9 --stats   God's number 37, in under a second
   lightsout census --rows 16 --cols 16         God's number 124 (nullity 8), in about 4 s
-  lightsout census --rows 29 --cols 29         God's number 443 (nullity 10), in about 3 min
+  lightsout census --rows 29 --cols 29         God's number 443 (nullity 10), in about 2 min
   lightsout census --rows 19 --cols 19 --search-time 30s
                                                bounds: 165..180 (nullity 16, open)
   lightsout census --rows 124 --cols 124       God's number 10375 (nullity 4), at once";

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 /// The largest nullity whose relaxation narrows the classes' values (its linear
 /// program has a column for each of the `2^k` kernel vectors: at 10, 29 x 29's 131
-/// classes are settled in about 3 minutes on two cores).
+/// classes are settled in about 2 minutes on two cores).
 pub(super) const RELAX_NULLITY: u32 = 10;
 
 /// The most values a class may have left for the chain's search to be chosen.

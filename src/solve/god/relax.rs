@@ -101,26 +101,29 @@ impl Relaxation {
     /// has `c_s p_s >= max(c_s lo_s, c_s hi_s) - Phi(y)` for each class: a value
     /// that falls short is cut, exactly, whatever the others are.
     pub(super) fn narrow(&mut self, target: i64, bounds: &[(i64, i64)]) -> Option<Narrowed> {
-        let y = self.solve(target, bounds)?;
-        Some(self.verdict(target, bounds, &y))
+        self.solve(target, bounds)
     }
 
     /// [`Relaxation::narrow`]'s verdict from the weights `y`, made integers.
     fn verdict(&self, target: i64, bounds: &[(i64, i64)], y: &[f64]) -> Narrowed {
         // Any weights at or above 0 make a certificate, so a weight past what the
-        // simplex gives (they sum to 1) is held to [0, 2], and one not a number is 0:
-        // the sums below stay far inside i128 (2^31 a weight, 2^16 weights, values
-        // below 2^32).
-        let y: Vec<i128> = y
+        // simplex gives (they sum to 1) is held to [0, 2] (then rounded half up), and
+        // one not a number is 0: the transform's sums stay inside i64 (2^31 a weight,
+        // 2^16 weights: below 2^47), and Phi inside i128 (times values below 2^32).
+        let y: Vec<i64> = y
             .iter()
-            .map(|&w| (w.clamp(0.0, 2.0) * SCALE).round() as i128)
+            .map(|&w| (w.clamp(0.0, 2.0) * SCALE + 0.5) as i64)
             .collect();
-        let total: i128 = y.iter().sum();
+        let total: i128 = y.iter().map(|&w| i128::from(w)).sum();
         let mut phi = -i128::from(target) * total;
         // c_s = sum over a of y_a chi_a(s): the Walsh transform of y, at each class.
-        let mut sums = y.clone();
+        let mut sums = y;
         walsh(&mut sums);
-        let c: Vec<i128> = self.signatures.iter().map(|&s| sums[s]).collect();
+        let c: Vec<i128> = self
+            .signatures
+            .iter()
+            .map(|&s| i128::from(sums[s]))
+            .collect();
         for (&c, &(lo, hi)) in c.iter().zip(bounds) {
             phi += (c * i128::from(lo)).max(c * i128::from(hi));
         }

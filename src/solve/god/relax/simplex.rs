@@ -8,7 +8,7 @@
 //! integers) needs no optimum: the method stops there (on 29 x 29, most nodes).
 
 use super::super::{chi, walsh};
-use super::Relaxation;
+use super::{Narrowed, Relaxation};
 
 /// A basis of the simplex method, kept.
 pub(in crate::solve::god) struct Basis {
@@ -128,9 +128,9 @@ impl Relaxation {
         self.binv = inv;
     }
 
-    /// The weights of the least `Phi` (`None`: the method did not finish within
-    /// [`PIVOTS`]).
-    pub(super) fn solve(&mut self, target: i64, bounds: &[(i64, i64)]) -> Option<Vec<f64>> {
+    /// The verdict of the weights of the least `Phi`, or of the first weights found
+    /// that cut (`None`: the method did not finish within [`PIVOTS`]).
+    pub(super) fn solve(&mut self, target: i64, bounds: &[(i64, i64)]) -> Option<Narrowed> {
         let (n, j) = (self.values(), self.classes);
         let m = j + 1;
         let cost = |q: usize| -> f64 {
@@ -177,11 +177,16 @@ impl Relaxation {
                 reduced[n + x] = hi as f64 + pi[x];
                 reduced[n + j + x] = -(lo as f64) - pi[x];
             }
-            for (q, &r) in reduced.iter().enumerate() {
-                if r < -EPS && !self.in_basis[q] && (bland || r * r > score * weights[q]) {
+            let columns = reduced.iter().zip(&weights).zip(&self.in_basis);
+            for (q, ((&r, &w), &basic)) in columns.enumerate() {
+                // Every test made, then one branch, rarely taken past the first few
+                // columns (short-circuit tests mispredict on this scan, the method's
+                // hottest loop).
+                let take = (r < -EPS) & !basic & (bland | (r * r > score * w));
+                if take {
                     entering = Some(q);
                     best = r;
-                    score = r * r / weights[q];
+                    score = r * r / w;
                     if bland {
                         break;
                     }
@@ -190,7 +195,7 @@ impl Relaxation {
             let Some(q) = entering else {
                 let y = self.weights_y();
                 self.prices = pi[..j].iter().map(|&p| -p).collect();
-                return Some(y);
+                return Some(self.verdict(target, bounds, &y));
             };
             self.column(q, &mut col);
             times(&self.binv, &col, &mut alpha);
@@ -256,8 +261,8 @@ impl Relaxation {
             let objective: f64 = (0..m).map(|r| cost(self.basic[r]) * self.x[r]).sum();
             if objective < -EPS {
                 let y = self.weights_y();
-                if matches!(self.verdict(target, bounds, &y), super::Narrowed::Cut) {
-                    return Some(y);
+                if let Narrowed::Cut = self.verdict(target, bounds, &y) {
+                    return Some(Narrowed::Cut);
                 }
             }
             if self.pivots.is_multiple_of(REFRESH) {
