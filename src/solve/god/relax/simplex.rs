@@ -161,7 +161,7 @@ impl Relaxation {
             for (&s, &p) in self.signatures.iter().zip(&pi) {
                 sums[s] = p;
             }
-            walsh(&mut sums);
+            walsh_f64(&mut sums);
             // Entering column: the most negative price for its Devex weight, Bland's
             // rule (the first negative) after a long degenerate run.
             let bland = degenerate > 50;
@@ -222,7 +222,7 @@ impl Relaxation {
             for (&s, &b) in self.signatures.iter().zip(&self.binv[l * m..l * m + j]) {
                 row[s] = b;
             }
-            walsh(&mut row);
+            walsh_f64(&mut row);
             let wq = weights[q];
             // (A basic column's weight is never read: it is set when the column leaves.)
             let scale = wq / (pivot * pivot);
@@ -298,6 +298,26 @@ impl Relaxation {
             }
         }
     }
+}
+
+/// The Walsh transform of the prices and of the pivot's row; with AVX2 when the
+/// processor has it (the same sums in the same order: the same bits).
+fn walsh_f64(f: &mut [f64]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::solve::search::transform::Width::here().avx2() {
+            // SAFETY: the processor has AVX2 (a width of AVX2 exists only where it does).
+            unsafe { walsh_avx2(f) };
+            return;
+        }
+    }
+    walsh(f);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn walsh_avx2(f: &mut [f64]) {
+    walsh(f);
 }
 
 /// `alpha = B^-1 col` (`binv` by rows); with AVX2 when the processor has it (the same
