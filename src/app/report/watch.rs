@@ -11,7 +11,7 @@ use std::sync::Arc;
 /// second (so that every search of over a second has one, the estimate being rough);
 /// cleared when dropped.
 pub(crate) struct Watch {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    stop: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -23,26 +23,12 @@ impl Watch {
         if !std::io::stderr().is_terminal() {
             return None;
         }
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let stopped = stop.clone();
-        let thread = std::thread::spawn(move || {
-            let bar = indicatif::ProgressBar::new_spinner();
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "{spinner} searching, {elapsed} of {msg} (Ctrl-C: stop and print the bounds found)",
-            ) {
-                bar.set_style(style);
-            }
-            bar.set_message(indicatif::HumanDuration(limit).to_string());
-            while !stopped.load(std::sync::atomic::Ordering::Relaxed) {
-                bar.tick();
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            }
-            bar.finish_and_clear();
-        });
-        Some(Watch {
-            stop,
-            thread: Some(thread),
-        })
+        Some(Watch::drawing(
+            indicatif::ProgressBar::new_spinner(),
+            "{spinner} searching, {elapsed} of {msg} (Ctrl-C: stop and print the bounds found)",
+            indicatif::HumanDuration(limit).to_string(),
+            |bar| bar.tick(),
+        ))
     }
 
     pub(crate) fn start(
@@ -56,16 +42,11 @@ impl Watch {
         if !long || !std::io::stderr().is_terminal() {
             return None;
         }
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let stopped = stop.clone();
-        let thread = std::thread::spawn(move || {
-            let bar = indicatif::ProgressBar::new(0);
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "searching every solution [{bar:30}] {percent:>3}% {msg}, {eta} left",
-            ) {
-                bar.set_style(style);
-            }
-            while !stopped.load(std::sync::atomic::Ordering::Relaxed) {
+        Some(Watch::drawing(
+            indicatif::ProgressBar::new(0),
+            "searching every solution [{bar:30}] {percent:>3}% {msg}, {eta} left",
+            String::new(),
+            move |bar| {
                 let (done, total, best) = progress.snapshot();
                 if total > 0 {
                     bar.set_length(total);
@@ -74,20 +55,41 @@ impl Watch {
                         bar.set_message(format!("fewest so far {}", thousands(best)));
                     }
                 }
+            },
+        ))
+    }
+
+    /// `bar` drawn in `template` (its first `message`) on a thread of its own,
+    /// `update` every 100 ms until the watch is dropped, then cleared.
+    fn drawing(
+        bar: indicatif::ProgressBar,
+        template: &str,
+        message: String,
+        mut update: impl FnMut(&indicatif::ProgressBar) + Send + 'static,
+    ) -> Watch {
+        if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        bar.set_message(message);
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            while !stopped.load(Ordering::Relaxed) {
+                update(&bar);
                 std::thread::sleep(std::time::Duration::from_millis(100));
             }
             bar.finish_and_clear();
         });
-        Some(Watch {
+        Watch {
             stop,
             thread: Some(thread),
-        })
+        }
     }
 }
 
 impl Drop for Watch {
     fn drop(&mut self) {
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
@@ -115,6 +117,7 @@ impl Interrupt {
         let asked = ASKED
             .get_or_init(|| Arc::new(AtomicBool::new(false)))
             .clone();
+        asked.store(false, Ordering::Relaxed);
         // SAFETY: the handler only reads a flag made above, stores to it, and calls
         // signal.
         unsafe {

@@ -281,7 +281,7 @@ pub(super) fn transform(p: &[i64]) -> Vec<i64> {
 
 /// The Walsh transform in place, `f(a) = sum over s of chi_a(s) f(s)` (its own inverse
 /// but for a factor of `2^k`): of `p` here, of the relaxation's prices (`f64`) and of
-/// its certificate's integer weights (`i128`).
+/// its certificate's integer weights (`i64`).
 #[inline(always)]
 pub(super) fn walsh<T: Copy + std::ops::Add<Output = T> + std::ops::Sub<Output = T>>(f: &mut [T]) {
     // The first two steps at once, four values at a time (the same sums in the same

@@ -95,16 +95,10 @@ impl Relaxation {
         matches!(self.narrow(target, bounds), Some(Narrowed::Cut))
     }
 
-    /// The relaxation's verdict on a node: cut, or each class's bounds narrowed to
-    /// the values its weights allow (`None`: the method did not finish). With the
-    /// weights `y` in integers, every `p` within the bounds that reaches the target
-    /// has `c_s p_s >= max(c_s lo_s, c_s hi_s) - Phi(y)` for each class: a value
-    /// that falls short is cut, exactly, whatever the others are.
-    pub(super) fn narrow(&mut self, target: i64, bounds: &[(i64, i64)]) -> Option<Narrowed> {
-        self.solve(target, bounds)
-    }
-
-    /// [`Relaxation::narrow`]'s verdict from the weights `y`, made integers.
+    /// [`Relaxation::narrow`]'s verdict from the weights `y`, made integers. With
+    /// them, every `p` within the bounds that reaches the target has
+    /// `c_s p_s >= max(c_s lo_s, c_s hi_s) - Phi(y)` for each class: a value that
+    /// falls short is cut, exactly, whatever the others are.
     fn verdict(&self, target: i64, bounds: &[(i64, i64)], y: &[f64]) -> Narrowed {
         // Any weights at or above 0 make a certificate, so a weight past what the
         // simplex gives (they sum to 1) is held to [0, 2] (then rounded half up), and

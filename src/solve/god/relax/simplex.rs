@@ -128,9 +128,15 @@ impl Relaxation {
         self.binv = inv;
     }
 
-    /// The verdict of the weights of the least `Phi`, or of the first weights found
-    /// that cut (`None`: the method did not finish within [`PIVOTS`]).
-    pub(super) fn solve(&mut self, target: i64, bounds: &[(i64, i64)]) -> Option<Narrowed> {
+    /// The relaxation's verdict on a node: cut, or each class's bounds narrowed to
+    /// the values its weights allow ([`Relaxation::verdict`]), by the weights of the
+    /// least `Phi` or the first weights found that cut (`None`: the method did not
+    /// finish within [`PIVOTS`]).
+    pub(in crate::solve::god) fn narrow(
+        &mut self,
+        target: i64,
+        bounds: &[(i64, i64)],
+    ) -> Option<Narrowed> {
         let (n, j) = (self.values(), self.classes);
         let m = j + 1;
         let cost = |q: usize| -> f64 {
