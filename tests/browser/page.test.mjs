@@ -485,9 +485,17 @@ test("a graph pasted or uploaded is played: an edge list, then a graph6 file", a
   assert.equal(await page.locator("#graph-text").isVisible(), true);
   // A 5-cycle with a chord, as an edge list.
   await page.fill("#graph-text", "1 2\n2 3\n3 4\n4 5\n5 1\n1 3");
+  // The new game's puzzle held back: until it comes, the 5 x 5's figure is not shown as
+  // the graph's (a slow machine once read the old figure, and the old link, as the new).
+  await page.route("**/v1/puzzle?*", async (route) => {
+    await new Promise((done) => setTimeout(done, 400));
+    await route.continue();
+  });
   await page.locator("#graph-play").click();
   await page.waitForFunction(() => document.querySelectorAll("#board button").length === 5);
+  assert.equal(await text(page, "presses"), "…");
   await settled(page);
+  await page.unroute("**/v1/puzzle?*");
   assert.equal(await page.locator("#edges line").count(), 6);
   assert.match(page.url(), /graph=1\+2/);
   // A bad line is told where it is (a 400 the browser logs), and the game before stays.
