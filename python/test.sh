@@ -11,4 +11,4 @@ python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q --disable-pip-version-check "$here" pytest networkx
 cd "$work"
 PATH="${LIGHTSOUT_BIN_DIR:+$LIGHTSOUT_BIN_DIR:}$PATH" \
-  "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests"
+  "$work/venv/bin/python" -m pytest -q -rs -p no:cacheprovider "$here/tests"

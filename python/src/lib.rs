@@ -3,8 +3,8 @@
 //! command line's answer: the same presses, the same proofs, the same words of refusal.
 //!
 //! Long work runs on a thread of its own with the GIL released; the caller's thread
-//! waits on it and checks for signals every 50 ms, so Ctrl-C stops the wait at once (the
-//! search itself ends within its `search_time`).
+//! waits on it and checks for signals every 50 ms, so Ctrl-C stops the wait at once,
+//! and the searches of `solve` and `gods_number` with it (other work is short).
 
 use lightsout::rules::graph::{nauty_line, Graph, Neighbourhood};
 use lightsout::rules::{builtin, Game, Rule, Topology};
@@ -284,7 +284,8 @@ fn goal_of(target: &Bound<'_, PyAny>, states: u8) -> PyResult<u8> {
 
 /// The presses that bring `board` (a 2-D array of states; one row for a game that is
 /// not a grid) to `target` ("off", "on" or a state), the fewest when the search proves
-/// it within `search_time` seconds.
+/// it within `search_time` seconds. Ctrl-C raises KeyboardInterrupt and stops the
+/// search.
 #[pyfunction]
 #[pyo3(signature = (board, *, game = None, target = None, states = 2, search_time = 60.0))]
 fn solve(
@@ -336,8 +337,14 @@ fn solve(
         time: Some(time),
         shares: 1,
     };
-    let (answer, press_shape) = detached(py, move || {
+    // Ctrl-C raises KeyboardInterrupt and stops the search (its cores freed at once).
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopping = stop.clone();
+    let (answer, press_shape) = stoppable(py, Some(stop), move || {
         let solver = GameSolver::new(game, limits).map_err(|e| e.to_string())?;
+        if let Some(progress) = solver.progress() {
+            progress.stop_when(stopping);
+        }
         let goals = vec![goal; lights.len()];
         let answer = solver.solve_states(&lights, &goals, true);
         Ok((answer, solver.presses_shape()))

@@ -99,10 +99,27 @@ def test_the_answer_is_the_command_lines():
     assert ["".join(map(str, r)) for r in answer.presses] == rows
 
 
-def test_ctrl_c_stops_gods_numbers_search_and_frees_its_cores(tmp_path):
-    # 19 x 19 (nullity 16) is never proven: Ctrl-C raises KeyboardInterrupt, and the
-    # search stops with it rather than running on unseen to its deadline (10 minutes
-    # here): the process spends almost no CPU time once the exception is caught.
+RANDOM_61 = (
+    "import numpy as np\n"
+    "p = np.random.default_rng(1).integers(0, 2, (61, 61))\n"
+    "board = p.copy()\n"
+    "board[1:] ^= p[:-1]; board[:-1] ^= p[1:]; board[:, 1:] ^= p[:, :-1]; board[:, :-1] ^= p[:, 1:]\n"
+)
+
+
+@pytest.mark.parametrize(
+    "setup, call",
+    [
+        # 19 x 19 (nullity 16): God's number is never proven.
+        ("", "lightsout.gods_number(19, 19, search_time=600)"),
+        # A random 61 x 61 board (nullity 40): about 30 s of proof on two cores.
+        (RANDOM_61, "lightsout.solve(board, search_time=600)"),
+    ],
+)
+def test_ctrl_c_stops_the_search_and_frees_its_cores(tmp_path, setup, call):
+    # Ctrl-C raises KeyboardInterrupt, and the search stops with it rather than running
+    # on unseen to its deadline (10 minutes here): the process spends almost no CPU
+    # time once the exception is caught.
     import signal
     import sys
     import time
@@ -110,8 +127,9 @@ def test_ctrl_c_stops_gods_numbers_search_and_frees_its_cores(tmp_path):
     script = tmp_path / "interrupted.py"
     script.write_text(
         "import time, lightsout\n"
-        "try:\n"
-        "    lightsout.gods_number(19, 19, search_time=600)\n"
+        + setup
+        + "try:\n"
+        f"    {call}\n"
         "except KeyboardInterrupt:\n"
         "    time.sleep(0.5)\n"
         "    start = time.process_time()\n"

@@ -6,6 +6,8 @@ use crate::app::cli::InputArgs;
 use crate::app::usage::UsageError;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Where the boards come from, opened.
 pub(crate) struct Input {
@@ -103,6 +105,42 @@ impl Read for PatientStdin {
                 }
                 other => return other,
             }
+        }
+    }
+}
+
+impl Input {
+    /// The same input, ending once `stop` is raised (a Ctrl-C): a read waiting on a
+    /// terminal or a pipe is interrupted by the signal ([`Interrupt`] asks for no
+    /// restart) and ends the input, as does any read after.
+    ///
+    /// [`Interrupt`]: crate::app::report::Interrupt
+    pub(crate) fn stopping(self, stop: Arc<AtomicBool>) -> Input {
+        Input {
+            reader: Box::new(Stopping {
+                inner: self.reader,
+                stop,
+            }),
+            ..self
+        }
+    }
+}
+
+/// A reader that ends once its flag is raised.
+struct Stopping {
+    inner: Box<dyn Read>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Read for Stopping {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let stopped = || self.stop.load(Ordering::Relaxed);
+        if stopped() {
+            return Ok(0);
+        }
+        match self.inner.read(buf) {
+            Err(err) if err.kind() == io::ErrorKind::Interrupted && stopped() => Ok(0),
+            other => other,
         }
     }
 }

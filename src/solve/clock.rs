@@ -16,16 +16,25 @@ pub use web::Instant;
 /// Ctrl-C's handler, say); what it found by then is its answer.
 #[derive(Debug, Clone)]
 pub struct Deadline {
-    at: Instant,
+    /// `None`: no moment (a limit past the clock's range, or only a flag).
+    at: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
 }
 
 impl Deadline {
-    /// `limit` from now.
+    /// `limit` from now (never, for a limit past the clock's range).
     pub fn after(limit: Duration) -> Deadline {
         Deadline {
-            at: Instant::now() + limit,
+            at: Instant::now().checked_add(limit),
             stop: None,
+        }
+    }
+
+    /// Once `stop` is true, and at no moment.
+    pub fn when(stop: Arc<AtomicBool>) -> Deadline {
+        Deadline {
+            at: None,
+            stop: Some(stop),
         }
     }
 
@@ -39,9 +48,13 @@ impl Deadline {
 
     /// This deadline, or `limit` from now if that comes first (the stop flag kept).
     pub fn within(&self, limit: Duration) -> Deadline {
-        let soon = Instant::now() + limit;
+        let soon = Instant::now().checked_add(limit);
         Deadline {
-            at: if soon < self.at { soon } else { self.at },
+            at: match (soon, self.at) {
+                (Some(soon), Some(at)) if at < soon => Some(at),
+                (Some(soon), _) => Some(soon),
+                (None, at) => at,
+            },
             stop: self.stop.clone(),
         }
     }
@@ -51,14 +64,15 @@ impl Deadline {
         self.stop
             .as_ref()
             .is_some_and(|stop| stop.load(Ordering::Relaxed))
-            || Instant::now() >= self.at
+            || self.at.is_some_and(|at| Instant::now() >= at)
     }
 
-    /// The time left (zero once passed).
+    /// The time left (zero once passed; `Duration::MAX` with no moment).
     pub fn left(&self) -> Duration {
-        match self.passed() {
-            true => Duration::ZERO,
-            false => self.at.duration_since(Instant::now()),
+        match (self.passed(), self.at) {
+            (true, _) => Duration::ZERO,
+            (false, Some(at)) => at.duration_since(Instant::now()),
+            (false, None) => Duration::MAX,
         }
     }
 }
@@ -109,6 +123,14 @@ mod web {
         /// The time since this moment.
         pub fn elapsed(&self) -> Duration {
             Instant::now().duration_since(*self)
+        }
+    }
+
+    impl Instant {
+        /// `d` later (`None` past a finite number of milliseconds).
+        pub fn checked_add(&self, d: Duration) -> Option<Instant> {
+            let at = self.0 + d.as_secs_f64() * 1e3;
+            at.is_finite().then_some(Instant(at))
         }
     }
 

@@ -554,3 +554,26 @@ fn no_press_at_all_is_proven_the_fewest_however_little_was_searched() {
             .stderr(predicates::str::contains("not proven").not());
     }
 }
+
+#[test]
+fn a_stopped_search_answers_at_once_with_a_solution_not_proven() {
+    // 39 x 39 (k = 32, all on: 561 presses, OEIS A075464) with the budget of a proof,
+    // and past it (the local search): stopped before it starts, each answers with a
+    // solution, not proven, and a bound at most the minimum.
+    for budget in [1u64 << 40, 1 << 16] {
+        let solver = Solver::with_search_budget(39, 39, budget).unwrap();
+        solver
+            .progress()
+            .stop_when(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+                true,
+            )));
+        let mut on = Board::new(39, 39);
+        on.invert();
+        let mut ws = solver.workspace();
+        let s = solver.solve_with(&on, Target::Off, &mut ws).unwrap();
+        assert_eq!(s.search, Search::Stopped, "budget {budget}");
+        assert!(!s.proven_minimal);
+        assert_eq!(on.after_presses(s.presses).count_ones(), 0);
+        assert!(s.lower_bound <= 561 && s.presses.count_ones() >= 561);
+    }
+}

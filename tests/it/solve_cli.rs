@@ -513,3 +513,63 @@ fn a_first_line_that_reads_both_ways_is_named_never_guessed_silently() {
     );
     assert!(!String::from_utf8_lossy(&out.stderr).contains("read as"));
 }
+
+#[test]
+fn ctrl_c_stops_a_search_answers_its_board_and_keeps_the_search_to_resume() {
+    // A random 61 x 61 board (nullity 40, about 30 s of proof on two cores): Ctrl-C
+    // (SIGINT) after a second stops the search; the board is answered with the best
+    // found by then, the search so far is kept, the input (a pipe still open) ends
+    // there, and the exit code says it was stopped. A second run resumes the search.
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().to_str().unwrap();
+    let text = random_solvable(1, 61);
+    let stopped = |resumed: bool| {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+            .args(["solve", "--rows", "61", "--cols", "61", "--target", "off"])
+            .args(["--search-time", "10m", "--stats", "--checkpoint", keep])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        std::io::Write::write_all(&mut stdin, text.as_bytes()).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let asked = std::time::Instant::now();
+        // SAFETY: kill sends a signal to our own child.
+        unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+        let out = child.wait_with_output().unwrap();
+        let took = asked.elapsed();
+        drop(stdin);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(130), "{stderr}");
+        assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+        assert!(stderr.contains("interrupted (Ctrl-C)"), "{stderr}");
+        assert!(stderr.contains("the search stopped at Ctrl-C"), "{stderr}");
+        assert!(stderr.contains("the search so far is kept in"), "{stderr}");
+        assert_eq!(
+            stderr.contains("resumed the search kept in"),
+            resumed,
+            "{stderr}"
+        );
+        // The answer printed solves the board.
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let mut lines = stdout.lines();
+        assert_eq!(lines.next(), Some("PUZZLE #1"), "{stdout}");
+        let mut presses = lightsout::Board::new(61, 61);
+        for (r, line) in lines.enumerate() {
+            for (c, cell) in line.split(' ').enumerate() {
+                presses.set(r, c, cell == "1");
+            }
+        }
+        let mut board = lightsout::Board::new(61, 61);
+        for (r, line) in text.lines().skip(1).enumerate() {
+            for (c, cell) in line.bytes().enumerate() {
+                board.set(r, c, cell == b'1');
+            }
+        }
+        assert_eq!(board.after_presses(&presses).count_ones(), 0);
+    };
+    stopped(false);
+    stopped(true);
+}

@@ -316,8 +316,10 @@ pub(crate) struct SolveArgs {
     /// The most time each board's proof of the fewest presses may take, by the search's
     /// own estimate (500ms, 2s, 25m, 1h): within it the answer is proven; past it, the
     /// best answer a quick local search finds comes at once, with a proven lower bound
-    /// and a note giving the estimate and the --search-time that proves it. Two-state
-    /// text boards (PBM and games of more states take --search-budget). [default: 2s]
+    /// and a note giving the estimate and the --search-time that proves it. Ctrl-C
+    /// stops a long search: its board answered with the best found, exit code 130.
+    /// Two-state text boards (PBM and games of more states take --search-budget).
+    /// [default: 2s]
     #[arg(long, value_name = "DURATION",
           value_parser = values::parse_duration, conflicts_with = "search_budget")]
     pub search_time: Option<std::time::Duration>,

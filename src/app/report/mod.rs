@@ -75,7 +75,7 @@ pub(crate) struct Unproven(String);
 /// A search stopped by Ctrl-C, its answer printed (exit code 130, a shell's 128 +
 /// SIGINT).
 #[derive(Debug, thiserror::Error)]
-#[error("interrupted (Ctrl-C): the search stopped early; what it found is printed")]
+#[error("interrupted (Ctrl-C): stopped early; what was found by then is printed")]
 pub(crate) struct Interrupted;
 
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
@@ -191,6 +191,13 @@ impl Reporter {
     pub(crate) fn report(&mut self, m: u64, solution: &lightsout::Solution) {
         if let Some(kept) = self.progress.as_ref().and_then(|p| p.take_kept()) {
             self.kept(m, &kept);
+            if solution.search == lightsout::Search::Stopped && kept.shares.is_none() {
+                note(format_args!(
+                    "note: {} {m}: the search so far is kept in {}: the same command \
+                     resumes it",
+                    self.noun, kept.place
+                ));
+            }
         }
         let presses = solution.presses.count_ones();
         let (rows, cols) = (solution.presses.rows(), solution.presses.cols());
@@ -235,6 +242,10 @@ impl Reporter {
                      least {}",
                     thousands(searched),
                     thousands(of),
+                    thousands(solution.lower_bound)
+                ),
+                lightsout::Search::Stopped => format!(
+                    "not proven: the search stopped at Ctrl-C; the minimum is at least {}",
                     thousands(solution.lower_bound)
                 ),
                 lightsout::Search::Skipped(why) => format!("not searched ({why})"),

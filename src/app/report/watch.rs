@@ -102,7 +102,10 @@ static ASKED: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
 
 /// Ctrl-C as a request to stop: while held, the first SIGINT raises a flag the search
 /// reads (`flag`) and puts back the default action, so a second one ends the process
-/// as usual; dropped, the default action is back.
+/// as usual; dropped, the default action is back. The handler asks for no restart, so
+/// a read waiting on a terminal or a pipe returns (`EINTR`) and the input can end
+/// there. (`signal-hook` restarts such reads, and `signal` does in glibc: hence
+/// `sigaction` here.)
 pub(crate) struct Interrupt(Arc<AtomicBool>);
 
 impl Interrupt {
@@ -111,21 +114,21 @@ impl Interrupt {
             if let Some(asked) = ASKED.get() {
                 asked.store(true, Ordering::Relaxed);
             }
-            // SAFETY: signal is async-signal-safe.
-            unsafe { libc::signal(libc::SIGINT, libc::SIG_DFL) };
         }
         let asked = ASKED
             .get_or_init(|| Arc::new(AtomicBool::new(false)))
             .clone();
         asked.store(false, Ordering::Relaxed);
-        // SAFETY: the handler only reads a flag made above, stores to it, and calls
-        // signal.
+        // SAFETY: a zeroed `sigaction` is a valid one (no flags, an empty mask) before
+        // its fields are set; the handler only reads a flag made above and stores to
+        // it. SA_RESETHAND puts the default action back as the first SIGINT comes.
         unsafe {
-            libc::signal(
-                libc::SIGINT,
-                handler as extern "C" fn(libc::c_int) as libc::sighandler_t,
-            )
-        };
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = handler as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            action.sa_flags = libc::SA_RESETHAND;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
+        }
         Interrupt(asked)
     }
 

@@ -33,6 +33,13 @@ pub(crate) fn game(
     reporter.map = game.grid_rules().is_none().then_some(game.lights() as u64);
     reporter.progress = solver.progress();
     let (_, cols) = solver.board_shape();
+    // Ctrl-C stops the search in hand (its board answered with the best found) and
+    // ends the input there.
+    let interrupt = crate::app::report::Interrupt::catch();
+    if let Some(progress) = solver.progress() {
+        progress.stop_when(interrupt.flag());
+    }
+    let input = input.stopping(interrupt.flag());
     let watch = crate::app::report::Watch::start(
         solver.progress(),
         solver.search_seconds(),
@@ -42,6 +49,11 @@ pub(crate) fn game(
         reporter.report(m, s)
     });
     drop(watch);
+    if interrupt.came() {
+        // What was answered is written; a board cut off by the stop is no error.
+        return Err(crate::app::report::Interrupted.into());
+    }
+    drop(interrupt);
     if let Ok(summary) = &outcome {
         let progress = solver.progress();
         reporter.close_over_budget(

@@ -61,16 +61,16 @@ impl<S: Word> Signatures<S> {
     }
 
     /// A good `f` by local search (steepest single flips from `x0` and from seeded
-    /// random starts, until about `budget` additions are spent, or `until` has passed:
+    /// random starts, until about `budget` additions are spent, or `until` has passed (or stopped):
     /// the best found by then), its press count, and a proven lower bound on the
     /// fewest presses.
     pub(super) fn heuristic(
         &self,
         x0: &Board,
         budget: u64,
-        until: Option<crate::solve::clock::Instant>,
+        until: Option<&crate::solve::clock::Deadline>,
     ) -> (S, u64, u64) {
-        let late = || until.is_some_and(|t| crate::solve::clock::Instant::now() >= t);
+        let late = || until.is_some_and(|t| t.passed());
         // A budget buys proofs; guesses stop at a fixed effort, so a huge budget on an
         // unprovable search (nullity 64 and more) answers in seconds, not never.
         let budget = budget.min(HEURISTIC_CAP);

@@ -5,7 +5,7 @@
 //! (a [`Keeper`], given by the caller: the solver does no I/O of its own; the format is
 //! [`super::checkpoint`]'s), and what the last one did with it.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -47,6 +47,8 @@ pub struct SearchProgress {
     kept: std::sync::Mutex<Option<Kept>>,
     /// The share of every search this run searches (`--part I/N`), when one.
     share: std::sync::OnceLock<(u64, u64)>,
+    /// Raised when searches must stop (a Ctrl-C), when one is given.
+    stop: std::sync::OnceLock<Arc<AtomicBool>>,
 }
 
 /// What a search did with its progress on disk (`solve --checkpoint`).
@@ -158,6 +160,37 @@ impl SearchProgress {
         }
         let _ = self.share.set((index, shares));
         Ok(())
+    }
+
+    /// Searches from now on stop once `stop` is raised (a Ctrl-C's handler raises
+    /// it): the board in hand is answered with the best found by then, not proven
+    /// ([`Search::Stopped`](crate::Search::Stopped)), a kept search saved where it
+    /// stopped, and every later board at once the same way. Set once; later calls
+    /// change nothing.
+    pub fn stop_when(&self, stop: Arc<AtomicBool>) {
+        let _ = self.stop.set(stop);
+    }
+
+    /// Whether searches must stop now.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop
+            .get()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    }
+
+    /// The searches' deadline: `limit` from now, or sooner when they are stopped;
+    /// `None` with neither.
+    pub(crate) fn deadline(
+        &self,
+        limit: Option<Duration>,
+    ) -> Option<crate::solve::clock::Deadline> {
+        use crate::solve::clock::Deadline;
+        match (limit, self.stop.get()) {
+            (None, None) => None,
+            (Some(t), None) => Some(Deadline::after(t)),
+            (None, Some(stop)) => Some(Deadline::when(stop.clone())),
+            (Some(t), Some(stop)) => Some(Deadline::after(t).or_when(stop.clone())),
+        }
     }
 
     /// The share this run searches, when it runs one.

@@ -92,8 +92,8 @@ impl<T: Lane> Blocks<'_, T> {
     }
 
     /// Runs the parts of `state`'s range not yet done, on all cores, updating it as
-    /// they finish (in order) and saving it with `keep` every so often; the last save
-    /// error, if any.
+    /// they finish (in order) and saving it with `keep` every so often, until all are
+    /// done or the search is stopped; the last save error, if any.
     fn run(
         &self,
         state: &mut Progress,
@@ -147,7 +147,7 @@ impl<T: Lane> Blocks<'_, T> {
             let mut sums = vec![T::default(); together.lows.len() * coset as usize];
             loop {
                 let r = next.fetch_add(1, Relaxed);
-                if r >= all {
+                if r >= all || self.progress.stopped() {
                     break;
                 }
                 // Run `r`: of the covered parts the `r / runs_a_part`-th, the

@@ -53,7 +53,12 @@ pub(super) fn search<T: Lane>(blocks: &Blocks<'_, T>, floor: i64, may_run: bool)
         blocks.run(&mut state, None);
         return Searched {
             best: state.best,
-            missing: Vec::new(),
+            // Empty unless the search was stopped.
+            missing: if state.complete() {
+                Vec::new()
+            } else {
+                vec![0]
+            },
             shares: 1,
         };
     };
@@ -351,11 +356,13 @@ fn kept<T: Lane>(
     } else if believed {
         return outcome;
     }
-    // At the end when it took that long, resumed, replaced a file refused, or is one
-    // share of several (the merge reads it, even an empty one), however short.
+    // At the end when it took that long, resumed, replaced a file refused, was
+    // stopped (to resume there), or is one share of several (the merge reads it, even
+    // an empty one), however short.
     let state = &outcome.state;
     let long = state.seconds >= every.as_secs_f64();
-    if share || long || believed || outcome.refused.is_some() {
+    let stopped = !state.complete();
+    if share || long || believed || stopped || outcome.refused.is_some() {
         if let Err(e) = file.save(state) {
             outcome.error = Some(e.to_string());
         }

@@ -142,6 +142,9 @@ impl Kernel {
                     }
                     if step % (1 << 16) == 0 {
                         self.progress.advance(1 << 16);
+                        if self.progress.stopped() {
+                            return (Search::Stopped, Some(0), true);
+                        }
                     }
                 }
                 (Search::GrayWalk, None, true)
@@ -214,6 +217,9 @@ impl Kernel {
                     if searched.complete() {
                         return (how, None, true);
                     }
+                    if self.progress.stopped() {
+                        return (Search::Stopped, Some(0), true);
+                    }
                     let of = searched.shares;
                     let parts = Search::Parts {
                         searched: of - searched.missing.len() as u64,
@@ -225,10 +231,8 @@ impl Kernel {
                         own_cost.unwrap_or(u64::MAX),
                         own_cost.map_or(f64::INFINITY, |c| c as f64 / transform_rate(self.width)),
                     );
-                    let until = self
-                        .search_time
-                        .map(|t| crate::solve::clock::Instant::now() + t);
-                    let (f, _, bound) = sig.heuristic(x0, self.budget, until);
+                    let until = self.progress.deadline(self.search_time);
+                    let (f, _, bound) = sig.heuristic(x0, self.budget, until.as_ref());
                     combine(best, x0, &self.quiet, f);
                     if orbits.is_some() {
                         self.fixed_incumbent(x0, best, self.board_ops);
@@ -245,7 +249,7 @@ impl Kernel {
                             return (how, None, true);
                         }
                     }
-                    (Search::Heuristic, Some(bound), true)
+                    (self.local_search(), Some(bound), true)
                 }
             }
         }

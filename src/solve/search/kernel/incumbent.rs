@@ -31,7 +31,7 @@ impl Kernel {
         // also prunes from the best of the parts already kept beside it.
         let shares = self.progress.share().map_or(1, |(_, n)| n);
         let ops = (cost / 64).min(INCUMBENT_OPS).min(self.budget) / shares;
-        let (f, _, _) = sig.heuristic(x0, ops, None);
+        let (f, _, _) = sig.heuristic(x0, ops, self.progress.deadline(None).as_ref());
         combine(best, x0, &self.quiet, f);
         if symmetric {
             self.fixed_incumbent(x0, best, ops);
@@ -48,9 +48,8 @@ impl Kernel {
         x0: &Board,
         best: &mut Board,
     ) -> (Search, Option<u64>, bool) {
-        let until = self
-            .search_time
-            .map(|t| crate::solve::clock::Instant::now() + t);
+        let until = self.progress.deadline(self.search_time);
+        let until = until.as_ref();
         let (f, count, bound) = sig.heuristic(x0, self.budget, until);
         combine(best, x0, &self.quiet, f);
         if count == bound {
@@ -67,7 +66,16 @@ impl Kernel {
         // of many lights folds them all into every block, far slower than the rate that
         // converts the time (169 x 1541, nullity 65: 107 s for a default 2 s).
         self.best_of_spaces(spaces, best, self.budget, until);
-        (Search::Heuristic, Some(bound), true)
+        (self.local_search(), Some(bound), true)
+    }
+
+    /// How a local search's answer was found: by a search that ran its course, or
+    /// one stopped when asked.
+    pub(super) fn local_search(&self) -> Search {
+        match self.progress.stopped() {
+            true => Search::Stopped,
+            false => Search::Heuristic,
+        }
     }
 
     /// Past the budget, for a board with symmetries: the fewest presses among its
@@ -82,7 +90,7 @@ impl Kernel {
             return;
         };
         let spaces = symmetric_spaces(sym.len(), |which| sym.fixed_solutions(x0, which));
-        self.best_of_spaces(spaces, best, ops, None);
+        self.best_of_spaces(spaces, best, ops, self.progress.deadline(None).as_ref());
     }
 
     /// The fewest presses among the solutions of each space (a solution and the
@@ -95,7 +103,7 @@ impl Kernel {
         spaces: Vec<(Board, Vec<Board>)>,
         best: &mut Board,
         ops: u64,
-        until: Option<crate::solve::clock::Instant>,
+        until: Option<&crate::solve::clock::Deadline>,
     ) {
         let share = ops / (spaces.len() as u64).max(1);
         for (fixed, free) in spaces {

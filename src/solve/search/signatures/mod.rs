@@ -103,6 +103,10 @@ pub enum Search {
     },
     /// Not every solution compared: no search ran, for this reason.
     Skipped(Skipped),
+    /// Not every solution compared: the search was stopped when asked
+    /// ([`SearchProgress::stop_when`](crate::SearchProgress::stop_when), a Ctrl-C);
+    /// the best found by then.
+    Stopped,
 }
 
 /// Why no search over the solutions ran (each answer is still a valid solution).

@@ -69,7 +69,7 @@ pub(in crate::solve) fn fixed_by_shape(
     x0: &Board,
     quiet: &[Board],
     only: Option<&[usize]>,
-    until: Option<crate::solve::clock::Instant>,
+    until: Option<&crate::solve::clock::Deadline>,
 ) -> Option<(Board, Vec<Board>)> {
     let k = quiet.len();
     if k > u128::BITS as usize {
@@ -87,7 +87,7 @@ pub(in crate::solve) fn fixed_by_shape(
     // The equations reduced as they come (a row a pivot, the lowest bit), so at most
     // `k` are held however many lights; `None` as soon as one contradicts them.
     let mut pivots: Vec<Option<(u128, bool)>> = vec![None; k];
-    let late = || until.is_some_and(|t| crate::solve::clock::Instant::now() >= t);
+    let late = || until.is_some_and(|t| t.passed());
     for map in which.into_iter().map(|i| maps[i]) {
         // Past the caller's time: no space (the caller keeps what it has).
         if late() {
