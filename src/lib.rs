@@ -122,7 +122,8 @@ pub use verify::{
 pub use board::Board;
 pub use solve::engines::dense::small_nullity;
 pub use solve::{
-    clock::Deadline, gods_number, gods_number_until, GodError, GodsNumber, GOD_NULLITY,
+    clock::Deadline, gods_number, gods_number_merged, gods_number_part, gods_number_until,
+    GodError, GodsNumber, Merged, PartOutcome, PartRun, GOD_NULLITY,
 };
 pub use solve::{
     nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, Solution, Target,

@@ -3,7 +3,8 @@
 # stands up itself (cluster-up.sh): two boards' proofs split in 4 parts, run by
 # `sbatch --wait --array=0-3`, merged by a dependent job, equal to one unbroken run and
 # proven; a part cancelled (scancel) leaves the merge unproven and naming it, and the
-# part run again gives the same answer; a damaged part file is refused, never merged.
+# part run again gives the same answer; a damaged part file is refused, never merged;
+# God's number of 16 x 16 proven by a census split in 4 parts and merged.
 # Usage: contrib/slurm/test.sh path/to/lightsout
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -65,3 +66,14 @@ if merge "$work/a" damaged.txt; then fail "a merge with a damaged part exited 0"
 grep -q 'part 1 of 4 .* was not believed' damaged.txt.log || fail "the damaged part refused: $(cat damaged.txt.log)"
 [ "$(grep -c 'proven minimal' damaged.txt.log)" = 1 ] || fail "only the undamaged board proven"
 echo "slurm test: a damaged part refused"
+# 4. God's number split: 16 x 16's proof beyond its hardest board (124 presses, as
+# published) in 4 parts as an array, merged by a job that depends on it: proven.
+"$LIGHTSOUT" census --rows 16 --cols 16 --format json |
+  python3 -c 'import json, sys; print("\n".join(json.load(sys.stdin)["hardest"]))' >hardest.txt
+export BEYOND="$work/hardest.txt" FLAGS="--rows 16 --cols 16"
+census=$(DIR="$work/g" sbatch --parsable --array=0-3 --output=census-%a.log "$here/census.sbatch")
+DIR="$work/g" OUT=gods.txt sbatch --wait --quiet --output=gods.txt.log \
+  --dependency="afterany:$census" "$here/census.sbatch" || fail "the merge failed: $(cat gods.txt.log)"
+grep -q "God's number: 124, proven" gods.txt || fail "16 x 16 proven 124 from parts: $(cat gods.txt)"
+grep -q 'proven by 4 parts' gods.txt.log || fail "the merge's note: $(cat gods.txt.log)"
+echo "slurm test: God's number of 16 x 16 (array job $census) proven from 4 parts"

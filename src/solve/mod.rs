@@ -24,5 +24,8 @@ pub use game::{
     GameSolveError, GameSolver, GameWorkspace, NotTwoStates, CHASE_LIGHTS, CLASSIC_ENGINE,
     DENSE_LIGHTS,
 };
-pub use god::{gods_number, gods_number_until, GodError, GodsNumber, GOD_NULLITY};
+pub use god::{
+    gods_number, gods_number_merged, gods_number_part, gods_number_until, GodError, GodsNumber,
+    Merged, PartOutcome, PartRun, GOD_NULLITY,
+};
 pub use search::signatures::{Search, Skipped};

@@ -319,12 +319,7 @@ fn ctrl_c_stops_the_census_with_the_bounds_found_and_exit_code_130() {
     };
     // docs/results/gods-number-19.txt: the congruences' 180 at most.
     assert!(lower < upper && upper <= 180, "{god}");
-    let rows: Vec<&str> = god["hardest"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|row| row.as_str().unwrap())
-        .collect();
+    let rows = rows_of(&god["hardest"]);
     assert_eq!(rows.len(), 19);
     let solved = lightsout()
         .args(["solve", "--format", "json"])
@@ -334,4 +329,113 @@ fn ctrl_c_stops_the_census_with_the_bounds_found_and_exit_code_130() {
     let answer: serde_json::Value = serde_json::from_slice(&solved.get_output().stdout).unwrap();
     assert_eq!(answer["fewest"].as_u64(), Some(lower), "{answer}");
     assert_eq!(answer["proven"], true, "{answer}");
+}
+
+/// A board's rows in a JSON answer (`hardest`, `board`).
+fn rows_of(rows: &serde_json::Value) -> Vec<&str> {
+    let rows = rows.as_array().expect("rows");
+    rows.iter()
+        .map(|row| row.as_str().expect("a row"))
+        .collect()
+}
+
+/// `lightsout census` with `args` for 16 x 16, its stdout and stderr, and whether it
+/// succeeded.
+fn census_16(args: &[&str]) -> (String, String, bool) {
+    let out = lightsout()
+        .args(["census", "--rows", "16", "--cols", "16"])
+        .args(args)
+        .output()
+        .unwrap();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (text(&out.stdout), text(&out.stderr), out.status.success())
+}
+
+#[test]
+fn the_proof_split_in_parts_is_proven_when_merged_and_a_part_that_finds_more_says_so() {
+    // 16 x 16 (nullity 8): the census's hardest board, 124 presses (agrees with Boyles'
+    // table, tests/data/boyles-most-clicks.txt); the proof that none needs more, in 4
+    // parts, each kept in DIR, merged: proven, as the unbroken census proves it.
+    let dir = tempfile::tempdir().unwrap();
+    let (json, _, ok) = census_16(&["--format", "json"]);
+    assert!(ok);
+    let god: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(god["gods_number"], 124);
+    let rows = rows_of(&god["hardest"]);
+    let hardest = dir.path().join("hardest.txt");
+    std::fs::write(&hardest, rows.join("\n") + "\n").unwrap();
+    let keep = dir.path().join("parts");
+    let (hardest, keep) = (hardest.to_str().unwrap(), keep.to_str().unwrap());
+    let split = ["--beyond", hardest, "--checkpoint", keep];
+    let (_, stderr, ok) = census_16(&split);
+    assert!(!ok, "no part kept: no answer yet");
+    assert!(stderr.contains("no part of the search beyond"), "{stderr}");
+    for part in ["0/4", "1/4", "2/4", "3/4"] {
+        let (stdout, stderr, ok) = census_16(&[&split[..], &["--part", part]].concat());
+        assert!(ok, "{stderr}");
+        assert!(
+            stdout.contains("no board of it needs more than 124 presses"),
+            "{stdout}"
+        );
+        if part == "1/4" {
+            // Three of four: missing, named, no answer.
+            let (stdout, stderr, ok) = census_16(&split);
+            assert!(
+                !ok && stderr.contains("2 of the 4 parts are missing"),
+                "{stderr}"
+            );
+            assert!(
+                stdout.contains("124..") && stdout.contains("missing: 2, 3"),
+                "{stdout}"
+            );
+        }
+    }
+    let (stdout, stderr, ok) = census_16(&split);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("God's number: 124, proven"), "{stdout}");
+    assert!(stderr.contains("proven by 4 parts"), "{stderr}");
+    // A part file damaged (a count changed, its checksum left): not believed, missing.
+    let file = std::fs::read_dir(keep)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with(".part-2-of-4"))
+        .unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replacen("nodes ", "nodes 1", 1)).unwrap();
+    let (stdout, _, ok) = census_16(&split);
+    assert!(!ok && stdout.contains("missing: 2"), "{stdout}");
+    // Beyond a board of one press (the corner's): the parts find boards that need
+    // more, each solved again; merged, the lower bound is the most a part found.
+    let weaker = dir.path().join("weaker.txt");
+    let corner = format!("11{}\n1{}\n", "0".repeat(14), "0".repeat(15));
+    std::fs::write(&weaker, corner + &("0".repeat(16) + "\n").repeat(14)).unwrap();
+    let weaker = weaker.to_str().unwrap();
+    let beyond = ["--beyond", weaker, "--checkpoint", keep, "--format", "json"];
+    let mut found = 0;
+    let mut most = 0;
+    for part in ["0/2", "1/2"] {
+        let (stdout, stderr, ok) = census_16(&[&beyond[..], &["--part", part]].concat());
+        assert!(ok, "{stderr}");
+        let run: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        if run["outcome"] == "found" {
+            found += 1;
+            let board = rows_of(&run["board"]);
+            let solved = lightsout()
+                .args(["solve", "--rows", "16", "--cols", "16", "--format", "json"])
+                .write_stdin(board.join("\n") + "\n")
+                .output()
+                .unwrap();
+            let answer: serde_json::Value = serde_json::from_slice(&solved.stdout).unwrap();
+            assert_eq!(answer["fewest"], run["presses"], "{answer}");
+            assert!(run["presses"].as_u64().unwrap() > run["beyond"].as_u64().unwrap());
+            most = most.max(run["presses"].as_u64().unwrap());
+        }
+    }
+    assert!(found > 0);
+    let (stdout, _, ok) = census_16(&beyond);
+    assert!(ok);
+    let merged: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(merged["proven"], false, "{merged}");
+    assert_eq!(merged["lower_bound"].as_u64(), Some(most), "{merged}");
+    assert!(most <= 124, "{merged}");
 }

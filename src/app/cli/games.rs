@@ -101,6 +101,19 @@ pub(crate) struct CensusArgs {
     /// `upper_bound`, and `histogram` or a `hardest` board).
     #[arg(long, value_enum, default_value_t = values::ReportArg::Text)]
     pub format: values::ReportArg,
+    /// The proof split in parts for a cluster: a board FILE (as `solve` reads one, the
+    /// hardest a census printed); with --part, search part I of N for a board that
+    /// needs more presses than it; without, merge the parts kept in --checkpoint DIR
+    /// (proven when every part of a split finds none).
+    #[arg(long, value_name = "FILE", requires = "checkpoint")]
+    pub beyond: Option<std::path::PathBuf>,
+    /// Search only part I of N of the proof beyond --beyond FILE (0 <= I < N <= 1024: a
+    /// job array's task index and count), kept in --checkpoint DIR.
+    #[arg(long, value_name = "I/N", value_parser = values::parse_part, requires = "beyond")]
+    pub part: Option<(u64, u64)>,
+    /// Where the parts of a split proof are kept (made if missing, a file a part).
+    #[arg(long, value_name = "DIR", requires = "beyond")]
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 /// Flags of `puzzles`.

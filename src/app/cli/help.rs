@@ -91,6 +91,15 @@ again to check it), proven when the search's bounds meet, else both bounds
 on every core (RAYON_NUM_THREADS says how many). Ctrl-C stops it early and prints the
 bounds and the board found by then (exit code 130); a second Ctrl-C ends it at once.
 
+A proof too long for one machine splits in parts for a cluster's job array: save the
+hardest board a census printed (its rows, as `solve` reads them) and run, anywhere DIR
+is shared, `--beyond FILE --checkpoint DIR --part I/N` for each I (each part searches
+its share for a board that needs more presses, and keeps what it found); then the same
+command without --part merges them: proven when every part found none, a board that
+needs more when one did (its part names it; split the search beyond it next), else the
+parts missing named (exit 1). Every part of a split must run the same build.
+contrib/slurm/census.sbatch runs the parts as a Slurm job array and the merge after.
+
 Examples:
   lightsout census --rows 5 --cols 5           the classic game (the exact table's counts)
   lightsout census --game 2000                 Lights Out 2000: all 3^25 boards, about a minute
@@ -101,7 +110,9 @@ Examples:
   lightsout census --rows 29 --cols 29         God's number 443 (nullity 10), in about 2 min
   lightsout census --rows 19 --cols 19 --search-time 30s
                                                bounds: 165..180 (nullity 16, open)
-  lightsout census --rows 124 --cols 124       God's number 10375 (nullity 4), at once";
+  lightsout census --rows 124 --cols 124       God's number 10375 (nullity 4), at once
+  lightsout census --rows 84 --cols 84 --beyond hardest.txt --checkpoint parts --part 17/1000
+                                               one part of 84 x 84's proof (nullity 12)";
 
 pub(super) const SERVE_HELP: &str = "\
 Prints one line with the address (http://HOST:PORT) and serves until SIGINT or SIGTERM,

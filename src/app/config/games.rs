@@ -15,6 +15,12 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
         CensusMethod::Enumerate => false,
         CensusMethod::Auto => game.states() == 2 && game.buttons() > 30,
     };
+    if args.beyond.is_some() && !classes {
+        return Err(usage(
+            "--beyond splits the search of --method classes (two states, more than 30 \
+             buttons, or --method classes)",
+        ));
+    }
     if classes {
         if game.states() != 2 {
             return Err(usage(format!(
@@ -25,6 +31,20 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
         }
         let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET)
             .map_err(|e| UsageError(e.to_string()))?;
+        if let Some(file) = &args.beyond {
+            let dir = crate::app::keep::Directory::open(args.checkpoint.as_deref())
+                .map_err(usage)?
+                .expect("--beyond requires --checkpoint");
+            return Ok(Job::Census(CensusJob::Parts {
+                beyond: board_file(file, &solver)?,
+                solver: Box::new(solver),
+                name,
+                part: args.part,
+                dir,
+                limit: args.search_time,
+                json,
+            }));
+        }
         return Ok(Job::Census(CensusJob::Classes {
             solver: Box::new(solver),
             name,
@@ -39,6 +59,25 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
         name,
         json,
     }))
+}
+
+/// The one board of `file` (as `solve` reads boards), a board of `solver`'s game.
+fn board_file(
+    file: &std::path::Path,
+    solver: &lightsout::GameSolver,
+) -> anyhow::Result<lightsout::Board> {
+    let shown = file.display();
+    let bytes = crate::app::input::read_small_file(file, 1 << 26)
+        .map_err(|e| anyhow::anyhow!("cannot read --beyond {shown}: {e}"))?;
+    let mut reader = lightsout::BoardReader::for_game(&bytes[..], solver.game())
+        .map_err(|e| anyhow::anyhow!("--beyond {shown}: {e}"))?;
+    let (rows, cols) = solver.board_shape();
+    let mut board = lightsout::Board::new(rows, cols);
+    match reader.next_board(&mut board) {
+        Ok(true) => Ok(board),
+        Ok(false) => Err(anyhow::anyhow!("--beyond {shown}: no board in it")),
+        Err(e) => Err(anyhow::anyhow!("--beyond {shown}: {e}")),
+    }
 }
 
 /// `play`: the game, its solver and drawing, and the first puzzle.

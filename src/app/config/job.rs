@@ -183,4 +183,14 @@ pub(crate) enum CensusJob {
         stats: bool,
         json: bool,
     },
+    /// The proof beyond a board, split in parts: one part run, or the parts merged.
+    Parts {
+        solver: Box<lightsout::GameSolver>,
+        name: String,
+        beyond: lightsout::Board,
+        part: Option<(u64, u64)>,
+        dir: std::sync::Arc<crate::app::keep::Directory>,
+        limit: std::time::Duration,
+        json: bool,
+    },
 }

@@ -2,9 +2,11 @@
 //! nullity, presses, how the fewest was found, the search's time); without, the lower
 //! bound of the first few boards not proven minimal, and one closing note.
 
+mod god;
 mod kept;
 mod watch;
 
+pub(crate) use god::{god, stopped_early};
 pub(crate) use watch::{Interrupt, Watch};
 
 use crate::app::say::note;

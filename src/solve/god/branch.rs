@@ -4,6 +4,9 @@
 
 mod chain;
 mod orbit;
+mod split;
+
+pub(super) use split::{Part, SPLIT_DEPTH};
 
 use super::relax::{Basis, Narrowed, Relaxation};
 use super::transform;
@@ -48,23 +51,43 @@ pub(super) enum Better {
 /// its values branched on first), which looks at one `p` of each orbit of the board's
 /// symmetries (`maps`, each a linear map of the signatures; see `branch/orbit.rs`).
 pub(super) fn better(sizes: &[i64], d: i64, maps: &[Vec<u32>], deadline: &Deadline) -> Better {
+    better_in(sizes, d, maps, deadline, None).0
+}
+
+/// [`better`] over one part's share of the tree (`census --part I/N`, the relaxation
+/// to nullity [`PART_RELAX_NULLITY`]: a long search), with the nodes it visited.
+pub(super) fn better_in(
+    sizes: &[i64],
+    d: i64,
+    maps: &[Vec<u32>],
+    deadline: &Deadline,
+    part: Option<Part>,
+) -> (Better, u64) {
     let goal = d - 2;
     if goal < 0 {
-        return Better::None;
+        return (Better::None, 0);
     }
-    let Some(mut search) = Branch::new(sizes, goal, maps, deadline.clone()) else {
-        return Better::None;
+    let relax = part.map_or(RELAX_NULLITY, |_| PART_RELAX_NULLITY);
+    let Some(mut search) = Branch::new(sizes, goal, maps, deadline.clone(), relax) else {
+        return (Better::None, 0);
     };
+    search.part = part;
     let result = match search.guided() {
         true => search.relaxed(),
         false => search.go(0),
     };
-    match result {
+    let found = match result {
         Some(true) => Better::Found(search.p),
         Some(false) => Better::None,
         None => Better::Unknown,
-    }
+    };
+    (found, search.nodes)
 }
+
+/// The relaxation's reach in a part's search: 84 x 84's (nullity 12) search was
+/// measured with it (31.7 ms a node on one core), too slow for five minutes on one
+/// machine, and the search a cluster's parts share.
+const PART_RELAX_NULLITY: u32 = 12;
 
 /// The branch and bound of [`better`].
 #[derive(Clone)]
@@ -86,13 +109,21 @@ struct Branch {
     /// The classes that hold the greatest value of their orbits (the relaxation's
     /// search only).
     apexes: Vec<orbit::Apex>,
+    /// The share of the tree searched (`None`: all of it).
+    part: Option<Part>,
 }
 
 impl Branch {
     /// The search for a transform at or above `-goal` over the classes of sizes
     /// `sizes`, their values narrowed (`None`: the relaxation leaves some class no
     /// value, so no `p` does it).
-    fn new(sizes: &[i64], goal: i64, maps: &[Vec<u32>], deadline: Deadline) -> Option<Branch> {
+    fn new(
+        sizes: &[i64],
+        goal: i64,
+        maps: &[Vec<u32>],
+        deadline: Deadline,
+        relax: u32,
+    ) -> Option<Branch> {
         let order: Vec<usize> = (1..sizes.len()).filter(|&s| sizes[s] > 0).collect();
         // Translating `a` by `b` flips the sign of every `p_s` with `b . s = 1` and keeps
         // each bound: the first class of each W_j (independent of those before it) can be
@@ -117,8 +148,7 @@ impl Branch {
             .collect();
         let hi = most;
         let apexes = orbit::apexes(maps, &order, &signs, &hi);
-        let relaxation =
-            (sizes.len() <= 1 << RELAX_NULLITY).then(|| Relaxation::new(sizes.len(), &order));
+        let relaxation = (sizes.len() <= 1 << relax).then(|| Relaxation::new(sizes.len(), &order));
         let mut search = Branch {
             relaxation,
             rest: vec![0; order.len() + 1],
@@ -132,6 +162,7 @@ impl Branch {
             nodes: 0,
             deadline,
             apexes,
+            part: None,
         };
         search.tighten().then_some(search)
     }
@@ -208,6 +239,9 @@ impl Branch {
         self.nodes += 1;
         if self.nodes.is_multiple_of(16) && self.deadline.passed() {
             return None;
+        }
+        if self.another_parts() {
+            return Some(false);
         }
         let open: Vec<usize> = (0..self.order.len()).filter(|&j| !self.fixed[j]).collect();
         if open.is_empty() {
@@ -309,14 +343,21 @@ impl Branch {
     /// answer is the first child's (in order) that does not fail, as one core's.
     fn children_shared(&mut self, s: usize, values: &[i64], basis: &Basis) -> Option<bool> {
         let this = &*self;
+        let below = std::sync::atomic::AtomicU64::new(0);
         let first = values.par_iter().find_map_first(|&v| {
             let mut child = this.clone();
-            match child.child(s, v, basis) {
+            let found = child.child(s, v, basis);
+            below.fetch_add(
+                child.nodes - this.nodes,
+                std::sync::atomic::Ordering::Relaxed,
+            );
+            match found {
                 Some(false) => None,
                 Some(true) => Some(Some(child.p)),
                 None => Some(None),
             }
         });
+        self.nodes += below.into_inner();
         match first {
             None => Some(false),
             Some(None) => None,
@@ -339,89 +380,4 @@ impl Branch {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::{class_sizes, transform};
-    use super::*;
-    use crate::rules::{Game, Rule, Topology};
-    use crate::solve::GameSolver;
-    use std::time::Duration;
-
-    /// The signature classes' sizes of a game, as `gods_number` counts them.
-    fn sizes(game: Game) -> Vec<i64> {
-        let solver = GameSolver::new(game, crate::solve::SEARCH_BUDGET).unwrap();
-        let (rows, cols) = solver.presses_shape();
-        class_sizes(&solver.quiet_patterns(), rows, cols)
-    }
-
-    /// A `p` a search found: its classes within their sizes and parities, its
-    /// transform at or above `-goal`.
-    fn holds(sizes: &[i64], p: &[i64], goal: i64) {
-        for (s, (&m, &v)) in sizes.iter().zip(p).enumerate().skip(1) {
-            assert!(v.abs() <= m && (v - m) % 2 == 0, "class {s}: {v} of {m}");
-        }
-        assert!(transform(p).iter().all(|&v| v >= -goal), "{p:?}");
-    }
-
-    #[test]
-    fn the_chain_and_the_relaxation_agree() {
-        let torus = |n| Game::grid(n, n, Topology::Torus, Rule::parse("plus").unwrap(), 2);
-        let games = [
-            (Game::classic(4, 4).unwrap(), 0..=8),
-            (Game::classic(11, 11).unwrap(), 0..=8),
-            // 9 x 9's values are even: an odd goal asks what the even one below it
-            // does, takes the relaxation minutes, and the search never asks it.
-            (Game::classic(9, 9).unwrap(), 6..=6),
-            (Game::classic(9, 9).unwrap(), 8..=8),
-            (torus(5).unwrap(), 0..=8),
-            (torus(6).unwrap(), 0..=8),
-        ];
-        let mut settled = [0; 2];
-        let mut with_apexes = 0;
-        for (game, goals) in games {
-            let solver = GameSolver::new(game.clone(), crate::solve::SEARCH_BUDGET).unwrap();
-            let (rows, cols) = solver.presses_shape();
-            let maps = super::super::symmetry::class_maps(&solver.quiet_patterns(), rows, cols);
-            let sizes = sizes(game);
-            for goal in goals {
-                let far = Deadline::after(Duration::from_secs(600));
-                let Some(mut chain) = Branch::new(&sizes, goal, &[], far.clone()) else {
-                    continue;
-                };
-                let mut relaxed = Branch::new(&sizes, goal, &[], far.clone()).unwrap();
-                let (by_chain, by_relaxation) = (chain.go(0), relaxed.relaxed());
-                assert_eq!(by_chain, by_relaxation, "goal {goal}, {sizes:?}");
-                // With the square's symmetries, one `p` of each orbit: the same answer,
-                // and a `p` found holds each apex at or above its orbit.
-                let by_orbits = match Branch::new(&sizes, goal, &maps, far.clone()) {
-                    None => Some(false),
-                    Some(mut symmetric) => {
-                        with_apexes += usize::from(!symmetric.apexes.is_empty());
-                        let found = symmetric.relaxed();
-                        if found == Some(true) {
-                            holds(&sizes, &symmetric.p, goal);
-                            symmetric.apexes_hold();
-                        }
-                        found
-                    }
-                };
-                assert_eq!(by_orbits, by_chain, "goal {goal}, {sizes:?}");
-                // The relaxation's search on one core finds what it finds on two.
-                let mut alone = Branch::new(&sizes, goal, &[], far.clone()).unwrap();
-                let one = rayon::ThreadPoolBuilder::new()
-                    .num_threads(1)
-                    .build()
-                    .unwrap();
-                assert_eq!(one.install(|| alone.relaxed()), by_relaxation);
-                if by_chain == Some(true) {
-                    holds(&sizes, &chain.p, goal);
-                    holds(&sizes, &relaxed.p, goal);
-                    assert_eq!(alone.p, relaxed.p, "goal {goal}, {sizes:?}");
-                }
-                settled[usize::from(by_chain == Some(true))] += 1;
-            }
-        }
-        // Both outcomes were reached, each by both searches, and symmetries were used.
-        assert!(settled[0] > 0 && settled[1] > 0, "{settled:?}");
-        assert!(with_apexes > 0);
-    }
-}
+mod tests;

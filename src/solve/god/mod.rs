@@ -23,8 +23,11 @@
 
 mod balance;
 mod branch;
+mod parts;
 mod relax;
 mod symmetry;
+
+pub use parts::{gods_number_merged, gods_number_part, Merged, PartOutcome, PartRun};
 
 use super::game::GameSolver;
 use crate::board::Board;
@@ -75,6 +78,10 @@ pub enum GodError {
         "the nullity is {0}: the signature classes of at most {GOD_NULLITY} quiet patterns are searched"
     )]
     Nullity(usize),
+    /// The board given to search beyond (`census --beyond`) is not one to start
+    /// from: why.
+    #[error("the board to search beyond: {0}")]
+    Beyond(String),
     /// The witness board did not need the presses the search said: a fault.
     #[error(
         "a fault in the search: the hardest board it found needs {solved} presses at the \
@@ -98,15 +105,8 @@ pub fn gods_number(solver: &GameSolver, limit: Duration) -> Result<GodsNumber, G
 /// the bounds found by then, the board that needs the lower one solved again.
 pub fn gods_number_until(solver: &GameSolver, deadline: Deadline) -> Result<GodsNumber, GodError> {
     let started = Instant::now();
-    let game = solver.game();
-    if game.states() != 2 {
-        return Err(GodError::States(game.states()));
-    }
-    let quiet = solver.quiet_patterns();
+    let quiet = quiet_of(solver)?;
     let k = quiet.len();
-    if k > GOD_NULLITY {
-        return Err(GodError::Nullity(k));
-    }
     let (rows, cols) = solver.presses_shape();
     let buttons = rows * cols;
     let sizes = class_sizes(&quiet, rows, cols);
@@ -115,40 +115,9 @@ pub fn gods_number_until(solver: &GameSolver, deadline: Deadline) -> Result<Gods
     let base = buttons as i64 + sizes[0];
     let lower = ((base - d) / 2) as u64;
     let upper = ((base - settled) / 2) as u64;
-    // The witness: t_s = (p_s + m_s) / 2 buttons of each class pressed (class 0 whole),
-    // the first of each class in row-major order, its signature made again (no list
-    // of a class's buttons is kept: a byte a button and two a light at the most).
-    let mut left: Vec<i64> = (0..sizes.len())
-        .map(|s| {
-            if s == 0 {
-                sizes[0]
-            } else {
-                (p[s] + sizes[s]) / 2
-            }
-        })
-        .collect();
-    let mut x = vec![0u8; buttons];
-    for (b, pressed) in x.iter_mut().enumerate() {
-        let s = signature(&quiet, b / cols, b % cols);
-        if left[s] > 0 {
-            left[s] -= 1;
-            *pressed = 1;
-        }
-    }
-    let lights = game.after_presses(&vec![0; game.lights()], &x);
-    drop(x);
-    let (board_rows, board_cols) = solver.board_shape();
-    let mut hardest = Board::new(board_rows, board_cols);
-    for (i, &l) in lights.iter().enumerate() {
-        hardest.set(i / board_cols, i % board_cols, l == 1);
-    }
-    let mut ws = solver.workspace();
-    let solved = solver
-        .solve_with(&hardest, Target::Off, &mut ws, true)
-        .expect("two states")
-        .expect("a board made by presses is solvable");
-    let count = solved.presses.count_ones();
-    if count != lower || !solved.proven_minimal {
+    let (hardest, presses, proven) = board_of(solver, &quiet, &sizes, &p);
+    let count = presses.count_ones();
+    if count != lower || !proven {
         return Err(GodError::Witness {
             claimed: lower,
             solved: count,
@@ -158,11 +127,67 @@ pub fn gods_number_until(solver: &GameSolver, deadline: Deadline) -> Result<Gods
         lower,
         upper,
         hardest,
-        presses: solved.presses.clone(),
+        presses,
         classes: sizes.iter().skip(1).filter(|&&m| m > 0).count(),
         nullity: k,
         took: started.elapsed(),
     })
+}
+
+/// The quiet patterns of a game whose God's number is searched this way.
+fn quiet_of(solver: &GameSolver) -> Result<Vec<Board>, GodError> {
+    let states = solver.game().states();
+    if states != 2 {
+        return Err(GodError::States(states));
+    }
+    let quiet = solver.quiet_patterns();
+    match quiet.len() {
+        k if k > GOD_NULLITY => Err(GodError::Nullity(k)),
+        _ => Ok(quiet),
+    }
+}
+
+/// The board a press pattern of `p` solves (`t_s = (p_s + m_s) / 2` buttons of each
+/// class pressed, class 0 whole, the first of each class in row-major order, its
+/// signature made again: no list of a class's buttons is kept, a byte a button and two
+/// a light at the most), and its fewest presses by the game's own solver (proven or
+/// not).
+fn board_of(
+    solver: &GameSolver,
+    quiet: &[Board],
+    sizes: &[i64],
+    p: &[i64],
+) -> (Board, Board, bool) {
+    let (rows, cols) = solver.presses_shape();
+    let mut left: Vec<i64> = (0..sizes.len())
+        .map(|s| match s {
+            0 => sizes[0],
+            _ => (p[s] + sizes[s]) / 2,
+        })
+        .collect();
+    let mut x = vec![0u8; rows * cols];
+    for (b, pressed) in x.iter_mut().enumerate() {
+        let s = signature(quiet, b / cols, b % cols);
+        if left[s] > 0 {
+            left[s] -= 1;
+            *pressed = 1;
+        }
+    }
+    let game = solver.game();
+    let lights = game.after_presses(&vec![0; game.lights()], &x);
+    drop(x);
+    let (board_rows, board_cols) = solver.board_shape();
+    let mut board = Board::new(board_rows, board_cols);
+    for (i, &l) in lights.iter().enumerate() {
+        board.set(i / board_cols, i % board_cols, l == 1);
+    }
+    let mut ws = solver.workspace();
+    let solved = solver
+        .solve_with(&board, Target::Off, &mut ws, true)
+        .expect("two states")
+        .expect("a board made by presses is solvable");
+    let (presses, proven) = (solved.presses.clone(), solved.proven_minimal);
+    (board, presses, proven)
 }
 
 /// The covering radius's search over the classes of `sizes` (`2^k` of them) until

@@ -23,6 +23,9 @@ impl Branch {
         if i == self.order.len() {
             return Some(true);
         }
+        if self.another_parts_chain(i) {
+            return Some(false);
+        }
         self.try_values(i)
     }
 

@@ -1,10 +1,12 @@
 //! The reports of `verify` (the histogram and the verdict, with a progress bar on a
 //! terminal) and `stats` (a table's header and its histogram on a log scale).
 
+mod parts;
+
 use crate::app::mapped::Table;
 use crate::app::say::finish;
 use crate::app::say::note;
-use anyhow::{bail, Context};
+use anyhow::bail;
 use lightsout::{format, plural, thousands, verify_table_with_progress, TableKind, STATES};
 use std::io::{self, IsTerminal, Write};
 
@@ -155,6 +157,15 @@ pub(crate) fn census(job: crate::app::config::CensusJob, stdout: impl Write) -> 
             stats,
             json,
         } => gods_number(&solver, &name, limit, stats, json, stdout),
+        CensusJob::Parts {
+            solver,
+            name,
+            beyond,
+            part,
+            dir,
+            limit,
+            json,
+        } => parts::census(&solver, &name, &beyond, part, &dir, limit, json, stdout),
     }
 }
 
@@ -262,95 +273,13 @@ fn gods_number(
     let interrupted = interrupt.came();
     drop(interrupt);
     let god = god?;
-    if json {
-        let (_, cols) = solver.board_shape();
-        let cells: Vec<u8> = (0..god.hardest.rows() * god.hardest.cols())
-            .map(|i| {
-                u8::from(
-                    god.hardest
-                        .get(i / god.hardest.cols(), i % god.hardest.cols()),
-                )
-            })
-            .collect();
-        let value = serde_json::json!({
-            "game": name,
-            "states": 2,
-            "lights": solver.game().lights(),
-            "nullity": god.nullity,
-            "classes": god.classes,
-            "method": "classes",
-            "gods_number": god.proven().then_some(god.lower),
-            "proven": god.proven(),
-            "lower_bound": god.lower,
-            "upper_bound": god.upper,
-            "hardest": lightsout::count_rows(&cells, cols, 2),
-            "seconds": god.took.as_secs_f64(),
-            "interrupted": interrupted,
-        });
-        finish(stdout, format!("{value}\n").as_bytes())?;
-        return stopped_early(interrupted && !god.proven());
-    }
-    let buttons = solver.game().buttons();
-    let mut out = Vec::new();
-    writeln!(out, "game:        {name}")?;
-    writeln!(
-        out,
-        "boards:      2^{} solvable of 2^{} (nullity {}: 2^{} solutions each)",
-        buttons - god.nullity,
-        solver.game().lights(),
-        god.nullity,
-        god.nullity
-    )?;
-    if god.proven() {
-        writeln!(out, "God's number: {}, proven", god.lower)?;
-    } else {
-        writeln!(
-            out,
-            "God's number is {}..{}: a board needs {}; none needs more than {} (the \
-             search stopped at {})",
-            god.lower,
-            god.upper,
-            god.lower,
-            god.upper,
-            if interrupted {
-                "Ctrl-C"
-            } else {
-                "--search-time"
-            }
-        )?;
-    }
-    writeln!(out)?;
-    writeln!(
-        out,
-        "a hardest board ({} presses at the fewest; `lightsout solve` answers it):",
-        god.lower
-    )?;
-    if stats {
-        note(format_args!(
-            "method: the covering radius of the {} quiet patterns over {} signature \
-             classes; {} in {:.3} s",
-            god.nullity,
-            god.classes,
-            if god.proven() { "proven" } else { "bounded" },
-            god.took.as_secs_f64()
-        ));
-    }
-    // The board a piece at a time: its text is never held whole.
-    let mut stdout = std::io::BufWriter::with_capacity(64 * 1024, stdout);
-    stdout
-        .write_all(&out)
-        .and_then(|()| lightsout::write_pattern_to(&mut stdout, &god.hardest))
-        .and_then(|()| stdout.flush())
-        .context("cannot write to stdout")?;
-    stopped_early(interrupted && !god.proven())
-}
-
-/// The end of a search Ctrl-C stopped, its answer printed: exit code 130.
-fn stopped_early(interrupted: bool) -> anyhow::Result<()> {
-    match interrupted {
-        true => Err(crate::app::report::Interrupted.into()),
-        false => Ok(()),
-    }
+    let why = match interrupted {
+        true => "the search stopped at Ctrl-C",
+        false => "the search stopped at --search-time",
+    };
+    let god_said = (why, interrupted);
+    crate::app::report::god(solver, name, &god, (stats, json), god_said, stdout)?;
+    crate::app::report::stopped_early(interrupted && !god.proven())
 }
 
 /// A count of up to 2^128 with thousands separators.

@@ -1,0 +1,162 @@
+//! `census --beyond FILE --checkpoint DIR`: God's number's proof split in parts for a
+//! cluster's job array (`--part I/N`: one part searched and kept in DIR), and without
+//! `--part` the parts kept there merged into the bounds (the library's
+//! [`lightsout::gods_number_part`] and [`lightsout::gods_number_merged`]).
+
+use crate::app::keep::Directory;
+use crate::app::report::{god as report_god, stopped_early};
+use crate::app::say::{finish, note};
+use lightsout::{thousands, Board, GameSolver, PartOutcome};
+use std::io::Write;
+
+/// One part run, or the parts merged.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn census(
+    solver: &GameSolver,
+    name: &str,
+    beyond: &Board,
+    part: Option<(u64, u64)>,
+    dir: &Directory,
+    limit: std::time::Duration,
+    json: bool,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let Some((index, of)) = part else {
+        return merged(solver, name, beyond, dir, json, stdout);
+    };
+    let interrupt = crate::app::report::Interrupt::catch();
+    let watch = crate::app::report::Watch::until(limit);
+    let deadline = lightsout::Deadline::after(limit).or_when(interrupt.flag());
+    let run = lightsout::gods_number_part(solver, beyond, (index, of), deadline, dir);
+    drop(watch);
+    let interrupted = interrupt.came();
+    drop(interrupt);
+    let run = run?;
+    let (word, found) = match &run.outcome {
+        PartOutcome::None => ("none", None),
+        PartOutcome::Found { board, presses } => ("found", Some((board, *presses))),
+        _ => ("unknown", None),
+    };
+    let out = if json {
+        let (_, cols) = solver.board_shape();
+        let value = serde_json::json!({
+            "game": name,
+            "part": index,
+            "of": of,
+            "beyond": run.beyond,
+            "outcome": word,
+            "presses": found.map(|(_, presses)| presses),
+            "board": found.map(|(board, _)| lightsout::count_rows(&cells(board), cols, 2)),
+            "nodes": run.nodes,
+            "seconds": run.took.as_secs_f64(),
+            "kept": run.place,
+            "interrupted": interrupted,
+        });
+        format!("{value}\n")
+    } else {
+        let said = match found {
+            None if word == "none" => format!(
+                "no board of it needs more than {} presses",
+                thousands(run.beyond)
+            ),
+            None => "not finished: run it again with more --search-time".to_string(),
+            Some((board, presses)) => format!(
+                "a board needs {} presses, more than {}:\n{}",
+                thousands(presses),
+                thousands(run.beyond),
+                rows_text(board)
+            ),
+        };
+        format!(
+            "part {index} of {of} of the search beyond {} presses ({}): {said}\nkept in {} \
+             ({} nodes, {:.1} s)\n",
+            thousands(run.beyond),
+            name,
+            run.place,
+            thousands(run.nodes),
+            run.took.as_secs_f64()
+        )
+    };
+    finish(stdout, out.as_bytes())?;
+    match run.outcome {
+        PartOutcome::Unknown if !interrupted => Err(anyhow::anyhow!(
+            "part {index} of {of} was not finished within --search-time; the merge counts it \
+             missing: run it again with more time"
+        )),
+        PartOutcome::Unknown => stopped_early(true),
+        _ => Ok(()),
+    }
+}
+
+/// The parts kept in `dir` merged: God's number when every part of a split is kept
+/// and none found a board beyond the witness, else the bounds and what is missing.
+fn merged(
+    solver: &GameSolver,
+    name: &str,
+    beyond: &Board,
+    dir: &Directory,
+    json: bool,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let merged = lightsout::gods_number_merged(solver, beyond, dir)?;
+    let god = &merged.gods_number;
+    let place = dir.0.display();
+    let why = match (merged.of, merged.found_in) {
+        (None, _) => format!("no part of the search beyond it is kept in {place}"),
+        (Some(_), Some(index)) => format!(
+            "part {index} found a board that needs more than the one given: split the \
+             search beyond it next"
+        ),
+        (Some(of), None) => format!(
+            "{} of the {of} parts kept in {place} missing: {}",
+            merged.missing.len(),
+            list(&merged.missing)
+        ),
+    };
+    report_god(solver, name, god, (false, json), (&why, false), stdout)?;
+    match merged.of {
+        Some(of) if god.proven() => note(format_args!(
+            "proven by {of} parts kept in {place}: none found a board that needs more"
+        )),
+        // A split with parts missing is no answer yet: the script that waits on the
+        // merge learns it from the exit code.
+        Some(of) if merged.found_in.is_none() => {
+            return Err(anyhow::anyhow!(
+                "{} of the {of} parts are missing (not kept, not believed or not \
+                 finished): run them again with --part I/{of}",
+                merged.missing.len()
+            ))
+        }
+        None => {
+            return Err(anyhow::anyhow!(
+                "no part of the search beyond the board given is kept in {place}: run \
+                 them with --part I/N"
+            ))
+        }
+        Some(_) => {}
+    }
+    Ok(())
+}
+
+/// A board's cells, row by row.
+fn cells(board: &Board) -> Vec<u8> {
+    (0..board.rows() * board.cols())
+        .map(|i| u8::from(board.get(i / board.cols(), i % board.cols())))
+        .collect()
+}
+
+/// A board as rows of `0`/`1`.
+fn rows_text(board: &Board) -> String {
+    let mut text = Vec::new();
+    let _ = lightsout::write_pattern_to(&mut text, board);
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// At most ten numbers, then how many more.
+fn list(numbers: &[u64]) -> String {
+    let shown: Vec<String> = numbers.iter().take(10).map(u64::to_string).collect();
+    match numbers.len() {
+        n if n > 10 => format!("{}, and {} more", shown.join(", "), n - 10),
+        _ => shown.join(", "),
+    }
+}

@@ -1,0 +1,96 @@
+//! God's number as `census` writes it, and the exit of a search Ctrl-C stopped.
+
+use crate::app::say::{finish, note};
+use anyhow::Context;
+use std::io::Write;
+
+/// God's number or its bounds as `census` writes them (text or one JSON object), a
+/// hardest board with them; `why` says why unproven bounds are bounds, `interrupted`
+/// whether Ctrl-C stopped the search.
+pub(crate) fn god(
+    solver: &lightsout::GameSolver,
+    name: &str,
+    god: &lightsout::GodsNumber,
+    (stats, json): (bool, bool),
+    (why, interrupted): (&str, bool),
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    if json {
+        let (_, cols) = solver.board_shape();
+        let cells: Vec<u8> = (0..god.hardest.rows() * god.hardest.cols())
+            .map(|i| {
+                u8::from(
+                    god.hardest
+                        .get(i / god.hardest.cols(), i % god.hardest.cols()),
+                )
+            })
+            .collect();
+        let value = serde_json::json!({
+            "game": name,
+            "states": 2,
+            "lights": solver.game().lights(),
+            "nullity": god.nullity,
+            "classes": god.classes,
+            "method": "classes",
+            "gods_number": god.proven().then_some(god.lower),
+            "proven": god.proven(),
+            "lower_bound": god.lower,
+            "upper_bound": god.upper,
+            "hardest": lightsout::count_rows(&cells, cols, 2),
+            "seconds": god.took.as_secs_f64(),
+            "interrupted": interrupted,
+        });
+        return finish(stdout, format!("{value}\n").as_bytes());
+    }
+    let buttons = solver.game().buttons();
+    let mut out = Vec::new();
+    writeln!(out, "game:        {name}")?;
+    writeln!(
+        out,
+        "boards:      2^{} solvable of 2^{} (nullity {}: 2^{} solutions each)",
+        buttons - god.nullity,
+        solver.game().lights(),
+        god.nullity,
+        god.nullity
+    )?;
+    if god.proven() {
+        writeln!(out, "God's number: {}, proven", god.lower)?;
+    } else {
+        writeln!(
+            out,
+            "God's number is {}..{}: a board needs {}; none needs more than {} ({why})",
+            god.lower, god.upper, god.lower, god.upper,
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "a hardest board ({} presses at the fewest; `lightsout solve` answers it):",
+        god.lower
+    )?;
+    if stats {
+        note(format_args!(
+            "method: the covering radius of the {} quiet patterns over {} signature \
+             classes; {} in {:.3} s",
+            god.nullity,
+            god.classes,
+            if god.proven() { "proven" } else { "bounded" },
+            god.took.as_secs_f64()
+        ));
+    }
+    // The board a piece at a time: its text is never held whole.
+    let mut stdout = std::io::BufWriter::with_capacity(64 * 1024, stdout);
+    stdout
+        .write_all(&out)
+        .and_then(|()| lightsout::write_pattern_to(&mut stdout, &god.hardest))
+        .and_then(|()| stdout.flush())
+        .context("cannot write to stdout")
+}
+
+/// The end of a search Ctrl-C stopped, its answer printed: exit code 130.
+pub(crate) fn stopped_early(interrupted: bool) -> anyhow::Result<()> {
+    match interrupted {
+        true => Err(crate::app::report::Interrupted.into()),
+        false => Ok(()),
+    }
+}

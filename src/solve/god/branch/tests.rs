@@ -1,0 +1,131 @@
+//! The chain's and the relaxation's searches held to each other.
+
+use super::super::{class_sizes, transform};
+use super::*;
+use crate::rules::{Game, Rule, Topology};
+use crate::solve::GameSolver;
+use std::time::Duration;
+
+/// The signature classes' sizes of a game, as `gods_number` counts them.
+fn sizes(game: Game) -> Vec<i64> {
+    let solver = GameSolver::new(game, crate::solve::SEARCH_BUDGET).unwrap();
+    let (rows, cols) = solver.presses_shape();
+    class_sizes(&solver.quiet_patterns(), rows, cols)
+}
+
+/// A `p` a search found: its classes within their sizes and parities, its
+/// transform at or above `-goal`.
+fn holds(sizes: &[i64], p: &[i64], goal: i64) {
+    for (s, (&m, &v)) in sizes.iter().zip(p).enumerate().skip(1) {
+        assert!(v.abs() <= m && (v - m) % 2 == 0, "class {s}: {v} of {m}");
+    }
+    assert!(transform(p).iter().all(|&v| v >= -goal), "{p:?}");
+}
+
+#[test]
+fn the_chain_and_the_relaxation_agree() {
+    let torus = |n| Game::grid(n, n, Topology::Torus, Rule::parse("plus").unwrap(), 2);
+    let games = [
+        (Game::classic(4, 4).unwrap(), 0..=8),
+        (Game::classic(11, 11).unwrap(), 0..=8),
+        // 9 x 9's values are even: an odd goal asks what the even one below it
+        // does, takes the relaxation minutes, and the search never asks it.
+        (Game::classic(9, 9).unwrap(), 6..=6),
+        (Game::classic(9, 9).unwrap(), 8..=8),
+        (torus(5).unwrap(), 0..=8),
+        (torus(6).unwrap(), 0..=8),
+    ];
+    let mut settled = [0; 2];
+    let mut with_apexes = 0;
+    for (game, goals) in games {
+        let solver = GameSolver::new(game.clone(), crate::solve::SEARCH_BUDGET).unwrap();
+        let (rows, cols) = solver.presses_shape();
+        let maps = super::super::symmetry::class_maps(&solver.quiet_patterns(), rows, cols);
+        let sizes = sizes(game);
+        for goal in goals {
+            let far = Deadline::after(Duration::from_secs(600));
+            let Some(mut chain) = Branch::new(&sizes, goal, &[], far.clone(), RELAX_NULLITY) else {
+                continue;
+            };
+            let mut relaxed = Branch::new(&sizes, goal, &[], far.clone(), RELAX_NULLITY).unwrap();
+            let (by_chain, by_relaxation) = (chain.go(0), relaxed.relaxed());
+            assert_eq!(by_chain, by_relaxation, "goal {goal}, {sizes:?}");
+            // With the square's symmetries, one `p` of each orbit: the same answer,
+            // and a `p` found holds each apex at or above its orbit.
+            let by_orbits = match Branch::new(&sizes, goal, &maps, far.clone(), RELAX_NULLITY) {
+                None => Some(false),
+                Some(mut symmetric) => {
+                    with_apexes += usize::from(!symmetric.apexes.is_empty());
+                    let found = symmetric.relaxed();
+                    if found == Some(true) {
+                        holds(&sizes, &symmetric.p, goal);
+                        symmetric.apexes_hold();
+                    }
+                    found
+                }
+            };
+            assert_eq!(by_orbits, by_chain, "goal {goal}, {sizes:?}");
+            // The relaxation's search on one core finds what it finds on two.
+            let mut alone = Branch::new(&sizes, goal, &[], far.clone(), RELAX_NULLITY).unwrap();
+            let one = rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()
+                .unwrap();
+            assert_eq!(one.install(|| alone.relaxed()), by_relaxation);
+            if by_chain == Some(true) {
+                holds(&sizes, &chain.p, goal);
+                holds(&sizes, &relaxed.p, goal);
+                assert_eq!(alone.p, relaxed.p, "goal {goal}, {sizes:?}");
+            }
+            settled[usize::from(by_chain == Some(true))] += 1;
+        }
+    }
+    // Both outcomes were reached, each by both searches, and symmetries were used.
+    assert!(settled[0] > 0 && settled[1] > 0, "{settled:?}");
+    assert!(with_apexes > 0);
+}
+
+#[test]
+fn the_parts_of_a_split_search_find_what_the_whole_finds() {
+    // Searches the whole settles, split in 4 parts: the chain's (9 x 9 at goal 5, 16 x
+    // 16 at 4, no p) and the relaxation's (16 x 16 at 5, none; 9 x 9 at 8, one found
+    // after 575 nodes). No part finds a p
+    // where the whole finds none, some part finds one where it does, and each part
+    // searches fewer nodes than the whole (where none is found).
+    let mut seen = [[false; 2]; 2];
+    for (n, goal) in [(9, 5), (16, 4), (16, 5), (9, 8)] {
+        let game = Game::classic(n, n).unwrap();
+        let solver = GameSolver::new(game.clone(), crate::solve::SEARCH_BUDGET).unwrap();
+        let (rows, cols) = solver.presses_shape();
+        let maps = super::super::symmetry::class_maps(&solver.quiet_patterns(), rows, cols);
+        let sizes = sizes(game);
+        let far = Deadline::after(Duration::from_secs(600));
+        let d = goal + 2;
+        let guided = Branch::new(&sizes, goal, &maps, far.clone(), RELAX_NULLITY)
+            .is_some_and(|b| b.guided());
+        let (whole, nodes) = better_in(&sizes, d, &maps, &far, None);
+        let parts: Vec<(Better, u64)> = (0..4)
+            .map(|index| better_in(&sizes, d, &maps, &far, Some(Part { index, of: 4 })))
+            .collect();
+        for (part, _) in &parts {
+            assert!(!matches!(part, Better::Unknown));
+            if let Better::Found(p) = part {
+                holds(&sizes, p, goal);
+            }
+        }
+        let found = parts.iter().any(|(b, _)| matches!(b, Better::Found(_)));
+        assert_eq!(
+            found,
+            matches!(whole, Better::Found(_)),
+            "{n} x {n}, goal {goal}"
+        );
+        // (Where a p is found, the cores stop as they may: the counts vary.)
+        let most = parts.iter().map(|&(_, nodes)| nodes).max().unwrap();
+        assert!(
+            found || most < nodes,
+            "{n} x {n}, goal {goal}: {most} of {nodes}"
+        );
+        seen[usize::from(guided)][usize::from(found)] = true;
+    }
+    assert_eq!(seen, [[true, false], [true, true]]);
+}
