@@ -390,6 +390,12 @@ fn the_proof_split_in_parts_is_proven_when_merged_and_a_part_that_finds_more_say
             );
         }
     }
+    // A part finished before is read again, not searched (a task requeued).
+    let (stdout, _, ok) = census_16(&[&split[..], &["--part", "3/4"]].concat());
+    assert!(
+        ok && stdout.contains("finished before: read again"),
+        "{stdout}"
+    );
     let (stdout, stderr, ok) = census_16(&split);
     assert!(ok, "{stderr}");
     assert!(stdout.contains("God's number: 124, proven"), "{stdout}");

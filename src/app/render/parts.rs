@@ -50,6 +50,7 @@ pub(crate) fn census(
             "nodes": run.nodes,
             "seconds": run.took.as_secs_f64(),
             "kept": run.place,
+            "kept_before": run.kept_before,
             "interrupted": interrupted,
         });
         format!("{value}\n")
@@ -67,14 +68,20 @@ pub(crate) fn census(
                 rows_text(board)
             ),
         };
+        let how = match run.kept_before {
+            true => "finished before: read again, nothing searched".to_string(),
+            false => format!(
+                "{} nodes, {:.1} s",
+                thousands(run.nodes),
+                run.took.as_secs_f64()
+            ),
+        };
         format!(
             "part {index} of {of} of the search beyond {} presses ({}): {said}\nkept in {} \
-             ({} nodes, {:.1} s)\n",
+             ({how})\n",
             thousands(run.beyond),
             name,
             run.place,
-            thousands(run.nodes),
-            run.took.as_secs_f64()
         )
     };
     finish(stdout, out.as_bytes())?;

@@ -41,10 +41,13 @@ pub struct PartRun {
     pub beyond: u64,
     /// What it found.
     pub outcome: PartOutcome,
-    /// The search's nodes.
+    /// The search's nodes (0 when it was kept before).
     pub nodes: u64,
     /// Where it is kept ([`Keeper::place`]).
     pub place: String,
+    /// Whether a finished run of this part was kept there already (its answer read
+    /// again, nothing searched: a task requeued does not search twice).
+    pub kept_before: bool,
     /// The search's time.
     pub took: Duration,
 }
@@ -262,6 +265,17 @@ pub fn gods_number_part(
         )));
     }
     let split = Split::new(solver, witness)?;
+    let name = split.name((index, of));
+    if let Some(outcome) = split.read(solver, keeper, (index, of)) {
+        return Ok(PartRun {
+            beyond: split.witness.2,
+            outcome,
+            nodes: 0,
+            place: keeper.place(&name),
+            kept_before: true,
+            took: started.elapsed(),
+        });
+    }
     let d = split.base - 2 * split.witness.2 as i64;
     let part = Part { index, of };
     let (better, nodes) = branch::better_in(&split.sizes, d, &split.maps, &deadline, Some(part));
@@ -280,7 +294,6 @@ pub fn gods_number_part(
             PartOutcome::Found { board, presses }
         }
     };
-    let name = split.name((index, of));
     keeper
         .write(&name, &split.bytes((index, of), &outcome, nodes))
         .map_err(|e| GodError::Beyond(format!("cannot keep the part: {e}")))?;
@@ -289,6 +302,7 @@ pub fn gods_number_part(
         outcome,
         nodes,
         place: keeper.place(&name),
+        kept_before: false,
         took: started.elapsed(),
     })
 }
