@@ -4,7 +4,7 @@
 //! [`lightsout::gods_number_part`] and [`lightsout::gods_number_merged`]).
 
 use crate::app::keep::Directory;
-use crate::app::report::{god as report_god, stopped_early};
+use crate::app::report::{board_rows, god as report_god, stopped_early};
 use crate::app::say::{finish, note};
 use lightsout::{thousands, Board, GameSolver, PartOutcome};
 use std::io::Write;
@@ -38,7 +38,6 @@ pub(crate) fn census(
         _ => ("unknown", None),
     };
     let out = if json {
-        let (_, cols) = solver.board_shape();
         let value = serde_json::json!({
             "game": name,
             "part": index,
@@ -46,7 +45,7 @@ pub(crate) fn census(
             "beyond": run.beyond,
             "outcome": word,
             "presses": found.map(|(_, presses)| presses),
-            "board": found.map(|(board, _)| lightsout::count_rows(&cells(board), cols, 2)),
+            "board": found.map(|(board, _)| board_rows(board)),
             "nodes": run.nodes,
             "seconds": run.took.as_secs_f64(),
             "kept": run.place,
@@ -143,13 +142,6 @@ fn merged(
         Some(_) => {}
     }
     Ok(())
-}
-
-/// A board's cells, row by row.
-fn cells(board: &Board) -> Vec<u8> {
-    (0..board.rows() * board.cols())
-        .map(|i| u8::from(board.get(i / board.cols(), i % board.cols())))
-        .collect()
 }
 
 /// A board as rows of `0`/`1`.

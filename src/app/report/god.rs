@@ -4,6 +4,14 @@ use crate::app::say::{finish, note};
 use anyhow::Context;
 use std::io::Write;
 
+/// A two-state board's rows as JSON writes them (`hardest`, a part's `board`).
+pub(crate) fn board_rows(board: &lightsout::Board) -> Vec<String> {
+    let cells: Vec<u8> = (0..board.rows() * board.cols())
+        .map(|i| u8::from(board.get(i / board.cols(), i % board.cols())))
+        .collect();
+    lightsout::count_rows(&cells, board.cols(), 2)
+}
+
 /// God's number or its bounds as `census` writes them (text or one JSON object), a
 /// hardest board with them; `why` says why unproven bounds are bounds, `interrupted`
 /// whether Ctrl-C stopped the search.
@@ -16,15 +24,6 @@ pub(crate) fn god(
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     if json {
-        let (_, cols) = solver.board_shape();
-        let cells: Vec<u8> = (0..god.hardest.rows() * god.hardest.cols())
-            .map(|i| {
-                u8::from(
-                    god.hardest
-                        .get(i / god.hardest.cols(), i % god.hardest.cols()),
-                )
-            })
-            .collect();
         let value = serde_json::json!({
             "game": name,
             "states": 2,
@@ -36,7 +35,7 @@ pub(crate) fn god(
             "proven": god.proven(),
             "lower_bound": god.lower,
             "upper_bound": god.upper,
-            "hardest": lightsout::count_rows(&cells, cols, 2),
+            "hardest": board_rows(&god.hardest),
             "seconds": god.took.as_secs_f64(),
             "interrupted": interrupted,
         });

@@ -6,7 +6,7 @@ mod god;
 mod kept;
 mod watch;
 
-pub(crate) use god::{god, stopped_early};
+pub(crate) use god::{board_rows, god, stopped_early};
 pub(crate) use watch::{Interrupt, Watch};
 
 use crate::app::say::note;

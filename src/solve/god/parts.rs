@@ -155,14 +155,15 @@ impl Split {
         format!("{text}crc {:08x}\n", crc32fast::hash(text.as_bytes())).into_bytes()
     }
 
-    /// What part `(index, of)`'s file says, when it is whole and this split's: `None`
-    /// for no file, one not believed, or a part not finished.
+    /// What part `(index, of)`'s file says, when it is whole and this split's (a board
+    /// found with its answer, solved again): `None` for no file, one not believed, or a
+    /// part not finished.
     fn read(
         &self,
         solver: &GameSolver,
         keeper: &dyn Keeper,
         part: (u64, u64),
-    ) -> Option<PartOutcome> {
+    ) -> Option<(PartOutcome, Option<Board>)> {
         let bytes = keeper.read(&self.name(part), 1 << 20).ok()??;
         let text = std::str::from_utf8(&bytes).ok()?;
         let (body, crc) = text.rsplit_once("crc ")?;
@@ -185,22 +186,20 @@ impl Split {
         let outcome = lines.next()?.strip_prefix("outcome ")?;
         lines.next()?.strip_prefix("nodes ")?;
         match outcome {
-            "none" => Some(PartOutcome::None),
+            "none" => Some((PartOutcome::None, None)),
             "found" => {
                 // Believed once solved again: it must need more than the witness.
                 let board = parse_rows(lines.next()?.strip_prefix("board ")?)?;
-                let needs = self.fewest(solver, &board)?;
-                (needs > self.witness.2).then_some(PartOutcome::Found {
-                    board,
-                    presses: needs,
-                })
+                let (presses, answer) = self.fewest(solver, &board)?;
+                (presses > self.witness.2)
+                    .then_some((PartOutcome::Found { board, presses }, Some(answer)))
             }
             _ => None,
         }
     }
 
-    /// `board`'s proven fewest presses, when it is one of this game's.
-    fn fewest(&self, solver: &GameSolver, board: &Board) -> Option<u64> {
+    /// `board`'s proven fewest presses and the answer, when it is one of this game's.
+    fn fewest(&self, solver: &GameSolver, board: &Board) -> Option<(u64, Board)> {
         if (board.rows(), board.cols()) != solver.board_shape() {
             return None;
         }
@@ -208,7 +207,10 @@ impl Split {
         let solved = solver
             .solve_with(board, Target::Off, &mut ws, true)
             .ok()??;
-        solved.proven_minimal.then(|| solved.presses.count_ones())
+        let answer = solved.presses;
+        solved
+            .proven_minimal
+            .then(|| (answer.count_ones(), answer.clone()))
     }
 }
 
@@ -244,8 +246,9 @@ fn parse_rows(text: &str) -> Option<Board> {
     Some(board)
 }
 
-/// A split read: its parts, those missing, and what the others found (a board each).
-type Read = (u64, Vec<u64>, Vec<(u64, PartOutcome)>);
+/// A split read: its parts, those missing, and the boards the others found (each its
+/// part, the board, its fewest presses and their answer).
+type Read = (u64, Vec<u64>, Vec<(u64, Board, u64, Board)>);
 
 /// Part `index` of `of` of the proof that no board of `solver`'s game needs more
 /// presses than `witness` (`index < of <= 1,024`), searched until `deadline` and kept
@@ -266,7 +269,7 @@ pub fn gods_number_part(
     }
     let split = Split::new(solver, witness)?;
     let name = split.name((index, of));
-    if let Some(outcome) = split.read(solver, keeper, (index, of)) {
+    if let Some((outcome, _)) = split.read(solver, keeper, (index, of)) {
         return Ok(PartRun {
             beyond: split.witness.2,
             outcome,
@@ -335,8 +338,10 @@ pub fn gods_number_merged(
         let mut found = Vec::new();
         for index in 0..of {
             match split.read(solver, keeper, (index, of)) {
-                Some(PartOutcome::None) => {}
-                Some(outcome) => found.push((index, outcome)),
+                Some((PartOutcome::Found { board, presses }, Some(answer))) => {
+                    found.push((index, board, presses, answer))
+                }
+                Some(_) => {}
                 None => missing.push(index),
             }
         }
@@ -362,21 +367,14 @@ pub fn gods_number_merged(
         took: Duration::ZERO,
     };
     let (of, missing, found) = best.unwrap_or((0, Vec::new(), Vec::new()));
-    let mut found_in = None;
-    for (index, outcome) in found {
-        if let PartOutcome::Found { board, presses } = outcome {
-            if presses > gods.lower {
-                let mut ws = solver.workspace();
-                let solved = solver.solve_with(&board, Target::Off, &mut ws, true);
-                if let Ok(Some(solved)) = solved {
-                    gods.lower = presses;
-                    gods.presses = solved.presses.clone();
-                    gods.hardest = board;
-                    found_in = Some(index);
-                }
-            }
-        }
-    }
+    // The hardest board found, each solved once (when its file was read).
+    let hardest = found
+        .into_iter()
+        .max_by_key(|&(index, _, presses, _)| (presses, !index));
+    let found_in = hardest.map(|(index, board, presses, answer)| {
+        (gods.lower, gods.hardest, gods.presses) = (presses, board, answer);
+        index
+    });
     if of > 0 && missing.is_empty() && found_in.is_none() {
         gods.upper = count;
     }
