@@ -123,7 +123,7 @@ pub use board::Board;
 pub use solve::engines::dense::small_nullity;
 pub use solve::{
     clock::Deadline, gods_number, gods_number_merged, gods_number_part, gods_number_until,
-    GodError, GodsNumber, Merged, PartOutcome, PartRun, GOD_NULLITY,
+    GodError, GodsNumber, Merged, MissingPart, PartOutcome, PartRun, GOD_NULLITY,
 };
 pub use solve::{
     nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, Solution, Target,

@@ -67,13 +67,24 @@ grep -q 'part 1 of 4 .* was not believed' damaged.txt.log || fail "the damaged p
 [ "$(grep -c 'proven minimal' damaged.txt.log)" = 1 ] || fail "only the undamaged board proven"
 echo "slurm test: a damaged part refused"
 # 4. God's number split: 16 x 16's proof beyond its hardest board (124 presses, as
-# published) in 4 parts as an array, merged by a job that depends on it: proven.
+# published) in 4 parts as an array, merged by a job that depends on it: proven. The
+# array runs first with no time (each part stops at its first look at the clock, with
+# the subtrees it finished kept; the merge names them not finished), then again: each
+# part resumes where it stopped.
 "$LIGHTSOUT" census --rows 16 --cols 16 --format json |
   python3 -c 'import json, sys; print("\n".join(json.load(sys.stdin)["hardest"]))' >hardest.txt
 export BEYOND="$work/hardest.txt" FLAGS="--rows 16 --cols 16"
+census=$(DIR="$work/g" PART_TIME=0s sbatch --parsable --array=0-3 --output=stopped-%a.log \
+  "$here/census.sbatch")
+if DIR="$work/g" OUT=stopped.txt sbatch --wait --quiet --output=stopped.txt.log \
+  --dependency="afterany:$census" "$here/census.sbatch"; then
+  fail "a merge of parts stopped by their time exited 0: $(cat stopped.txt)"
+fi
+grep -q '4 of the 4 parts kept in .* missing: 0 not finished' stopped.txt ||
+  fail "the parts stopped named not finished: $(cat stopped.txt)"
 census=$(DIR="$work/g" sbatch --parsable --array=0-3 --output=census-%a.log "$here/census.sbatch")
 DIR="$work/g" OUT=gods.txt sbatch --wait --quiet --output=gods.txt.log \
   --dependency="afterany:$census" "$here/census.sbatch" || fail "the merge failed: $(cat gods.txt.log)"
 grep -q "God's number: 124, proven" gods.txt || fail "16 x 16 proven 124 from parts: $(cat gods.txt)"
 grep -q 'proven by 4 parts' gods.txt.log || fail "the merge's note: $(cat gods.txt.log)"
-echo "slurm test: God's number of 16 x 16 (array job $census) proven from 4 parts"
+echo "slurm test: God's number of 16 x 16 (array job $census) proven from 4 parts, stopped and resumed"

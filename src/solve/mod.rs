@@ -26,6 +26,6 @@ pub use game::{
 };
 pub use god::{
     gods_number, gods_number_merged, gods_number_part, gods_number_until, GodError, GodsNumber,
-    Merged, PartOutcome, PartRun, GOD_NULLITY,
+    Merged, MissingPart, PartOutcome, PartRun, GOD_NULLITY,
 };
 pub use search::signatures::{Search, Skipped};

@@ -108,12 +108,19 @@ pub(crate) struct CensusArgs {
     #[arg(long, value_name = "FILE", requires = "checkpoint")]
     pub beyond: Option<std::path::PathBuf>,
     /// Search only part I of N of the proof beyond --beyond FILE (0 <= I < N <= 1024: a
-    /// job array's task index and count), kept in --checkpoint DIR.
+    /// job array's task index and count), kept in --checkpoint DIR; a part not finished
+    /// (out of --search-time, Ctrl-C, its task killed) keeps the subtrees it finished,
+    /// and the same command resumes it.
     #[arg(long, value_name = "I/N", value_parser = values::parse_part, requires = "beyond")]
     pub part: Option<(u64, u64)>,
     /// Where the parts of a split proof are kept (made if missing, a file a part).
     #[arg(long, value_name = "DIR", requires = "beyond")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// How often a part saves the subtrees it finished; a task killed loses at most
+    /// this and the subtrees it was in.
+    #[arg(long, value_name = "DURATION", default_value = "30s",
+          value_parser = values::parse_duration, requires = "part")]
+    pub checkpoint_every: std::time::Duration,
 }
 
 /// Flags of `puzzles`.

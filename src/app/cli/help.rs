@@ -97,7 +97,9 @@ is shared, `--beyond FILE --checkpoint DIR --part I/N` for each I (each part sea
 its share for a board that needs more presses, and keeps what it found); then the same
 command without --part merges them: proven when every part found none, a board that
 needs more when one did (its part names it; split the search beyond it next), else the
-parts missing named (exit 1). Every part of a split must run the same build.
+parts missing named with why (exit 1). A part not finished in its --search-time keeps
+the subtrees it finished, and the same command resumes it. Every part of a split must
+run the same build.
 contrib/slurm/census.sbatch runs the parts as a Slurm job array and the merge after.
 
 Examples:

@@ -189,6 +189,8 @@ pub(crate) enum CensusJob {
         name: String,
         beyond: lightsout::Board,
         part: Option<(u64, u64)>,
+        /// How often a part saves its progress.
+        every: std::time::Duration,
         dir: std::sync::Arc<crate::app::keep::Directory>,
         limit: std::time::Duration,
         json: bool,

@@ -162,10 +162,20 @@ pub(crate) fn census(job: crate::app::config::CensusJob, stdout: impl Write) -> 
             name,
             beyond,
             part,
+            every,
             dir,
             limit,
             json,
-        } => parts::census(&solver, &name, &beyond, part, &dir, limit, json, stdout),
+        } => parts::census(
+            &solver,
+            &name,
+            &beyond,
+            part.map(|part| (part, every)),
+            &dir,
+            limit,
+            json,
+            stdout,
+        ),
     }
 }
 

@@ -15,19 +15,19 @@ pub(crate) fn census(
     solver: &GameSolver,
     name: &str,
     beyond: &Board,
-    part: Option<(u64, u64)>,
+    part: Option<((u64, u64), std::time::Duration)>,
     dir: &Directory,
     limit: std::time::Duration,
     json: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
-    let Some((index, of)) = part else {
+    let Some(((index, of), every)) = part else {
         return merged(solver, name, beyond, dir, json, stdout);
     };
     let interrupt = crate::app::report::Interrupt::catch();
     let watch = crate::app::report::Watch::until(limit);
     let deadline = lightsout::Deadline::after(limit).or_when(interrupt.flag());
-    let run = lightsout::gods_number_part(solver, beyond, (index, of), deadline, dir);
+    let run = lightsout::gods_number_part(solver, beyond, (index, of), deadline, every, dir);
     drop(watch);
     let interrupted = interrupt.came();
     drop(interrupt);
@@ -50,6 +50,8 @@ pub(crate) fn census(
             "seconds": run.took.as_secs_f64(),
             "kept": run.place,
             "kept_before": run.kept_before,
+            "finished_before": run.finished_before,
+            "subtrees_finished": run.finished,
             "interrupted": interrupted,
         });
         format!("{value}\n")
@@ -59,7 +61,10 @@ pub(crate) fn census(
                 "no board of it needs more than {} presses",
                 thousands(run.beyond)
             ),
-            None => "not finished: run it again with more --search-time".to_string(),
+            None => format!(
+                "not finished: {} of its subtrees done and kept; the same command resumes it",
+                thousands(run.finished)
+            ),
             Some((board, presses)) => format!(
                 "a board needs {} presses, more than {}:\n{}",
                 thousands(presses),
@@ -69,6 +74,12 @@ pub(crate) fn census(
         };
         let how = match run.kept_before {
             true => "finished before: read again, nothing searched".to_string(),
+            false if run.finished_before > 0 => format!(
+                "{} nodes, {:.1} s; resumed: {} subtrees finished before, skipped",
+                thousands(run.nodes),
+                run.took.as_secs_f64(),
+                thousands(run.finished_before)
+            ),
             false => format!(
                 "{} nodes, {:.1} s",
                 thousands(run.nodes),
@@ -87,7 +98,7 @@ pub(crate) fn census(
     match run.outcome {
         PartOutcome::Unknown if !interrupted => Err(anyhow::anyhow!(
             "part {index} of {of} was not finished within --search-time; the merge counts it \
-             missing: run it again with more time"
+             missing until it is: run the same command again (it resumes where it stopped)"
         )),
         PartOutcome::Unknown => stopped_early(true),
         _ => Ok(()),
@@ -128,8 +139,8 @@ fn merged(
         // merge learns it from the exit code.
         Some(of) if merged.found_in.is_none() => {
             return Err(anyhow::anyhow!(
-                "{} of the {of} parts are missing (not kept, not believed or not \
-                 finished): run them again with --part I/{of}",
+                "{} of the {of} parts are missing: run each again with --part I/{of} (a part \
+                 not finished resumes where it stopped)",
                 merged.missing.len()
             ))
         }
@@ -151,11 +162,15 @@ fn rows_text(board: &Board) -> String {
     String::from_utf8_lossy(&text).into_owned()
 }
 
-/// At most ten numbers, then how many more.
-fn list(numbers: &[u64]) -> String {
-    let shown: Vec<String> = numbers.iter().take(10).map(u64::to_string).collect();
+/// At most ten parts, each with why it is missing, then how many more.
+fn list(numbers: &[(u64, lightsout::MissingPart)]) -> String {
+    let shown: Vec<String> = numbers
+        .iter()
+        .take(10)
+        .map(|(part, why)| format!("{part} {why}"))
+        .collect();
     match numbers.len() {
-        n if n > 10 => format!("{}, and {} more", shown.join(", "), n - 10),
-        _ => shown.join(", "),
+        n if n > 10 => format!("{}; and {} more", shown.join("; "), n - 10),
+        _ => shown.join("; "),
     }
 }

@@ -6,7 +6,7 @@ mod chain;
 mod orbit;
 mod split;
 
-pub(super) use split::{Part, SPLIT_DEPTH};
+pub(super) use split::{Finished, Part, Subtree, KEEP_DEPTH, SPLIT_DEPTH};
 
 use super::relax::{Basis, Narrowed, Relaxation};
 use super::transform;
@@ -67,7 +67,7 @@ pub(super) fn better_in(
     if goal < 0 {
         return (Better::None, 0);
     }
-    let relax = part.map_or(RELAX_NULLITY, |_| PART_RELAX_NULLITY);
+    let relax = part.as_ref().map_or(RELAX_NULLITY, |_| PART_RELAX_NULLITY);
     let Some(mut search) = Branch::new(sizes, goal, maps, deadline.clone(), relax) else {
         return (Better::None, 0);
     };
@@ -240,9 +240,16 @@ impl Branch {
         if self.nodes.is_multiple_of(16) && self.deadline.passed() {
             return None;
         }
-        if self.another_parts() {
-            return Some(false);
+        match self.share() {
+            split::Share::Searched => self.node(),
+            split::Share::Others => Some(false),
+            split::Share::Mine(subtree) => self.own(subtree, Branch::node),
         }
+    }
+
+    /// The relaxation's search at a node of its own: [`Branch::relaxed`] past the
+    /// counts and the split.
+    fn node(&mut self) -> Option<bool> {
         let open: Vec<usize> = (0..self.order.len()).filter(|&j| !self.fixed[j]).collect();
         if open.is_empty() {
             return Some(self.f.iter().copied().min().unwrap_or(0) >= self.target);

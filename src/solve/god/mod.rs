@@ -27,7 +27,7 @@ mod parts;
 mod relax;
 mod symmetry;
 
-pub use parts::{gods_number_merged, gods_number_part, Merged, PartOutcome, PartRun};
+pub use parts::{gods_number_merged, gods_number_part, Merged, MissingPart, PartOutcome, PartRun};
 
 use super::game::GameSolver;
 use crate::board::Board;

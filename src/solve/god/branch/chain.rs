@@ -23,10 +23,11 @@ impl Branch {
         if i == self.order.len() {
             return Some(true);
         }
-        if self.another_parts_chain(i) {
-            return Some(false);
+        match self.share_chain(i) {
+            super::split::Share::Searched => self.try_values(i),
+            super::split::Share::Others => Some(false),
+            super::split::Share::Mine(subtree) => self.own(subtree, |b| b.try_values(i)),
         }
-        self.try_values(i)
     }
 
     /// Each value of the class at `i`, smallest first, with the search below it.

@@ -5,31 +5,124 @@
 //! starts from its parent's basis, whatever ran before it), so every part meets the
 //! same nodes there, and together the parts search the whole tree. A node met above
 //! the depth that settles the search (a leaf) is settled by every part.
+//!
+//! A part's nodes to [`KEEP_DEPTH`] are named by the classes fixed and their values
+//! ([`Subtree`]), and each one whose search (its share of it, above the split) ends
+//! with none found is written down ([`Finished`]): a part stopped (its time out, its
+//! task killed) and run again skips them, the levels every part searches too. Skipping
+//! is sound whatever the order: a node names the `p` with those classes at those
+//! values, its search cut only those that fall short, so a node finished with none
+//! found says none of them in this part's share does, wherever it is met again.
 
 use super::Branch;
 use crate::rng::SplitMix64;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 
 /// The depth at which the tree is dealt to the parts: deep enough for thousands of
 /// nodes (a class fixed a level, a few values each, most of them cut), shallow enough
 /// that the levels every part searches are a small share of the whole.
 pub(in crate::solve::god) const SPLIT_DEPTH: usize = 6;
 
-/// Part `index` of `of` (`index < of`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The deepest nodes written down when finished: a part stopped keeps what it did
+/// below its subtrees too (one of 29 x 29's takes more than 10 s; three levels down,
+/// a node takes a fraction of it).
+pub(in crate::solve::god) const KEEP_DEPTH: usize = SPLIT_DEPTH + 3;
+
+/// A node of a part's search at most [`KEEP_DEPTH`] deep: the classes fixed and their
+/// values, `(signature, value)` in the signatures' order.
+pub(in crate::solve::god) type Subtree = Vec<(usize, i64)>;
+
+/// A part's subtrees searched to their end with no `p` found: those of earlier runs
+/// (skipped), and those of this one as they finish (shared by the search's copies on
+/// every core, and read while it runs to be saved).
+#[derive(Debug, Default)]
+pub(in crate::solve::god) struct Finished {
+    before: HashSet<Subtree>,
+    now: Mutex<Vec<Subtree>>,
+}
+
+impl Finished {
+    /// Nothing finished yet but `before`.
+    pub fn after(before: impl IntoIterator<Item = Subtree>) -> Finished {
+        Finished {
+            before: before.into_iter().collect(),
+            now: Mutex::default(),
+        }
+    }
+
+    /// How many were finished before this run.
+    pub fn before(&self) -> usize {
+        self.before.len()
+    }
+
+    /// Every node finished, before and now, in order, but those below another.
+    pub fn all(&self) -> Vec<Subtree> {
+        let now = self.now.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let every: HashSet<&Subtree> = self.before.iter().chain(now.iter()).collect();
+        let mut all: Vec<Subtree> = every
+            .iter()
+            .filter(|node| !below_another(node, &every))
+            .map(|&node| node.clone())
+            .collect();
+        all.sort_unstable();
+        all
+    }
+
+    /// Every node finished, before and now, in order, those below another too.
+    #[cfg(test)]
+    pub fn every(&self) -> Vec<Subtree> {
+        let now = self.now.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let mut every: Vec<Subtree> = self.before.iter().cloned().chain(now).collect();
+        every.sort_unstable();
+        every
+    }
+
+    fn add(&self, subtree: Subtree) {
+        self.now
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(subtree);
+    }
+}
+
+/// Whether some node of `every` lies above `node` (its classes fixed are some of
+/// `node`'s, at the same values).
+fn below_another(node: &Subtree, every: &HashSet<&Subtree>) -> bool {
+    let n = node.len();
+    (0u32..(1 << n) - 1).any(|mask| {
+        let above: Subtree = (0..n)
+            .filter(|&i| mask & 1 << i != 0)
+            .map(|i| node[i])
+            .collect();
+        every.contains(&above)
+    })
+}
+
+/// Part `index` of `of` (`index < of`), and its subtrees finished.
+#[derive(Debug, Clone)]
 pub(in crate::solve::god) struct Part {
     pub index: u64,
     pub of: u64,
+    pub finished: Arc<Finished>,
 }
 
 impl Part {
-    /// Whether the node whose classes `fixed` ((signature, value), in any order) are
-    /// fixed is this part's.
-    fn owns(&self, fixed: impl Iterator<Item = (usize, i64)>) -> bool {
-        let mut pairs: Vec<(usize, i64)> = fixed.collect();
-        pairs.sort_unstable();
+    /// Part `index` of `of`, nothing of it finished.
+    #[cfg(test)]
+    pub fn new(index: u64, of: u64) -> Part {
+        Part {
+            index,
+            of,
+            finished: Arc::default(),
+        }
+    }
+
+    /// Whether the subtree is this part's.
+    pub fn owns(&self, subtree: &Subtree) -> bool {
         let mut hash = SplitMix64(0x636c_6173_7365_7321);
         let mut h = hash.next_u64();
-        for (s, v) in pairs {
+        for &(s, v) in subtree {
             h = SplitMix64(h ^ s as u64).next_u64();
             h = SplitMix64(h ^ v as u64).next_u64();
         }
@@ -37,28 +130,69 @@ impl Part {
     }
 }
 
+/// Where a node lies in a split search.
+pub(super) enum Share {
+    /// Above the split's depth, or in a search not split: searched.
+    Searched,
+    /// At the split's depth, another part's.
+    Others,
+    /// At the split's depth, this part's.
+    Mine(Subtree),
+}
+
 impl Branch {
-    /// Whether the relaxation's search is at a node of another part's (the classes
-    /// marked fixed and their values).
-    pub(super) fn another_parts(&self) -> bool {
-        let Some(part) = self.part else {
-            return false;
-        };
-        let fixed = (0..self.order.len()).filter(|&j| self.fixed[j]);
-        if fixed.clone().count() != SPLIT_DEPTH {
-            return false;
+    /// Where the relaxation's search is (the classes marked fixed and their values).
+    pub(super) fn share(&self) -> Share {
+        if self.part.is_none() {
+            return Share::Searched;
         }
-        !part.owns(fixed.map(|j| (self.order[j], self.p[self.order[j]])))
+        let fixed = (0..self.order.len()).filter(|&j| self.fixed[j]);
+        self.share_of(fixed.map(|j| (self.order[j], self.p[self.order[j]])))
     }
 
-    /// Whether the chain's search at position `i` (the classes before it fixed) is at
-    /// a node of another part's.
-    pub(super) fn another_parts_chain(&self, i: usize) -> bool {
-        match self.part {
-            Some(part) if i == SPLIT_DEPTH => {
-                !part.owns((0..i).map(|j| (self.order[j], self.p[self.order[j]])))
-            }
-            _ => false,
+    /// Where the chain's search at position `i` (the classes before it fixed) is.
+    pub(super) fn share_chain(&self, i: usize) -> Share {
+        match self.part.is_some() && i <= KEEP_DEPTH {
+            true => self.share_of((0..i).map(|j| (self.order[j], self.p[self.order[j]]))),
+            false => Share::Searched,
         }
+    }
+
+    /// Where the node with classes `fixed` at their values is: at [`SPLIT_DEPTH`], a
+    /// part's by the hash; above it (every part's) and below it to [`KEEP_DEPTH`] (in
+    /// this part's subtree: another part's is not searched past its root), this
+    /// part's to write down.
+    fn share_of(&self, fixed: impl Iterator<Item = (usize, i64)>) -> Share {
+        let Some(part) = &self.part else {
+            return Share::Searched;
+        };
+        let mut node: Subtree = fixed.collect();
+        if node.len() > KEEP_DEPTH {
+            return Share::Searched;
+        }
+        node.sort_unstable();
+        match node.len() != SPLIT_DEPTH || part.owns(&node) {
+            true => Share::Mine(node),
+            false => Share::Others,
+        }
+    }
+
+    /// `search` below one of this part's nodes, skipped when an earlier run finished
+    /// it, and written down when it finishes with none found.
+    pub(super) fn own(
+        &mut self,
+        subtree: Subtree,
+        search: impl FnOnce(&mut Branch) -> Option<bool>,
+    ) -> Option<bool> {
+        let finished = match &self.part {
+            Some(part) if part.finished.before.contains(&subtree) => return Some(false),
+            Some(part) => part.finished.clone(),
+            None => return search(self),
+        };
+        let found = search(self);
+        if found == Some(false) {
+            finished.add(subtree);
+        }
+        found
     }
 }

@@ -105,7 +105,7 @@ fn the_parts_of_a_split_search_find_what_the_whole_finds() {
             .is_some_and(|b| b.guided());
         let (whole, nodes) = better_in(&sizes, d, &maps, &far, None);
         let parts: Vec<(Better, u64)> = (0..4)
-            .map(|index| better_in(&sizes, d, &maps, &far, Some(Part { index, of: 4 })))
+            .map(|index| better_in(&sizes, d, &maps, &far, Some(Part::new(index, 4))))
             .collect();
         for (part, _) in &parts {
             assert!(!matches!(part, Better::Unknown));
@@ -128,4 +128,69 @@ fn the_parts_of_a_split_search_find_what_the_whole_finds() {
         seen[usize::from(guided)][usize::from(found)] = true;
     }
     assert_eq!(seen, [[true, false], [true, true]]);
+}
+
+#[test]
+fn a_part_run_again_skips_the_nodes_it_finished() {
+    // The whole tree as one part (0 of 1) writes down each node it finishes, to depth
+    // KEEP_DEPTH; merged, they are its root. Run again with every node at the split's
+    // depth finished before, it searches only the levels above; with every other one,
+    // more, but fewer than the whole; with the root's children, a handful; with the
+    // root, one. Each run says none, as the first, and ends with the root finished.
+    // 16 x 16 at goal 5 is the relaxation's search, at goal 4 the chain's. Where a p is
+    // found (9 x 9 at 8), a run that skips what an earlier run finished finds one too.
+    let far = Deadline::after(Duration::from_secs(600));
+    let at = |every: &[Subtree], depth: usize| -> Vec<Subtree> {
+        every.iter().filter(|n| n.len() == depth).cloned().collect()
+    };
+    let run_again = |sizes: &[i64], d, maps: &[Vec<u32>], before: Vec<Subtree>| {
+        let part = Part {
+            finished: std::sync::Arc::new(Finished::after(before)),
+            ..Part::new(0, 1)
+        };
+        let (found, nodes) = better_in(sizes, d, maps, &far, Some(part.clone()));
+        (found, nodes, part.finished.all())
+    };
+    for (n, goal) in [(16, 5), (16, 4), (9, 8)] {
+        let game = Game::classic(n, n).unwrap();
+        let solver = GameSolver::new(game.clone(), crate::solve::SEARCH_BUDGET).unwrap();
+        let (rows, cols) = solver.presses_shape();
+        let maps = super::super::symmetry::class_maps(&solver.quiet_patterns(), rows, cols);
+        let sizes = sizes(game);
+        let d = goal + 2;
+        let first = Part::new(0, 1);
+        let (whole, nodes) = better_in(&sizes, d, &maps, &far, Some(first.clone()));
+        let every = first.finished.every();
+        assert!(every.iter().all(|node| node.len() <= KEEP_DEPTH));
+        if let Better::Found(p) = whole {
+            holds(&sizes, &p, goal);
+            let (again, _, _) = run_again(&sizes, d, &maps, every.clone());
+            let Better::Found(p) = again else {
+                panic!("{n} x {n}, goal {goal}: none found when skipping {every:?}");
+            };
+            holds(&sizes, &p, goal);
+            continue;
+        }
+        let subtrees = at(&every, SPLIT_DEPTH);
+        assert!(subtrees.len() > 2, "{n} x {n}, goal {goal}: {every:?}");
+        assert!(matches!(whole, Better::None), "{n} x {n}, goal {goal}");
+        let root = vec![Subtree::new()];
+        assert_eq!(first.finished.all(), root, "{n} x {n}, goal {goal}");
+        let half: Vec<Subtree> = subtrees.iter().step_by(2).cloned().collect();
+        let mut searched = Vec::new();
+        for before in [subtrees, half, at(&every, 1), root.clone()] {
+            let (again, fewer, all) = run_again(&sizes, d, &maps, before);
+            assert!(matches!(again, Better::None), "{n} x {n}, goal {goal}");
+            assert_eq!(all, root, "{n} x {n}, goal {goal}");
+            searched.push(fewer);
+        }
+        assert!(
+            searched[0] < searched[1] && searched[1] < nodes,
+            "{n} x {n}, goal {goal}: {searched:?} of {nodes}"
+        );
+        assert!(
+            searched[2] < searched[0] && searched[3] == 1,
+            "{searched:?}"
+        );
+    }
 }

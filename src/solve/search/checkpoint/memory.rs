@@ -5,9 +5,7 @@ use crate::solve::search::progress::Keeper;
 
 /// Bytes kept in memory (for tests).
 #[derive(Debug, Default)]
-pub(in crate::solve::search) struct Memory(
-    std::sync::Mutex<std::collections::HashMap<String, Vec<u8>>>,
-);
+pub(in crate::solve) struct Memory(std::sync::Mutex<std::collections::HashMap<String, Vec<u8>>>);
 
 impl Keeper for Memory {
     fn read(&self, name: &str, most: u64) -> Result<Option<Vec<u8>>, String> {

@@ -403,7 +403,7 @@ impl<'a> Checkpoint<'a> {
 #[cfg(test)]
 mod memory;
 #[cfg(test)]
-pub(super) use memory::Memory;
+pub(in crate::solve) use memory::Memory;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,272 @@
+//! God's number's proof split in parts (`census --part I/N`) for a cluster's job
+//! array: each part searches its share of the tree ([`branch::Part`]) for a board that
+//! needs more presses than a given one (the witness, solved first: its fewest are the
+//! lower bound), and keeps what it found with the caller's [`Keeper`] (the library
+//! does no I/O of its own); a run without a part merges them. A part not finished
+//! keeps the subtrees it finished (every `every` while it runs, and when it stops), and
+//! the same part run again skips them. Every part that says "none", and every subtree
+//! said finished, is believed for that claim alone (it cannot be checked short of
+//! searching again); a board a part found is solved again before it counts, and a
+//! file that is not whole, or names another game, witness or split, counts as missing,
+//! with the reason ([`MissingPart`]).
+
+mod file;
+#[cfg(test)]
+mod tests;
+
+pub use file::MissingPart;
+
+use super::branch::{self, Better, Finished, Part};
+use super::{board_of, floor, GodError, GodsNumber};
+use crate::board::Board;
+use crate::solve::clock::{Deadline, Instant};
+use crate::solve::search::progress::Keeper;
+use crate::solve::GameSolver;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What one part found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PartOutcome {
+    /// No board in this part's share needs more presses than the witness.
+    None,
+    /// A board that needs more (solved again: `presses` at the fewest, proven).
+    Found {
+        /// The board.
+        board: Board,
+        /// Its fewest presses.
+        presses: u64,
+    },
+    /// The time ran out first: the part is to be run again.
+    Unknown,
+}
+
+/// One part's run.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct PartRun {
+    /// The witness's fewest presses: the part searched for a board needing more.
+    pub beyond: u64,
+    /// What it found.
+    pub outcome: PartOutcome,
+    /// The search's nodes (0 when it was kept before).
+    pub nodes: u64,
+    /// Where it is kept ([`Keeper::place`]).
+    pub place: String,
+    /// Whether a finished run of this part was kept there already (its answer read
+    /// again, nothing searched: a task requeued does not search twice).
+    pub kept_before: bool,
+    /// The part's subtrees finished by earlier runs that did not finish it (skipped).
+    pub finished_before: u64,
+    /// The part's subtrees finished in all, when it is not finished yet.
+    pub finished: u64,
+    /// The search's time.
+    pub took: Duration,
+}
+
+/// The parts merged.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Merged {
+    /// The bounds: proven when every part of a split is kept and none found a board
+    /// beyond the witness; a board a part found raises the lower bound.
+    pub gods_number: GodsNumber,
+    /// The parts of the split read (the finest with every part kept, else the one with
+    /// the most kept); `None` when no part is kept.
+    pub of: Option<u64>,
+    /// The parts of it not kept, not finished or not believed, and why.
+    pub missing: Vec<(u64, MissingPart)>,
+    /// The part whose board is the hardest, when a part found one.
+    pub found_in: Option<u64>,
+}
+
+/// A split read: its parts, those missing and why, and the boards the others found
+/// (each its part, the board, its fewest presses and their answer).
+type Read = (u64, Vec<(u64, MissingPart)>, Vec<(u64, Board, u64, Board)>);
+
+/// Part `index` of `of` of the proof that no board of `solver`'s game needs more
+/// presses than `witness` (`index < of <= 1,024`), searched until `deadline` and kept
+/// with `keeper` (its subtrees finished saved every `every` while it runs, and when it
+/// stops unfinished; a run of the same part resumes there): every part of one split
+/// (the same game, witness, `of` and build) together searches every board.
+pub fn gods_number_part(
+    solver: &GameSolver,
+    witness: &Board,
+    (index, of): (u64, u64),
+    deadline: Deadline,
+    every: Duration,
+    keeper: &dyn Keeper,
+) -> Result<PartRun, GodError> {
+    let started = Instant::now();
+    if !(index < of && of <= crate::solve::search::progress::PARTS) {
+        return Err(GodError::Beyond(format!(
+            "part {index} of {of}: parts are numbered from 0 to N - 1, N at most 1024"
+        )));
+    }
+    let split = file::Split::new(solver, witness)?;
+    let name = split.name((index, of));
+    let run = |outcome, nodes, (finished_before, finished): (usize, usize)| PartRun {
+        beyond: split.witness.2,
+        outcome,
+        nodes,
+        place: keeper.place(&name),
+        kept_before: false,
+        finished_before: finished_before as u64,
+        finished: finished as u64,
+        took: started.elapsed(),
+    };
+    let fresh = Part {
+        index,
+        of,
+        finished: Arc::default(),
+    };
+    let (before, nodes_before) = match split.read(solver, keeper, &fresh) {
+        Ok(file::Kept::Done(outcome, _)) => {
+            return Ok(PartRun {
+                kept_before: true,
+                ..run(outcome, 0, (0, 0))
+            })
+        }
+        Ok(file::Kept::Unfinished(subtrees, nodes)) => (subtrees, nodes),
+        Err(_) => (Vec::new(), 0),
+    };
+    let finished = Arc::new(Finished::after(before));
+    let part = Part {
+        finished: finished.clone(),
+        ..fresh
+    };
+    let d = split.base - 2 * split.witness.2 as i64;
+    let save = |outcome: &PartOutcome, nodes: u64| {
+        let all = finished.all();
+        keeper.write(&name, &split.bytes((index, of), outcome, nodes, &all))
+    };
+    // The search on a thread of its own; this one saves what it finished meanwhile.
+    let (better, nodes) = std::thread::scope(|scope| {
+        let (done, waiting) = std::sync::mpsc::channel::<()>();
+        let search = scope.spawn(|| {
+            let found = branch::better_in(&split.sizes, d, &split.maps, &deadline, Some(part));
+            drop(done);
+            found
+        });
+        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = waiting.recv_timeout(every) {
+            // A save that fails is tried again at the next, and the last one's error
+            // is the caller's.
+            let _ = save(&PartOutcome::Unknown, nodes_before);
+        }
+        search
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    });
+    let nodes_all = nodes_before.saturating_add(nodes);
+    let outcome = match better {
+        Better::None => PartOutcome::None,
+        Better::Unknown => PartOutcome::Unknown,
+        Better::Found(p) => {
+            let (board, answer, proven) = board_of(solver, &split.quiet, &split.sizes, &p);
+            let presses = answer.count_ones();
+            if presses <= split.witness.2 || !proven {
+                return Err(GodError::Witness {
+                    claimed: split.witness.2 + 1,
+                    solved: presses,
+                });
+            }
+            PartOutcome::Found { board, presses }
+        }
+    };
+    save(&outcome, nodes_all)
+        .map_err(|e| GodError::Beyond(format!("cannot keep the part: {e}")))?;
+    let counts = match outcome {
+        PartOutcome::Unknown => (finished.before(), finished.all().len()),
+        _ => (finished.before(), 0),
+    };
+    Ok(run(outcome, nodes, counts))
+}
+
+/// The parts of the proof beyond `witness` kept with `keeper`, merged: God's number
+/// proven when every part of a split says no board needs more; else the bounds (a
+/// board a part found, solved again, raising the lower one).
+pub fn gods_number_merged(
+    solver: &GameSolver,
+    witness: &Board,
+    keeper: &dyn Keeper,
+) -> Result<Merged, GodError> {
+    let started = Instant::now();
+    let split = file::Split::new(solver, witness)?;
+    let prefix = format!("{}.part-", split.stem);
+    let mut splits: Vec<u64> = keeper
+        .names(&prefix)
+        .iter()
+        .filter_map(|name| name.strip_prefix(&prefix)?.split_once("-of-"))
+        .filter_map(|(_, of)| of.parse::<u64>().ok())
+        .filter(|&of| (1..=crate::solve::search::progress::PARTS).contains(&of))
+        .collect();
+    splits.sort_unstable();
+    splits.dedup();
+    // Each split read whole: the finest with every part kept, else the one with the
+    // fewest missing.
+    let mut best: Option<Read> = None;
+    for &of in splits.iter().rev() {
+        let mut missing = Vec::new();
+        let mut found = Vec::new();
+        for index in 0..of {
+            let part = Part {
+                index,
+                of,
+                finished: Arc::default(),
+            };
+            match split.read(solver, keeper, &part) {
+                Ok(file::Kept::Done(PartOutcome::Found { board, presses }, Some(answer))) => {
+                    found.push((index, board, presses, answer))
+                }
+                Ok(file::Kept::Done(..)) => {}
+                Ok(file::Kept::Unfinished(subtrees, _)) => missing.push((
+                    index,
+                    MissingPart::Unfinished {
+                        subtrees: subtrees.len() as u64,
+                    },
+                )),
+                Err(why) => missing.push((index, why)),
+            }
+        }
+        let better = best
+            .as_ref()
+            .is_none_or(|(_, m, _)| missing.len() < m.len());
+        if better {
+            best = Some((of, missing, found));
+        }
+        if best.as_ref().is_some_and(|(_, m, _)| m.is_empty()) {
+            break;
+        }
+    }
+    let (witness, presses, count) = split.witness.clone();
+    let upper = ((split.base - floor(&split.sizes)) / 2) as u64;
+    let mut gods = GodsNumber {
+        lower: count,
+        upper,
+        hardest: witness,
+        presses,
+        classes: split.sizes.iter().skip(1).filter(|&&m| m > 0).count(),
+        nullity: split.quiet.len(),
+        took: Duration::ZERO,
+    };
+    let (of, missing, found) = best.unwrap_or((0, Vec::new(), Vec::new()));
+    // The hardest board found, each solved once (when its file was read).
+    let hardest = found
+        .into_iter()
+        .max_by_key(|&(index, _, presses, _)| (presses, !index));
+    let found_in = hardest.map(|(index, board, presses, answer)| {
+        (gods.lower, gods.hardest, gods.presses) = (presses, board, answer);
+        index
+    });
+    if of > 0 && missing.is_empty() && found_in.is_none() {
+        gods.upper = count;
+    }
+    gods.took = started.elapsed();
+    Ok(Merged {
+        gods_number: gods,
+        of: (of > 0).then_some(of),
+        missing,
+        found_in,
+    })
+}

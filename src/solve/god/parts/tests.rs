@@ -1,0 +1,104 @@
+//! A part's file written and read back: a part not finished resumes from the subtrees
+//! it names, and a file not believed is missing for the reason it gives.
+
+use super::file::{Split, PART_BYTES};
+use super::*;
+use crate::rules::Game;
+use crate::solve::god::branch::{Subtree, SPLIT_DEPTH};
+use crate::solve::search::checkpoint::Memory;
+
+#[test]
+fn a_part_not_finished_resumes_from_its_file_and_the_merge_says_why_a_part_is_missing() {
+    // 16 x 16: the census's hardest board (124 presses, agrees with Boyles' table,
+    // tests/data/boyles-most-clicks.txt), its proof as one part (0 of 1).
+    let solver =
+        GameSolver::new(Game::classic(16, 16).unwrap(), crate::solve::SEARCH_BUDGET).unwrap();
+    let god = super::super::gods_number(&solver, Duration::from_secs(600)).unwrap();
+    assert_eq!((god.lower, god.upper), (124, 124));
+    let far = || Deadline::after(Duration::from_secs(600));
+    let split = Split::new(&solver, &god.hardest).unwrap();
+    let d = split.base - 2 * split.witness.2 as i64;
+    let first = Part {
+        index: 0,
+        of: 1,
+        finished: Arc::default(),
+    };
+    let (whole, nodes) =
+        branch::better_in(&split.sizes, d, &split.maps, &far(), Some(first.clone()));
+    assert!(matches!(whole, Better::None));
+    let subtrees: Vec<Subtree> = (first.finished.every().into_iter())
+        .filter(|node| node.len() == SPLIT_DEPTH)
+        .collect();
+    assert!(subtrees.len() > 2, "{subtrees:?}");
+    let half: Vec<Subtree> = subtrees.iter().step_by(2).cloned().collect();
+    let memory = Memory::default();
+    let keep = |subtrees: &[Subtree]| {
+        let bytes = split.bytes((0, 1), &PartOutcome::Unknown, 5, subtrees);
+        memory.write(&split.name((0, 1)), &bytes).unwrap();
+    };
+    let missing = |memory: &Memory| {
+        let merged = gods_number_merged(&solver, &god.hardest, memory).unwrap();
+        assert!(!merged.gods_number.proven());
+        merged.missing
+    };
+    assert_eq!(missing(&memory), vec![]); // no split at all
+    keep(&half);
+    let unfinished = MissingPart::Unfinished {
+        subtrees: half.len() as u64,
+    };
+    assert_eq!(missing(&memory), vec![(0, unfinished)]);
+    // Files not believed, each with its reason.
+    // A value of the wrong parity: no node of the search.
+    let mut odd = half.clone();
+    odd[0][0].1 += 1;
+    keep(&odd);
+    let why = |missing: Vec<(u64, MissingPart)>| match &missing[..] {
+        [(0, MissingPart::NotBelieved(why))] => why.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert!(why(missing(&memory)).contains("not one of this part's"));
+    keep(&half);
+    let name = split.name((0, 1));
+    let mut torn = memory.read(&name, PART_BYTES).unwrap().unwrap();
+    torn[40] ^= 1;
+    memory.write(&name, &torn).unwrap();
+    assert!(why(missing(&memory)).contains("checksum"));
+    // Resumed: the half kept is skipped, the rest searched, and the merge proves 124.
+    keep(&half);
+    let every = Duration::from_secs(600);
+    let run = gods_number_part(&solver, &god.hardest, (0, 1), far(), every, &memory).unwrap();
+    assert_eq!(run.outcome, PartOutcome::None);
+    assert_eq!(run.finished_before, half.len() as u64);
+    assert!(
+        !run.kept_before && run.nodes < nodes,
+        "{} of {nodes}",
+        run.nodes
+    );
+    let merged = gods_number_merged(&solver, &god.hardest, &memory).unwrap();
+    assert!(merged.missing.is_empty() && merged.gods_number.proven());
+    assert_eq!(merged.gods_number.upper, 124);
+}
+
+#[test]
+fn a_part_stopped_keeps_its_file_and_says_it_is_not_finished() {
+    // A deadline already passed: the part stops at its first look at the clock (a few
+    // subtrees may be finished by then), keeps a file that says so, and the merge
+    // counts it missing as not finished, with as many subtrees done.
+    let solver =
+        GameSolver::new(Game::classic(9, 9).unwrap(), crate::solve::SEARCH_BUDGET).unwrap();
+    let god = super::super::gods_number(&solver, Duration::from_secs(600)).unwrap();
+    let memory = Memory::default();
+    let now = Deadline::after(Duration::ZERO);
+    let every = Duration::from_millis(1);
+    let run = gods_number_part(&solver, &god.hardest, (1, 3), now, every, &memory).unwrap();
+    assert_eq!(run.outcome, PartOutcome::Unknown);
+    let merged = gods_number_merged(&solver, &god.hardest, &memory).unwrap();
+    let stopped = (
+        1,
+        MissingPart::Unfinished {
+            subtrees: run.finished,
+        },
+    );
+    assert!(merged.missing.contains(&stopped), "{:?}", merged.missing);
+    assert!(merged.missing.contains(&(0, MissingPart::NotKept)));
+}
