@@ -122,8 +122,9 @@ pub use verify::{
 pub use board::Board;
 pub use solve::engines::dense::small_nullity;
 pub use solve::{
-    clock::Deadline, gods_number, gods_number_merged, gods_number_part, gods_number_until,
-    GodError, GodsNumber, Merged, MissingPart, PartOutcome, PartRun, GOD_NULLITY,
+    clock::Deadline, gods_number, gods_number_merged, gods_number_part, gods_number_plan,
+    gods_number_until, GodError, GodsNumber, Merged, MissingPart, PartOutcome, PartRun, PlanRun,
+    GOD_NULLITY,
 };
 pub use solve::{
     nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, Solution, Target,

@@ -69,8 +69,9 @@ echo "slurm test: a damaged part refused"
 # 4. God's number split: 16 x 16's proof beyond its hardest board (124 presses, as
 # published) in 4 parts as an array, merged by a job that depends on it: proven. The
 # array runs first with no time (each part stops at its first look at the clock, with
-# the subtrees it finished kept; the merge names them not finished), then again: each
-# part resumes where it stopped.
+# the subtrees it finished kept; the merge names them not finished), then a plan job
+# (the levels above the split searched once), then the array again: each part enters
+# its own nodes of the plan and resumes where it stopped.
 "$LIGHTSOUT" census --rows 16 --cols 16 --format json |
   python3 -c 'import json, sys; print("\n".join(json.load(sys.stdin)["hardest"]))' >hardest.txt
 export BEYOND="$work/hardest.txt" FLAGS="--rows 16 --cols 16"
@@ -82,9 +83,13 @@ if DIR="$work/g" OUT=stopped.txt sbatch --wait --quiet --output=stopped.txt.log 
 fi
 grep -q '4 of the 4 parts kept in .* missing: 0 not finished' stopped.txt ||
   fail "the parts stopped named not finished: $(cat stopped.txt)"
+DIR="$work/g" PLAN=1 sbatch --wait --quiet --output=plan.log "$here/census.sbatch" ||
+  fail "the plan failed: $(cat plan.log)"
+grep -q "nodes at the split's depth kept" plan.log || fail "the plan: $(cat plan.log)"
 census=$(DIR="$work/g" sbatch --parsable --array=0-3 --output=census-%a.log "$here/census.sbatch")
 DIR="$work/g" OUT=gods.txt sbatch --wait --quiet --output=gods.txt.log \
   --dependency="afterany:$census" "$here/census.sbatch" || fail "the merge failed: $(cat gods.txt.log)"
 grep -q "God's number: 124, proven" gods.txt || fail "16 x 16 proven 124 from parts: $(cat gods.txt)"
 grep -q 'proven by 4 parts' gods.txt.log || fail "the merge's note: $(cat gods.txt.log)"
-echo "slurm test: God's number of 16 x 16 (array job $census) proven from 4 parts, stopped and resumed"
+grep -q 'nodes of the plan entered' census-0.log || fail "part 0 without the plan: $(cat census-0.log)"
+echo "slurm test: God's number of 16 x 16 (array job $census) proven from 4 parts, stopped, resumed from a plan"

@@ -25,7 +25,7 @@ pub use game::{
     DENSE_LIGHTS,
 };
 pub use god::{
-    gods_number, gods_number_merged, gods_number_part, gods_number_until, GodError, GodsNumber,
-    Merged, MissingPart, PartOutcome, PartRun, GOD_NULLITY,
+    gods_number, gods_number_merged, gods_number_part, gods_number_plan, gods_number_until,
+    GodError, GodsNumber, Merged, MissingPart, PartOutcome, PartRun, PlanRun, GOD_NULLITY,
 };
 pub use search::signatures::{Search, Skipped};

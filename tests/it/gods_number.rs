@@ -497,3 +497,39 @@ fn a_part_stopped_by_its_time_resumes_where_it_stopped() {
         "{stdout}{stderr}"
     );
 }
+
+#[test]
+fn after_a_plan_each_part_enters_only_its_own_nodes() {
+    // 16 x 16 beyond its hardest board (124): `--plan` searches the levels above the
+    // split once and keeps the nodes they leave; each of 2 parts then enters its own
+    // (together, every node listed), and the merge proves 124. A plan is no part.
+    let (_dir, hardest, keep) = split_16();
+    let split = ["--beyond", hardest.as_str(), "--checkpoint", keep.as_str()];
+    let json = |stdout: &str| serde_json::from_str::<serde_json::Value>(stdout).unwrap();
+    let (stdout, stderr, ok) = census_16(&[&split[..], &["--plan", "--format", "json"]].concat());
+    assert!(ok, "{stderr}");
+    let plan = json(&stdout);
+    assert_eq!(plan["plan"], "kept", "{plan}");
+    let listed = plan["nodes_listed"].as_u64().unwrap();
+    assert!(listed > 2, "{plan}");
+    let mut entered = 0;
+    for part in ["0/2", "1/2"] {
+        let args = [&split[..], &["--part", part, "--format", "json"]].concat();
+        let (stdout, stderr, ok) = census_16(&args);
+        assert!(ok, "{stderr}");
+        let run = json(&stdout);
+        assert_eq!(run["outcome"], "none", "{run}");
+        entered += run["plan_nodes_entered"].as_u64().expect("entered");
+    }
+    assert_eq!(entered, listed);
+    let (stdout, stderr, ok) = census_16(&split);
+    assert!(
+        ok && stdout.contains("God's number: 124, proven"),
+        "{stdout}{stderr}"
+    );
+    let (_, stderr, ok) = census_16(&[&split[..], &["--plan", "--part", "0/2"]].concat());
+    assert!(
+        !ok && stderr.contains("--plan") && stderr.contains("--part"),
+        "{stderr}"
+    );
+}

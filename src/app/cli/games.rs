@@ -113,6 +113,11 @@ pub(crate) struct CensusArgs {
     /// and the same command resumes it.
     #[arg(long, value_name = "I/N", value_parser = values::parse_part, requires = "beyond")]
     pub part: Option<(u64, u64)>,
+    /// Search the levels above the split once (every part searches them alike: 75 s a
+    /// part on 84 x 84) and keep the nodes they leave in --checkpoint DIR, before the
+    /// parts: each part run after it enters its own nodes and searches nothing above.
+    #[arg(long, requires = "beyond", conflicts_with = "part")]
+    pub plan: bool,
     /// Where the parts of a split proof are kept (made if missing, a file a part).
     #[arg(long, value_name = "DIR", requires = "beyond")]
     pub checkpoint: Option<std::path::PathBuf>,

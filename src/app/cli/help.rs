@@ -98,8 +98,10 @@ its share for a board that needs more presses, and keeps what it found); then th
 command without --part merges them: proven when every part found none, a board that
 needs more when one did (its part names it; split the search beyond it next), else the
 parts missing named with why (exit 1). A part not finished in its --search-time keeps
-the subtrees it finished, and the same command resumes it. Every part of a split must
-run the same build.
+the subtrees it finished, and the same command resumes it. `--plan`, run once before
+the parts, searches the levels above the split (which every part would search alike)
+and keeps the nodes they leave: each part then enters its own. Every part of a split
+must run the same build.
 contrib/slurm/census.sbatch runs the parts as a Slurm job array and the merge after.
 
 Examples:
@@ -113,6 +115,9 @@ Examples:
   lightsout census --rows 19 --cols 19 --search-time 30s
                                                bounds: 165..180 (nullity 16, open)
   lightsout census --rows 124 --cols 124       God's number 10375 (nullity 4), at once
+  lightsout census --rows 84 --cols 84 --beyond hardest.txt --checkpoint parts --plan
+                                               84 x 84's proof planned: the levels above
+                                               the split searched once (80 s)
   lightsout census --rows 84 --cols 84 --beyond hardest.txt --checkpoint parts --part 17/1000
                                                one part of 84 x 84's proof (nullity 12)";
 

@@ -40,6 +40,7 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
                 solver: Box::new(solver),
                 name,
                 part: args.part,
+                plan: args.plan,
                 every: args.checkpoint_every,
                 dir,
                 limit: args.search_time,

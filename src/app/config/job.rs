@@ -189,6 +189,8 @@ pub(crate) enum CensusJob {
         name: String,
         beyond: lightsout::Board,
         part: Option<(u64, u64)>,
+        /// The plan made (`--plan`), not a part run nor the parts merged.
+        plan: bool,
         /// How often a part saves its progress.
         every: std::time::Duration,
         dir: std::sync::Arc<crate::app::keep::Directory>,

@@ -162,20 +162,24 @@ pub(crate) fn census(job: crate::app::config::CensusJob, stdout: impl Write) -> 
             name,
             beyond,
             part,
+            plan,
             every,
             dir,
             limit,
             json,
-        } => parts::census(
-            &solver,
-            &name,
-            &beyond,
-            part.map(|part| (part, every)),
-            &dir,
-            limit,
-            json,
-            stdout,
-        ),
+        } => match plan {
+            true => parts::plan(&solver, &name, &beyond, &dir, limit, json, stdout),
+            false => parts::census(
+                &solver,
+                &name,
+                &beyond,
+                part.map(|part| (part, every)),
+                &dir,
+                limit,
+                json,
+                stdout,
+            ),
+        },
     }
 }
 

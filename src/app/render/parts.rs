@@ -24,13 +24,9 @@ pub(crate) fn census(
     let Some(((index, of), every)) = part else {
         return merged(solver, name, beyond, dir, json, stdout);
     };
-    let interrupt = crate::app::report::Interrupt::catch();
-    let watch = crate::app::report::Watch::until(limit);
-    let deadline = lightsout::Deadline::after(limit).or_when(interrupt.flag());
-    let run = lightsout::gods_number_part(solver, beyond, (index, of), deadline, every, dir);
-    drop(watch);
-    let interrupted = interrupt.came();
-    drop(interrupt);
+    let (run, interrupted) = until(limit, |deadline| {
+        lightsout::gods_number_part(solver, beyond, (index, of), deadline, every, dir)
+    });
     let run = run?;
     let (word, found) = match &run.outcome {
         PartOutcome::None => ("none", None),
@@ -44,17 +40,12 @@ pub(crate) fn census(
             "of": of,
             "beyond": run.beyond,
             "outcome": word,
-            "presses": found.map(|(_, presses)| presses),
-            "board": found.map(|(board, _)| board_rows(board)),
-            "nodes": run.nodes,
-            "seconds": run.took.as_secs_f64(),
-            "kept": run.place,
-            "kept_before": run.kept_before,
             "finished_before": run.finished_before,
+            "plan_nodes_entered": run.entered,
             "subtrees_finished": run.finished,
-            "interrupted": interrupted,
         });
-        format!("{value}\n")
+        let run = (run.nodes, run.took, run.place.as_str(), run.kept_before);
+        json_line(value, found, run, interrupted)
     } else {
         let said = match found {
             None if word == "none" => format!(
@@ -72,16 +63,20 @@ pub(crate) fn census(
                 rows_text(board)
             ),
         };
+        let entered = match run.entered {
+            Some(own) => format!(", {} nodes of the plan entered", thousands(own)),
+            None => String::new(),
+        };
         let how = match run.kept_before {
             true => "finished before: read again, nothing searched".to_string(),
             false if run.finished_before > 0 => format!(
-                "{} nodes, {:.1} s; resumed: {} subtrees finished before, skipped",
+                "{} nodes, {:.1} s{entered}; resumed: {} subtrees finished before, skipped",
                 thousands(run.nodes),
                 run.took.as_secs_f64(),
                 thousands(run.finished_before)
             ),
             false => format!(
-                "{} nodes, {:.1} s",
+                "{} nodes, {:.1} s{entered}",
                 thousands(run.nodes),
                 run.took.as_secs_f64()
             ),
@@ -99,6 +94,81 @@ pub(crate) fn census(
         PartOutcome::Unknown if !interrupted => Err(anyhow::anyhow!(
             "part {index} of {of} was not finished within --search-time; the merge counts it \
              missing until it is: run the same command again (it resumes where it stopped)"
+        )),
+        PartOutcome::Unknown => stopped_early(true),
+        _ => Ok(()),
+    }
+}
+
+/// `census --plan`: the levels above the split searched once and the nodes they
+/// leave kept in `dir` for the parts.
+pub(crate) fn plan(
+    solver: &GameSolver,
+    name: &str,
+    beyond: &Board,
+    dir: &Directory,
+    limit: std::time::Duration,
+    json: bool,
+    stdout: impl Write,
+) -> anyhow::Result<()> {
+    let (run, interrupted) = until(limit, |deadline| {
+        lightsout::gods_number_plan(solver, beyond, deadline, dir)
+    });
+    let run = run?;
+    let found = match &run.outcome {
+        PartOutcome::Found { board, presses } => Some((board, *presses)),
+        _ => None,
+    };
+    let word = match run.outcome {
+        PartOutcome::None => "kept",
+        PartOutcome::Found { .. } => "found",
+        _ => "unknown",
+    };
+    let out = if json {
+        let value = serde_json::json!({
+            "game": name,
+            "plan": word,
+            "beyond": run.beyond,
+            "nodes_listed": run.listed,
+        });
+        let run = (run.nodes, run.took, run.place.as_str(), run.kept_before);
+        json_line(value, found, run, interrupted)
+    } else {
+        let said = match found {
+            Some((board, presses)) => format!(
+                "a board needs {} presses, more than {} (found above the split: search \
+                 beyond it next):\n{}",
+                thousands(presses),
+                thousands(run.beyond),
+                rows_text(board)
+            ),
+            None if word == "unknown" => {
+                "not finished: run it again with more --search-time".to_string()
+            }
+            None if run.kept_before => format!(
+                "{} nodes at the split's depth, kept before in {} (read again)",
+                thousands(run.listed),
+                run.place
+            ),
+            None => format!(
+                "{} nodes at the split's depth kept in {} ({} nodes above searched, {:.1} \
+                 s); each part run now enters its own",
+                thousands(run.listed),
+                run.place,
+                thousands(run.nodes),
+                run.took.as_secs_f64()
+            ),
+        };
+        format!(
+            "the plan of the search beyond {} presses ({name}): {said}\n",
+            thousands(run.beyond)
+        )
+    };
+    finish(stdout, out.as_bytes())?;
+    match run.outcome {
+        PartOutcome::Unknown if !interrupted => Err(anyhow::anyhow!(
+            "the plan was not finished within --search-time, and nothing is kept: run it \
+             again with more time"
         )),
         PartOutcome::Unknown => stopped_early(true),
         _ => Ok(()),
@@ -153,6 +223,42 @@ fn merged(
         Some(_) => {}
     }
     Ok(())
+}
+
+/// A part's or a plan's JSON line: `value`, and what both say (the board found, the
+/// nodes searched, the time, where it is kept and whether it was before).
+fn json_line(
+    mut value: serde_json::Value,
+    found: Option<(&Board, u64)>,
+    (nodes, took, kept, kept_before): (u64, std::time::Duration, &str, bool),
+    interrupted: bool,
+) -> String {
+    let shared = serde_json::json!({
+        "presses": found.map(|(_, presses)| presses),
+        "board": found.map(|(board, _)| board_rows(board)),
+        "nodes": nodes,
+        "seconds": took.as_secs_f64(),
+        "kept": kept,
+        "kept_before": kept_before,
+        "interrupted": interrupted,
+    });
+    if let (Some(value), serde_json::Value::Object(shared)) = (value.as_object_mut(), shared) {
+        value.extend(shared);
+    }
+    format!("{value}\n")
+}
+
+/// `search` until `limit` from now or Ctrl-C (a line on a terminal meanwhile), and
+/// whether Ctrl-C came.
+fn until<T>(
+    limit: std::time::Duration,
+    search: impl FnOnce(lightsout::Deadline) -> T,
+) -> (T, bool) {
+    let interrupt = crate::app::report::Interrupt::catch();
+    let watch = crate::app::report::Watch::until(limit);
+    let found = search(lightsout::Deadline::after(limit).or_when(interrupt.flag()));
+    drop(watch);
+    (found, interrupt.came())
 }
 
 /// A board as rows of `0`/`1`.

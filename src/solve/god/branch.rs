@@ -6,12 +6,13 @@ mod chain;
 mod orbit;
 mod split;
 
-pub(super) use split::{Finished, Part, Subtree, KEEP_DEPTH, SPLIT_DEPTH};
+pub(super) use split::{better_from, plan, Finished, Part, Plan, Subtree, KEEP_DEPTH, SPLIT_DEPTH};
 
 use super::relax::{Basis, Narrowed, Relaxation};
 use super::transform;
 use crate::solve::clock::Deadline;
 use rayon::prelude::*;
+use std::time::Duration;
 
 /// The largest nullity whose relaxation narrows the classes' values (its linear
 /// program has a column for each of the `2^k` kernel vectors: at 10, 29 x 29's 131
@@ -111,6 +112,9 @@ struct Branch {
     apexes: Vec<orbit::Apex>,
     /// The share of the tree searched (`None`: all of it).
     part: Option<Part>,
+    /// Planning (`census --plan`): the nodes met at the split's depth, listed, not
+    /// searched.
+    plan: Option<split::Listed>,
 }
 
 impl Branch {
@@ -163,8 +167,44 @@ impl Branch {
             deadline,
             apexes,
             part: None,
+            plan: None,
         };
         search.tighten().then_some(search)
+    }
+
+    /// [`Branch::new`] with each class's values narrowed as `bounds` (what an earlier
+    /// search's [`Branch::tighten`] left: a plan's), not narrowed again.
+    fn with_bounds(
+        sizes: &[i64],
+        goal: i64,
+        maps: &[Vec<u32>],
+        deadline: Deadline,
+        relax: u32,
+        bounds: &[(i64, i64)],
+    ) -> Option<Branch> {
+        let mut search = Branch::new(sizes, goal, maps, Deadline::after(Duration::ZERO), relax)?;
+        if bounds.len() != search.order.len() {
+            return None;
+        }
+        for (j, &(lo, hi)) in bounds.iter().enumerate() {
+            // Only narrower, and of the class's parity.
+            if lo > hi || lo < search.lo[j] || hi > search.hi[j] || (lo - search.lo[j]) % 2 != 0 {
+                return None;
+            }
+            (search.lo[j], search.hi[j]) = (lo, hi);
+        }
+        search.sum_bounds();
+        search.deadline = deadline;
+        Some(search)
+    }
+
+    /// Each class's values left, `(least, greatest)` in the search's order.
+    fn bounds_now(&self) -> Vec<(i64, i64)> {
+        self.lo
+            .iter()
+            .copied()
+            .zip(self.hi.iter().copied())
+            .collect()
     }
 
     /// Narrows each class's values from both ends to those the relaxation allows with
@@ -193,12 +233,17 @@ impl Branch {
                 break;
             }
         }
+        self.sum_bounds();
+        true
+    }
+
+    /// Sums the open classes' bounds for the cheap tests.
+    fn sum_bounds(&mut self) {
         for i in (0..self.order.len()).rev() {
             let same =
                 i + 1 < self.order.len() && self.order[i + 1].ilog2() == self.order[i].ilog2();
             self.rest[i] = self.bound(i) + if same { self.rest[i + 1] } else { 0 };
         }
-        true
     }
 
     /// Whether the relaxation cuts every `p` with the class at `j` at `v`.
@@ -244,6 +289,7 @@ impl Branch {
             split::Share::Searched => self.node(),
             split::Share::Others => Some(false),
             split::Share::Mine(subtree) => self.own(subtree, Branch::node),
+            split::Share::Planned(node) => self.list(node),
         }
     }
 

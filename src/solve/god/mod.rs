@@ -27,7 +27,10 @@ mod parts;
 mod relax;
 mod symmetry;
 
-pub use parts::{gods_number_merged, gods_number_part, Merged, MissingPart, PartOutcome, PartRun};
+pub use parts::{
+    gods_number_merged, gods_number_part, gods_number_plan, Merged, MissingPart, PartOutcome,
+    PartRun, PlanRun,
+};
 
 use super::game::GameSolver;
 use crate::board::Board;

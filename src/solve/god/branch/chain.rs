@@ -27,6 +27,7 @@ impl Branch {
             super::split::Share::Searched => self.try_values(i),
             super::split::Share::Others => Some(false),
             super::split::Share::Mine(subtree) => self.own(subtree, |b| b.try_values(i)),
+            super::split::Share::Planned(node) => self.list(node),
         }
     }
 

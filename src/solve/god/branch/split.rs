@@ -6,6 +6,11 @@
 //! same nodes there, and together the parts search the whole tree. A node met above
 //! the depth that settles the search (a leaf) is settled by every part.
 //!
+//! A plan (`census --plan`) searches the levels above the split once and lists the
+//! nodes at its depth ([`plan`]); a part then enters its own nodes from the list
+//! ([`better_from`]) and searches nothing above them. The list is every node the
+//! levels above leave at the split's depth, so the parts still search every `p`.
+//!
 //! A part's nodes to [`KEEP_DEPTH`] are named by the classes fixed and their values
 //! ([`Subtree`]), and each one whose search (its share of it, above the split) ends
 //! with none found is written down ([`Finished`]): a part stopped (its time out, its
@@ -14,10 +19,16 @@
 //! values, its search cut only those that fall short, so a node finished with none
 //! found says none of them in this part's share does, wherever it is met again.
 
-use super::Branch;
+use super::{Better, Branch, PART_RELAX_NULLITY};
 use crate::rng::SplitMix64;
+use crate::solve::clock::Deadline;
+use rayon::prelude::*;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+
+/// The nodes a plan lists, as its search meets them.
+pub(super) type Listed = Arc<Mutex<Vec<Subtree>>>;
 
 /// The depth at which the tree is dealt to the parts: deep enough for thousands of
 /// nodes (a class fixed a level, a few values each, most of them cut), shallow enough
@@ -138,12 +149,14 @@ pub(super) enum Share {
     Others,
     /// At the split's depth, this part's.
     Mine(Subtree),
+    /// At the split's depth, planning: listed.
+    Planned(Subtree),
 }
 
 impl Branch {
     /// Where the relaxation's search is (the classes marked fixed and their values).
     pub(super) fn share(&self) -> Share {
-        if self.part.is_none() {
+        if self.part.is_none() && self.plan.is_none() {
             return Share::Searched;
         }
         let fixed = (0..self.order.len()).filter(|&j| self.fixed[j]);
@@ -152,7 +165,7 @@ impl Branch {
 
     /// Where the chain's search at position `i` (the classes before it fixed) is.
     pub(super) fn share_chain(&self, i: usize) -> Share {
-        match self.part.is_some() && i <= KEEP_DEPTH {
+        match (self.part.is_some() || self.plan.is_some()) && i <= KEEP_DEPTH {
             true => self.share_of((0..i).map(|j| (self.order[j], self.p[self.order[j]]))),
             false => Share::Searched,
         }
@@ -163,14 +176,20 @@ impl Branch {
     /// this part's subtree: another part's is not searched past its root), this
     /// part's to write down.
     fn share_of(&self, fixed: impl Iterator<Item = (usize, i64)>) -> Share {
-        let Some(part) = &self.part else {
-            return Share::Searched;
-        };
         let mut node: Subtree = fixed.collect();
         if node.len() > KEEP_DEPTH {
             return Share::Searched;
         }
         node.sort_unstable();
+        if self.plan.is_some() {
+            return match node.len() == SPLIT_DEPTH {
+                true => Share::Planned(node),
+                false => Share::Searched,
+            };
+        }
+        let Some(part) = &self.part else {
+            return Share::Searched;
+        };
         match node.len() != SPLIT_DEPTH || part.owns(&node) {
             true => Share::Mine(node),
             false => Share::Others,
@@ -195,4 +214,130 @@ impl Branch {
         }
         found
     }
+}
+
+impl Branch {
+    /// A node at the split's depth met while planning: listed, not searched.
+    pub(super) fn list(&mut self, node: Subtree) -> Option<bool> {
+        if let Some(listed) = &self.plan {
+            listed.lock().unwrap_or_else(|e| e.into_inner()).push(node);
+        }
+        Some(false)
+    }
+
+    /// Fixes the classes of `node` at their values, as the search does on its way down
+    /// (the chain's: the classes before [`SPLIT_DEPTH`] in its order); false when
+    /// `node` is no node of this search.
+    fn enter(&mut self, node: &Subtree, guided: bool) -> bool {
+        let mut positions = Vec::with_capacity(node.len());
+        for &(s, _) in node {
+            match self.order.iter().position(|&o| o == s) {
+                Some(j) if guided || j < SPLIT_DEPTH => positions.push(j),
+                _ => return false,
+            }
+        }
+        if node.len() != SPLIT_DEPTH {
+            return false;
+        }
+        for (&j, &(s, v)) in positions.iter().zip(node) {
+            if guided {
+                self.fixed[j] = true;
+            }
+            self.shift(s, v);
+        }
+        true
+    }
+}
+
+/// A plan: the nodes at the split's depth the levels above leave, in order, and each
+/// class's values as the search narrowed them before its first node (`(least,
+/// greatest)` in its order: a part starts from them, not narrowing them again).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(in crate::solve::god) struct Plan {
+    pub nodes: Vec<Subtree>,
+    pub bounds: Vec<(i64, i64)>,
+}
+
+/// The plan of the search for a transform at or above `-(d - 2)` ([`super::better`]):
+/// the levels above the split searched once (each part enters its own nodes of it with
+/// [`better_from`]); with the search's answer above the split (`None` when it lists
+/// them all) and its nodes.
+pub(in crate::solve::god) fn plan(
+    sizes: &[i64],
+    d: i64,
+    maps: &[Vec<u32>],
+    deadline: &Deadline,
+) -> (Better, Plan, u64) {
+    let goal = d - 2;
+    if goal < 0 {
+        return (Better::None, Plan::default(), 0);
+    }
+    let Some(mut search) = Branch::new(sizes, goal, maps, deadline.clone(), PART_RELAX_NULLITY)
+    else {
+        return (Better::None, Plan::default(), 0);
+    };
+    let bounds = search.bounds_now();
+    let listed = Listed::default();
+    search.plan = Some(listed.clone());
+    let found = match search.guided() {
+        true => search.relaxed(),
+        false => search.go(0),
+    };
+    let mut nodes = std::mem::take(&mut *listed.lock().unwrap_or_else(|e| e.into_inner()));
+    nodes.sort_unstable();
+    nodes.dedup();
+    let better = match found {
+        Some(true) => Better::Found(search.p),
+        Some(false) => Better::None,
+        None => Better::Unknown,
+    };
+    (better, Plan { nodes, bounds }, search.nodes)
+}
+
+/// [`super::better_in`] of one part entering its own nodes of `plan` (those at the
+/// split's depth it owns: `plan.nodes` is filtered), on every core, from the plan's
+/// bounds: the levels above are not searched. `Unknown` when the time runs out, or the
+/// plan is none of this search's (another build's): no node is passed over.
+pub(in crate::solve::god) fn better_from(
+    sizes: &[i64],
+    d: i64,
+    maps: &[Vec<u32>],
+    deadline: &Deadline,
+    part: Part,
+    plan: &Plan,
+) -> (Better, u64) {
+    let goal = d - 2;
+    if goal < 0 {
+        return (Better::None, 0);
+    }
+    let relax = PART_RELAX_NULLITY;
+    let bounds = &plan.bounds;
+    let Some(mut search) = Branch::with_bounds(sizes, goal, maps, deadline.clone(), relax, bounds)
+    else {
+        return (Better::Unknown, 0);
+    };
+    let nodes = &plan.nodes;
+    search.part = Some(part);
+    let guided = search.guided();
+    let count = AtomicU64::new(0);
+    let first = nodes.par_iter().find_map_first(|node| {
+        let mut below = search.clone();
+        let found = match below.enter(node, guided) {
+            false => None,
+            true if guided => below.relaxed(),
+            true => below.go(SPLIT_DEPTH),
+        };
+        count.fetch_add(below.nodes, Ordering::Relaxed);
+        match found {
+            Some(false) => None,
+            Some(true) => Some(Some(below.p)),
+            None => Some(None),
+        }
+    });
+    let better = match first {
+        None => Better::None,
+        Some(None) => Better::Unknown,
+        Some(Some(p)) => Better::Found(p),
+    };
+    (better, count.into_inner())
 }

@@ -13,6 +13,15 @@ fn sizes(game: Game) -> Vec<i64> {
     class_sizes(&solver.quiet_patterns(), rows, cols)
 }
 
+/// The classic n x n game's classes' sizes and its symmetries' maps of them.
+fn classes_of(n: usize) -> (Vec<i64>, Vec<Vec<u32>>) {
+    let game = Game::classic(n, n).unwrap();
+    let solver = GameSolver::new(game.clone(), crate::solve::SEARCH_BUDGET).unwrap();
+    let (rows, cols) = solver.presses_shape();
+    let maps = super::super::symmetry::class_maps(&solver.quiet_patterns(), rows, cols);
+    (sizes(game), maps)
+}
+
 /// A `p` a search found: its classes within their sizes and parities, its
 /// transform at or above `-goal`.
 fn holds(sizes: &[i64], p: &[i64], goal: i64) {
@@ -94,11 +103,7 @@ fn the_parts_of_a_split_search_find_what_the_whole_finds() {
     // searches fewer nodes than the whole (where none is found).
     let mut seen = [[false; 2]; 2];
     for (n, goal) in [(9, 5), (16, 4), (16, 5), (9, 8)] {
-        let game = Game::classic(n, n).unwrap();
-        let solver = GameSolver::new(game.clone(), crate::solve::SEARCH_BUDGET).unwrap();
-        let (rows, cols) = solver.presses_shape();
-        let maps = super::super::symmetry::class_maps(&solver.quiet_patterns(), rows, cols);
-        let sizes = sizes(game);
+        let (sizes, maps) = classes_of(n);
         let far = Deadline::after(Duration::from_secs(600));
         let d = goal + 2;
         let guided = Branch::new(&sizes, goal, &maps, far.clone(), RELAX_NULLITY)
@@ -152,11 +157,7 @@ fn a_part_run_again_skips_the_nodes_it_finished() {
         (found, nodes, part.finished.all())
     };
     for (n, goal) in [(16, 5), (16, 4), (9, 8)] {
-        let game = Game::classic(n, n).unwrap();
-        let solver = GameSolver::new(game.clone(), crate::solve::SEARCH_BUDGET).unwrap();
-        let (rows, cols) = solver.presses_shape();
-        let maps = super::super::symmetry::class_maps(&solver.quiet_patterns(), rows, cols);
-        let sizes = sizes(game);
+        let (sizes, maps) = classes_of(n);
         let d = goal + 2;
         let first = Part::new(0, 1);
         let (whole, nodes) = better_in(&sizes, d, &maps, &far, Some(first.clone()));
@@ -192,5 +193,68 @@ fn a_part_run_again_skips_the_nodes_it_finished() {
             searched[2] < searched[0] && searched[3] == 1,
             "{searched:?}"
         );
+    }
+}
+
+#[test]
+fn parts_entering_a_plans_nodes_find_what_the_whole_finds() {
+    // The levels above the split searched once (the plan), its nodes at the split's
+    // depth listed; each of 4 parts enters only its own. As the parts that search the
+    // levels above themselves: none found where the whole finds none, one found where
+    // it finds one; each part searches fewer nodes than it did without the plan. A
+    // plan of another search (a node of classes it does not fix there, or bounds of
+    // another number of classes): unknown.
+    let far = Deadline::after(Duration::from_secs(600));
+    for (n, goal) in [(9, 5), (16, 4), (16, 5), (9, 8)] {
+        let (sizes, maps) = classes_of(n);
+        let d = goal + 2;
+        let (whole, _) = better_in(&sizes, d, &maps, &far, None);
+        let (above, planned, searched) = plan(&sizes, d, &maps, &far);
+        assert!(matches!(above, Better::None), "{n} x {n}, goal {goal}");
+        let nodes = &planned.nodes;
+        assert!(nodes.len() > 4 && searched > 0, "{n} x {n}, goal {goal}");
+        let mut found = false;
+        for index in 0..4 {
+            let part = Part::new(index, 4);
+            let own = Plan {
+                nodes: nodes.iter().filter(|n| part.owns(n)).cloned().collect(),
+                ..planned.clone()
+            };
+            let (from, entered) = better_from(&sizes, d, &maps, &far, part.clone(), &own);
+            let (alone, searched) = better_in(&sizes, d, &maps, &far, Some(part));
+            assert!(!matches!(from, Better::Unknown));
+            if let Better::Found(p) = from {
+                holds(&sizes, &p, goal);
+                found = true;
+            } else {
+                assert!(matches!(alone, Better::None), "{n} x {n}, goal {goal}");
+                assert!(
+                    entered < searched,
+                    "{n} x {n}, goal {goal}: {entered} {searched}"
+                );
+            }
+        }
+        assert_eq!(
+            found,
+            matches!(whole, Better::Found(_)),
+            "{n} x {n}, goal {goal}"
+        );
+        let mut stray = nodes[0].clone();
+        stray[0].0 = stray.iter().map(|&(s, _)| s).max().unwrap() + sizes.len();
+        let mut bounds = planned.bounds.clone();
+        bounds.pop();
+        for other in [
+            Plan {
+                nodes: vec![stray],
+                ..planned.clone()
+            },
+            Plan {
+                bounds,
+                ..planned.clone()
+            },
+        ] {
+            let (from, _) = better_from(&sizes, d, &maps, &far, Part::new(0, 1), &other);
+            assert!(matches!(from, Better::Unknown), "{n} x {n}, goal {goal}");
+        }
     }
 }

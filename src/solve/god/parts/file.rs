@@ -6,7 +6,7 @@
 use super::PartOutcome;
 use crate::board::Board;
 use crate::rules::Target;
-use crate::solve::god::branch::{Part, Subtree, KEEP_DEPTH, SPLIT_DEPTH};
+use crate::solve::god::branch::{Part, Plan, Subtree, KEEP_DEPTH, SPLIT_DEPTH};
 use crate::solve::god::{class_sizes, quiet_of, symmetry, GodError};
 use crate::solve::search::progress::Keeper;
 use crate::solve::GameSolver;
@@ -112,6 +112,94 @@ impl Split {
             base,
             stem,
         })
+    }
+
+    /// The plan's name ([`Split::plan_bytes`]).
+    pub fn plan_name(&self) -> String {
+        format!("{}.plan", self.stem)
+    }
+
+    /// The plan's file: the classes' values as narrowed before the first node, the
+    /// nodes at the split's depth the levels above leave, and the nodes searched to list
+    /// them, then its checksum.
+    pub fn plan_bytes(&self, plan: &Plan, searched: u64) -> Vec<u8> {
+        let bounds: Vec<String> = plan
+            .bounds
+            .iter()
+            .map(|(l, h)| format!("{l}:{h}"))
+            .collect();
+        let mut text = format!(
+            "lightsout census plan\nsplit {}\nbeyond {}\nsearched {searched}\nbounds {}\n\
+             nodes {}\n",
+            self.stem,
+            self.witness.2,
+            bounds.join(" "),
+            plan.nodes.len()
+        );
+        for node in &plan.nodes {
+            let pairs: Vec<String> = node.iter().map(|(s, v)| format!("{s}={v}")).collect();
+            text.push_str(&pairs.join(" "));
+            text.push('\n');
+        }
+        format!("{text}crc {:08x}\n", crc32fast::hash(text.as_bytes())).into_bytes()
+    }
+
+    /// The plan kept, when there is one, whole and this split's (its nodes each
+    /// [`SPLIT_DEPTH`] classes of this game at values they may take; its bounds are
+    /// checked by the search that starts from them); `Err` with why when one is kept
+    /// but not believed.
+    pub fn read_plan(&self, keeper: &dyn Keeper) -> Result<Option<Plan>, String> {
+        let Some(bytes) = keeper.read(&self.plan_name(), PART_BYTES)? else {
+            return Ok(None);
+        };
+        let text = std::str::from_utf8(&bytes).map_err(|_| "it is not text".to_string())?;
+        let (body, crc) = text
+            .rsplit_once("crc ")
+            .ok_or("it has no checksum: cut short")?;
+        if crc.trim_end() != format!("{:08x}", crc32fast::hash(body.as_bytes())) {
+            return Err("its checksum does not match: torn or changed".into());
+        }
+        let mut lines = body.lines();
+        let expect = [
+            "lightsout census plan".to_string(),
+            format!("split {}", self.stem),
+            format!("beyond {}", self.witness.2),
+        ];
+        if !expect
+            .iter()
+            .all(|want| lines.next() == Some(want.as_str()))
+        {
+            return Err("it names another split or witness".into());
+        }
+        let garbled = || "a line of it is not what a plan writes".to_string();
+        lines
+            .next()
+            .and_then(|l| l.strip_prefix("searched "))
+            .ok_or_else(garbled)?;
+        let bounds: Vec<(i64, i64)> = lines
+            .next()
+            .and_then(|l| {
+                let pairs = l.strip_prefix("bounds")?.split_whitespace();
+                pairs
+                    .map(|pair| {
+                        let (lo, hi) = pair.split_once(':')?;
+                        Some((lo.parse().ok()?, hi.parse().ok()?))
+                    })
+                    .collect()
+            })
+            .ok_or_else(garbled)?;
+        let count = lines
+            .next()
+            .and_then(|l| l.strip_prefix("nodes ")?.parse::<usize>().ok())
+            .ok_or_else(garbled)?;
+        let nodes: Vec<Subtree> = lines
+            .map(|line| self.node(line).filter(|node| node.len() == SPLIT_DEPTH))
+            .collect::<Option<_>>()
+            .ok_or_else(garbled)?;
+        match nodes.len() == count {
+            true => Ok(Some(Plan { nodes, bounds })),
+            false => Err(garbled()),
+        }
     }
 
     pub fn name(&self, (index, of): (u64, u64)) -> String {
@@ -237,6 +325,13 @@ impl Split {
     /// `part`'s: at most [`KEEP_DEPTH`] classes of this game in order, each at a value
     /// it may take; at [`SPLIT_DEPTH`], a node the part owns.
     fn subtree(&self, line: &str, part: &Part) -> Option<Subtree> {
+        let subtree = self.node(line)?;
+        (subtree.len() != SPLIT_DEPTH || part.owns(&subtree)).then_some(subtree)
+    }
+
+    /// A node's line: at most [`KEEP_DEPTH`] classes of this game in order, each at a
+    /// value it may take.
+    fn node(&self, line: &str) -> Option<Subtree> {
         let subtree: Subtree = line
             .split_whitespace()
             .map(|pair| {
@@ -248,11 +343,8 @@ impl Split {
             let m = self.sizes.get(s).copied().unwrap_or(0);
             s > 0 && m > 0 && v.abs() <= m && (v - m) % 2 == 0
         });
-        (subtree.len() <= KEEP_DEPTH
-            && subtree.windows(2).all(|w| w[0].0 < w[1].0)
-            && classes
-            && (subtree.len() != SPLIT_DEPTH || part.owns(&subtree)))
-        .then_some(subtree)
+        (subtree.len() <= KEEP_DEPTH && subtree.windows(2).all(|w| w[0].0 < w[1].0) && classes)
+            .then_some(subtree)
     }
 
     /// `board`'s proven fewest presses and the answer, when it is one of this game's.

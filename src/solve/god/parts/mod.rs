@@ -4,9 +4,10 @@
 //! lower bound), and keeps what it found with the caller's [`Keeper`] (the library
 //! does no I/O of its own); a run without a part merges them. A part not finished
 //! keeps the subtrees it finished (every `every` while it runs, and when it stops), and
-//! the same part run again skips them. Every part that says "none", and every subtree
-//! said finished, is believed for that claim alone (it cannot be checked short of
-//! searching again); a board a part found is solved again before it counts, and a
+//! the same part run again skips them. A plan ([`gods_number_plan`]) searches the
+//! levels above the split once, for every part. Every part that says "none", every
+//! subtree said finished, and a plan's list and bounds, are believed for that claim
+//! alone (it cannot be checked short of searching again); a board a part found is solved again before it counts, and a
 //! file that is not whole, or names another game, witness or split, counts as missing,
 //! with the reason ([`MissingPart`]).
 
@@ -61,6 +62,9 @@ pub struct PartRun {
     pub finished_before: u64,
     /// The part's subtrees finished in all, when it is not finished yet.
     pub finished: u64,
+    /// The nodes of a plan this part entered (`None`: no plan kept; the part searched
+    /// the levels above the split itself).
+    pub entered: Option<u64>,
     /// The search's time.
     pub took: Duration,
 }
@@ -114,6 +118,7 @@ pub fn gods_number_part(
         kept_before: false,
         finished_before: finished_before as u64,
         finished: finished as u64,
+        entered: None,
         took: started.elapsed(),
     };
     let fresh = Part {
@@ -136,6 +141,20 @@ pub fn gods_number_part(
         finished: finished.clone(),
         ..fresh
     };
+    // With a plan, the part enters its own nodes of it and searches nothing above.
+    let planned = split
+        .read_plan(keeper)
+        .map_err(|why| {
+            GodError::Beyond(format!(
+                "the plan kept in {} is not believed ({why}): remove it, or make it again \
+                 with --plan",
+                keeper.place(&split.plan_name())
+            ))
+        })?
+        .map(|plan| branch::Plan {
+            nodes: plan.nodes.into_iter().filter(|n| part.owns(n)).collect(),
+            ..plan
+        });
     let d = split.base - 2 * split.witness.2 as i64;
     let save = |outcome: &PartOutcome, nodes: u64| {
         let all = finished.all();
@@ -145,7 +164,11 @@ pub fn gods_number_part(
     let (better, nodes) = std::thread::scope(|scope| {
         let (done, waiting) = std::sync::mpsc::channel::<()>();
         let search = scope.spawn(|| {
-            let found = branch::better_in(&split.sizes, d, &split.maps, &deadline, Some(part));
+            let (sizes, maps) = (&split.sizes, &split.maps);
+            let found = match &planned {
+                Some(own) => branch::better_from(sizes, d, maps, &deadline, part, own),
+                None => branch::better_in(sizes, d, maps, &deadline, Some(part)),
+            };
             drop(done);
             found
         });
@@ -159,7 +182,27 @@ pub fn gods_number_part(
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     });
     let nodes_all = nodes_before.saturating_add(nodes);
-    let outcome = match better {
+    let outcome = outcome_of(solver, &split, better)?;
+    save(&outcome, nodes_all)
+        .map_err(|e| GodError::Beyond(format!("cannot keep the part: {e}")))?;
+    let counts = match outcome {
+        PartOutcome::Unknown => (finished.before(), finished.all().len()),
+        _ => (finished.before(), 0),
+    };
+    Ok(PartRun {
+        entered: planned.map(|own| own.nodes.len() as u64),
+        ..run(outcome, nodes, counts)
+    })
+}
+
+/// What a search found, a `p` made a board and solved again: it must need more
+/// presses than the witness, proven.
+fn outcome_of(
+    solver: &GameSolver,
+    split: &file::Split,
+    better: Better,
+) -> Result<PartOutcome, GodError> {
+    Ok(match better {
         Better::None => PartOutcome::None,
         Better::Unknown => PartOutcome::Unknown,
         Better::Found(p) => {
@@ -173,14 +216,68 @@ pub fn gods_number_part(
             }
             PartOutcome::Found { board, presses }
         }
+    })
+}
+
+/// The plan of the proof beyond `witness` made.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct PlanRun {
+    /// The witness's fewest presses.
+    pub beyond: u64,
+    /// `None`: the plan is kept; a board found above the split (it needs more than the
+    /// witness); `Unknown`: the time ran out first, nothing kept.
+    pub outcome: PartOutcome,
+    /// The nodes at the split's depth it lists.
+    pub listed: u64,
+    /// The nodes searched to list them (0 when it was kept before).
+    pub nodes: u64,
+    /// Where it is kept.
+    pub place: String,
+    /// Whether it was kept before (read again, nothing searched).
+    pub kept_before: bool,
+    /// The search's time.
+    pub took: Duration,
+}
+
+/// The plan of the proof beyond `witness` (`census --plan`): the levels above the
+/// split searched once, until `deadline`, and the nodes they leave at its depth kept
+/// with `keeper`; each part run after it ([`gods_number_part`]) enters its own nodes
+/// of it and searches nothing above them (without a plan, every part searches those
+/// levels alike: 84 x 84's take 75 s a part).
+pub fn gods_number_plan(
+    solver: &GameSolver,
+    witness: &Board,
+    deadline: Deadline,
+    keeper: &dyn Keeper,
+) -> Result<PlanRun, GodError> {
+    let started = Instant::now();
+    let split = file::Split::new(solver, witness)?;
+    let name = split.plan_name();
+    let run = |outcome, listed: usize, nodes| PlanRun {
+        beyond: split.witness.2,
+        outcome,
+        listed: listed as u64,
+        nodes,
+        place: keeper.place(&name),
+        kept_before: false,
+        took: started.elapsed(),
     };
-    save(&outcome, nodes_all)
-        .map_err(|e| GodError::Beyond(format!("cannot keep the part: {e}")))?;
-    let counts = match outcome {
-        PartOutcome::Unknown => (finished.before(), finished.all().len()),
-        _ => (finished.before(), 0),
-    };
-    Ok(run(outcome, nodes, counts))
+    if let Ok(Some(plan)) = split.read_plan(keeper) {
+        return Ok(PlanRun {
+            kept_before: true,
+            ..run(PartOutcome::None, plan.nodes.len(), 0)
+        });
+    }
+    let d = split.base - 2 * split.witness.2 as i64;
+    let (better, listed, searched) = branch::plan(&split.sizes, d, &split.maps, &deadline);
+    let outcome = outcome_of(solver, &split, better)?;
+    if outcome == PartOutcome::None {
+        keeper
+            .write(&name, &split.plan_bytes(&listed, searched))
+            .map_err(|e| GodError::Beyond(format!("cannot keep the plan: {e}")))?;
+    }
+    Ok(run(outcome, listed.nodes.len(), searched))
 }
 
 /// The parts of the proof beyond `witness` kept with `keeper`, merged: God's number

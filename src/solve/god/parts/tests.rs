@@ -102,3 +102,45 @@ fn a_part_stopped_keeps_its_file_and_says_it_is_not_finished() {
     assert!(merged.missing.contains(&stopped), "{:?}", merged.missing);
     assert!(merged.missing.contains(&(0, MissingPart::NotKept)));
 }
+
+#[test]
+fn parts_run_after_a_plan_enter_its_nodes_and_merge_to_the_proof() {
+    // 16 x 16 beyond its hardest board (124): the plan lists the nodes at the split's
+    // depth once; each of 3 parts enters its own (together, every node listed) and the
+    // merge proves 124. A plan made again is read, not searched; a plan torn stops a
+    // part with its reason rather than let it search the levels above alone.
+    let solver =
+        GameSolver::new(Game::classic(16, 16).unwrap(), crate::solve::SEARCH_BUDGET).unwrap();
+    let god = super::super::gods_number(&solver, Duration::from_secs(600)).unwrap();
+    let far = || Deadline::after(Duration::from_secs(600));
+    let every = Duration::from_secs(600);
+    let memory = Memory::default();
+    let plan = gods_number_plan(&solver, &god.hardest, far(), &memory).unwrap();
+    assert_eq!(plan.outcome, PartOutcome::None);
+    assert!(
+        plan.listed > 3 && plan.nodes > 0 && !plan.kept_before,
+        "{plan:?}"
+    );
+    let again = gods_number_plan(&solver, &god.hardest, far(), &memory).unwrap();
+    assert!(again.kept_before && again.listed == plan.listed && again.nodes == 0);
+    let mut entered = 0;
+    for index in 0..3 {
+        let run = gods_number_part(&solver, &god.hardest, (index, 3), far(), every, &memory);
+        let run = run.unwrap();
+        assert_eq!(run.outcome, PartOutcome::None);
+        entered += run.entered.expect("the plan entered");
+    }
+    assert_eq!(entered, plan.listed);
+    let merged = gods_number_merged(&solver, &god.hardest, &memory).unwrap();
+    assert!(merged.gods_number.proven() && merged.gods_number.upper == 124);
+    let split = Split::new(&solver, &god.hardest).unwrap();
+    let mut torn = memory
+        .read(&split.plan_name(), PART_BYTES)
+        .unwrap()
+        .unwrap();
+    torn[30] ^= 1;
+    memory.write(&split.plan_name(), &torn).unwrap();
+    let run = gods_number_part(&solver, &god.hardest, (0, 2), far(), every, &memory);
+    let err = run.unwrap_err().to_string();
+    assert!(err.contains("plan") && err.contains("checksum"), "{err}");
+}
