@@ -514,6 +514,17 @@ fn a_first_line_that_reads_both_ways_is_named_never_guessed_silently() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("read as"));
 }
 
+/// `lightsout` with `args` running, its standard streams piped.
+fn spawned(args: &[&str]) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 #[test]
 fn ctrl_c_stops_a_search_answers_its_board_and_keeps_the_search_to_resume() {
     // A random 61 x 61 board (nullity 40, about 30 s of proof on two cores): Ctrl-C
@@ -524,14 +535,20 @@ fn ctrl_c_stops_a_search_answers_its_board_and_keeps_the_search_to_resume() {
     let keep = dir.path().to_str().unwrap();
     let text = random_solvable(1, 61);
     let stopped = |resumed: bool| {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
-            .args(["solve", "--rows", "61", "--cols", "61", "--target", "off"])
-            .args(["--search-time", "10m", "--stats", "--checkpoint", keep])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawned(&[
+            "solve",
+            "--rows",
+            "61",
+            "--cols",
+            "61",
+            "--target",
+            "off",
+            "--search-time",
+            "10m",
+            "--stats",
+            "--checkpoint",
+            keep,
+        ]);
         let mut stdin = child.stdin.take().unwrap();
         std::io::Write::write_all(&mut stdin, text.as_bytes()).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(1500));
@@ -572,4 +589,41 @@ fn ctrl_c_stops_a_search_answers_its_board_and_keeps_the_search_to_resume() {
     };
     stopped(false);
     stopped(true);
+}
+
+#[test]
+fn ctrl_c_ends_a_stream_of_k_state_boards_or_images_with_its_answers_written() {
+    // `solve --states 3` and `solve --format pbm`, each reading a pipe still open after
+    // its first board: Ctrl-C (SIGINT) ends the input there; the first answer is on
+    // stdout (a pipe, block-buffered: a process killed by the signal would lose it),
+    // the exit code 130 and stderr says why.
+    let runs: [(&[&str], &[u8], &[u8]); 2] = [
+        (
+            &["--rows", "3", "--cols", "3", "--states", "3"],
+            b"2\n012\n120\n201\n",
+            b"PUZZLE #1\n0 0 0\n0 2 1\n0 1 0\n",
+        ),
+        (
+            &["--format", "pbm", "--target", "off"],
+            b"P1\n3 3\n0 1 0\n1 1 1\n0 1 0\n",
+            b"P4\n3 3\n",
+        ),
+    ];
+    for (args, first, answer) in runs {
+        let mut child = spawned(&[&["solve"], args].concat());
+        let mut stdin = child.stdin.take().unwrap();
+        std::io::Write::write_all(&mut stdin, first).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1000));
+        // SAFETY: kill sends a signal to our own child.
+        unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+        let out = child.wait_with_output().unwrap();
+        drop(stdin);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("interrupted (Ctrl-C)"),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.starts_with(answer), "{args:?}: {:?}", out.stdout);
+    }
 }

@@ -141,6 +141,16 @@ impl Interrupt {
     pub(crate) fn came(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// The end of a stream read until Ctrl-C: [`super::Interrupted`] (exit 130) when it
+    /// came (what was answered is written; a board cut off by the stop is no error),
+    /// and the default action of SIGINT back.
+    pub(crate) fn end(self) -> Result<(), super::Interrupted> {
+        match self.came() {
+            true => Err(super::Interrupted),
+            false => Ok(()),
+        }
+    }
 }
 
 impl Drop for Interrupt {

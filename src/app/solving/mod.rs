@@ -49,11 +49,7 @@ pub(crate) fn game(
         reporter.report(m, s)
     });
     drop(watch);
-    if interrupt.came() {
-        // What was answered is written; a board cut off by the stop is no error.
-        return Err(crate::app::report::Interrupted.into());
-    }
-    drop(interrupt);
+    interrupt.end()?;
     if let Ok(summary) = &outcome {
         let progress = solver.progress();
         reporter.close_over_budget(
@@ -81,6 +77,9 @@ pub(crate) fn states(
     let stats = telling.stats;
     let (_, cols) = solver.board_shape();
     let solutions = solver.solutions();
+    // Ctrl-C ends the input there (each board's search is bounded by --search-budget).
+    let interrupt = crate::app::report::Interrupt::catch();
+    let input = input.stopping(interrupt.flag());
     let outcome =
         lightsout::solve_states_stream(solver, options, input.reader, stdout, &mut |m, answer| {
             if stats {
@@ -88,6 +87,7 @@ pub(crate) fn states(
                 note(format_args!("stats: {line}; engine: {}", solver.method()));
             }
         });
+    interrupt.end()?;
     if let Ok(summary) = &outcome {
         if summary.unproven > 0 && !stats {
             note(format_args!(
@@ -156,6 +156,9 @@ pub(crate) fn pbm(
                 .map_or(0, |s| s.nullity())
         });
     }
+    // Ctrl-C ends the input there (each image's search is bounded by --search-budget).
+    let interrupt = crate::app::report::Interrupt::catch();
+    let input = input.stopping(interrupt.flag());
     let outcome = lightsout::solve_pbm_stream(
         shape,
         game,
@@ -166,6 +169,7 @@ pub(crate) fn pbm(
         &mut |m, s| reporter.report(m, s),
         &mut |m, shape, nullity| no_solution(m, shape, nullity, &mut noted),
     );
+    interrupt.end()?;
     if let Ok(summary) = &outcome {
         if summary.unsolvable > NO_SOLUTION_NOTES {
             note(format_args!(

@@ -307,7 +307,9 @@ pub(in crate::solve::god) fn better_from(
     plan: &Plan,
 ) -> (Better, u64) {
     let goal = d - 2;
-    if goal < 0 {
+    // No node of the plan is this part's (or the plan lists none: its search settled
+    // above the split): nothing is left to it.
+    if goal < 0 || plan.nodes.is_empty() {
         return (Better::None, 0);
     }
     let relax = PART_RELAX_NULLITY;
