@@ -239,6 +239,14 @@ fn parts_entering_a_plans_nodes_find_what_the_whole_finds() {
             matches!(whole, Better::Found(_)),
             "{n} x {n}, goal {goal}"
         );
+        // A part that owns no node of the plan (or a plan that lists none, its search
+        // settled above the split) has nothing left: none, at once.
+        let nothing = Plan::default();
+        let (from, entered) = better_from(&sizes, d, &maps, &far, Part::new(0, 1), &nothing);
+        assert!(
+            matches!(from, Better::None) && entered == 0,
+            "{n} x {n}, goal {goal}"
+        );
         let mut stray = nodes[0].clone();
         stray[0].0 = stray.iter().map(|&(s, _)| s).max().unwrap() + sizes.len();
         let mut bounds = planned.bounds.clone();

@@ -144,3 +144,27 @@ fn parts_run_after_a_plan_enter_its_nodes_and_merge_to_the_proof() {
     let err = run.unwrap_err().to_string();
     assert!(err.contains("plan") && err.contains("checksum"), "{err}");
 }
+
+#[test]
+fn a_plan_whose_search_settles_above_the_split_leaves_the_parts_nothing() {
+    // 11 x 11 beyond its hardest board (65): the search is settled before its first
+    // node (the board meets the congruences' bound), so the plan lists no node, and
+    // each part, with nothing of its own, says none at once; merged, proven, as the
+    // census proves it unbroken.
+    let solver =
+        GameSolver::new(Game::classic(11, 11).unwrap(), crate::solve::SEARCH_BUDGET).unwrap();
+    let god = super::super::gods_number(&solver, Duration::from_secs(600)).unwrap();
+    assert!(god.proven() && god.lower == 65);
+    let far = || Deadline::after(Duration::from_secs(600));
+    let memory = Memory::default();
+    let plan = gods_number_plan(&solver, &god.hardest, far(), &memory).unwrap();
+    assert_eq!((plan.outcome, plan.listed), (PartOutcome::None, 0));
+    for index in 0..2 {
+        let every = Duration::from_secs(600);
+        let run = gods_number_part(&solver, &god.hardest, (index, 2), far(), every, &memory);
+        let run = run.unwrap();
+        assert_eq!((run.outcome, run.entered), (PartOutcome::None, Some(0)));
+    }
+    let merged = gods_number_merged(&solver, &god.hardest, &memory).unwrap();
+    assert!(merged.gods_number.proven() && merged.gods_number.upper == 65);
+}
