@@ -138,7 +138,7 @@ pub use solve::{
 // The fewest-presses search: how it was done, its budget, its progress and what keeps it
 // between runs.
 pub use solve::{
-    Keeper, Kept, Search, SearchLimits, SearchProgress, Shares, Skipped, SEARCH_BUDGET,
+    Change, Keeper, Kept, Search, SearchLimits, SearchProgress, Shares, Skipped, SEARCH_BUDGET,
 };
 
 // Streams: text (and PBM) in, answers out, as the command line prints them.

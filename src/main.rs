@@ -27,8 +27,8 @@ fn main() -> ExitCode {
                 ExitCode::from(3)
             } else if err.downcast_ref::<report::Unproven>().is_some() {
                 ExitCode::from(4)
-            } else if err.downcast_ref::<report::Interrupted>().is_some() {
-                ExitCode::from(130)
+            } else if let Some(stopped) = err.downcast_ref::<report::Interrupted>() {
+                ExitCode::from(stopped.code())
             } else {
                 ExitCode::FAILURE
             }

@@ -4,7 +4,8 @@
 # `sbatch --wait --array=0-3`, merged by a dependent job, equal to one unbroken run and
 # proven; a part cancelled (scancel) leaves the merge unproven and naming it, and the
 # part run again gives the same answer; a damaged part file is refused, never merged;
-# God's number of 16 x 16 proven by a census split in 4 parts and merged.
+# God's number of 16 x 16 proven by a census split in 4 parts and merged; a running part
+# cancelled (SIGTERM) keeps its search, and run again resumes it.
 # Usage: contrib/slurm/test.sh path/to/lightsout
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,13 +15,14 @@ work=$(mktemp -d /tmp/lightsout-slurm.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 fail() { echo "slurm test: $*" >&2; exit 1; }
-# Two random solvable 47 x 47 boards (nullity 30), as the bench generator makes them.
-python3 - >boards.txt <<'PY'
-import random
-random.seed(41)
-n = 47
-print(2)
-for _ in range(2):
+# COUNT random solvable N x N boards from SEED, as the bench generator makes them.
+boards() { # N COUNT SEED
+  python3 - "$@" <<'PY'
+import random, sys
+n, count, seed = map(int, sys.argv[1:])
+random.seed(seed)
+print(count)
+for _ in range(count):
     # The board that random presses make: solvable by construction.
     p = [[random.random() < 0.5 for _ in range(n)] for _ in range(n)]
     for r in range(n):
@@ -29,6 +31,8 @@ for _ in range(2):
                     + (c > 0 and p[r][c-1]) + (c < n-1 and p[r][c+1])) % 2 else "0"
             for c in range(n)))
 PY
+}
+boards 47 2 41 >boards.txt
 "$LIGHTSOUT" solve --rows 47 --cols 47 boards.txt >unbroken.txt
 export LIGHTSOUT BOARDS="$work/boards.txt" FLAGS="--rows 47 --cols 47"
 merge() { # DIR OUT: the merge job, waited for
@@ -93,3 +97,27 @@ grep -q "God's number: 124, proven" gods.txt || fail "16 x 16 proven 124 from pa
 grep -q 'proven by 4 parts' gods.txt.log || fail "the merge's note: $(cat gods.txt.log)"
 grep -q 'nodes of the plan entered' census-0.log || fail "part 0 without the plan: $(cat census-0.log)"
 echo "slurm test: God's number of 16 x 16 (array job $census) proven from 4 parts, stopped, resumed from a plan"
+# 5. A running part cancelled: scancel (as a time limit does) sends SIGTERM, the part
+# keeps its search where it stopped and exits 143 (its log says so); the same task
+# submitted again resumes it. A random 61 x 61 board in 8 parts: about 8 s a part.
+boards 61 1 5 >board61.txt
+export BOARDS="$work/board61.txt" FLAGS="--rows 61 --cols 61"
+term=$(DIR="$work/t" PARTS=8 PART_TIME=10m sbatch --parsable --array=0 --output=term-%a.log \
+  "$here/fewest.sbatch")
+for _ in $(seq 1 60); do
+  [ "$(squeue -h -j "$term" -o %T)" = RUNNING ] && break
+  sleep 0.5
+done
+sleep 3
+scancel "$term"
+for _ in $(seq 1 60); do
+  [ -z "$(squeue -h -j "$term")" ] && break
+  sleep 0.5
+done
+grep -q 'terminated (SIGTERM)' term-0.log || fail "the part cancelled: $(cat term-0.log)"
+grep -q 'was stopped at SIGTERM before it finished; what it searched is kept' term-0.log ||
+  fail "the part cancelled kept nothing: $(cat term-0.log)"
+DIR="$work/t" PARTS=8 PART_TIME=10m sbatch --wait --quiet --array=0 --output=resumed-%a.log \
+  "$here/fewest.sbatch" || fail "the part run again failed: $(cat resumed-0.log)"
+grep -q 'resumed the search kept in' resumed-0.log || fail "not resumed: $(cat resumed-0.log)"
+echo "slurm test: a part cancelled by scancel (SIGTERM) kept its search, and resumed it"

@@ -31,15 +31,14 @@ def solve(board, *, game=None, target="off", states=2, search_time=60.0):
     when proven within `search_time` seconds: an `Answer` with `presses` (an array of
     the board's shape), `fewest`, `proven`, `lower_bound`, `solvable`.
 
+    `board`: an array (or nested lists) of states: bool, integers, or floats that are
+    whole numbers (0.0, 1.0); any other value (0.7, NaN, a complex number) is refused
+    with the light it is at. Read in its own type, a two-state board straight into bits.
+
     `game`: None (the classic game of the board's shape), a built-in game's name, or a
     `Game` (`Game.grid`, `Game.graph6`, `from_networkx`)."""
-    array = _np.asarray(board)
-    if array.ndim == 1:
-        array = array.reshape(1, -1)
-    if array.ndim != 2:
-        raise ValueError(f"board: a 2-D array of states, found {array.ndim} dimensions")
     return _solve(
-        _np.ascontiguousarray(array, dtype=_np.int64),
+        _board_array(board),
         game=game,
         target=target,
         states=states,
@@ -47,10 +46,40 @@ def solve(board, *, game=None, target="off", states=2, search_time=60.0):
     )
 
 
+def _board_array(board):
+    """`board` as a 2-D array the extension reads in place: its own element type when
+    that is bool, an integer or a float, in this machine's byte order."""
+    array = _np.asarray(board)
+    if array.ndim == 1:
+        array = array.reshape(1, -1)
+    if array.ndim != 2:
+        raise ValueError(f"board: expected a 2-D array of states, found {array.ndim} dimensions")
+    kind = array.dtype.kind
+    if kind == "c":
+        raise ValueError(
+            f"board: expected states as whole numbers, found complex numbers ({array.dtype})"
+        )
+    if kind == "f" and array.dtype.itemsize < 4:
+        array = array.astype(_np.float32)
+    elif kind not in "biuf":
+        raise ValueError(
+            f"board: expected states as whole numbers (bool, integers, or floats that are "
+            f"whole), found {array.dtype} values"
+        )
+    if not array.dtype.isnative:
+        array = array.astype(array.dtype.newbyteorder("="))
+    return array
+
+
 def from_networkx(graph, *, rule="plus", states=2):
     """The game on a networkx graph: a light and a button a node (in `graph.nodes`
-    order); `rule` "plus" (a press changes its node and its neighbours) or "ring"."""
+    order); `rule` "plus" (a press changes its node and its neighbours) or "ring". A
+    directed graph is a directed game (a press changes the nodes its arcs point to), as
+    digraph6 is at the command line; a multigraph's parallel edges are one edge, as an
+    edge list's repeated edges are."""
     nodes = list(graph.nodes)
     index = {node: i for i, node in enumerate(nodes)}
-    edges = [(index[u], index[v]) for u, v in graph.edges]
-    return Game.from_edges(len(nodes), edges, rule=rule, states=states)
+    edges = [(index[u], index[v]) for u, v, *_ in graph.edges]
+    return Game.from_edges(
+        len(nodes), edges, rule=rule, states=states, directed=graph.is_directed()
+    )

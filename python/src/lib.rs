@@ -39,6 +39,28 @@ fn topology_of(name: &str) -> PyResult<Topology> {
         })
 }
 
+/// `states` as K, 2 to 255, in the command line's words (a `ValueError`, never an
+/// overflow).
+fn states_of(states: i64) -> PyResult<u8> {
+    u8::try_from(states)
+        .ok()
+        .filter(|&k| k >= 2)
+        .ok_or_else(|| {
+            refused(format!(
+                "states: expected a number of states K from 2 to 255, found {states}"
+            ))
+        })
+}
+
+/// `search_time` as a duration, in the command line's words.
+fn seconds_of(search_time: f64) -> PyResult<Duration> {
+    Duration::try_from_secs_f64(search_time).map_err(|_| {
+        refused(format!(
+            "search_time: expected a number of seconds, 0 or more, found {search_time:?}"
+        ))
+    })
+}
+
 fn neighbourhood_of(rule: &str) -> PyResult<Neighbourhood> {
     match rule {
         "plus" => Ok(Neighbourhood::Closed),
@@ -56,7 +78,8 @@ impl PyGame {
     /// `rule` a named rule (plus, cross, box, ...) or a literal matrix, `states` K.
     #[staticmethod]
     #[pyo3(signature = (rows, cols, *, topology = "plane", rule = "plus", states = 2))]
-    fn grid(rows: usize, cols: usize, topology: &str, rule: &str, states: u8) -> PyResult<Self> {
+    fn grid(rows: usize, cols: usize, topology: &str, rule: &str, states: i64) -> PyResult<Self> {
+        let states = states_of(states)?;
         let rule = Rule::parse(rule).map_err(refused)?;
         let game = Game::grid(rows, cols, topology_of(topology)?, rule, states).map_err(refused)?;
         Ok(PyGame { game })
@@ -78,7 +101,8 @@ impl PyGame {
     /// The game on a graph given as one graph6, sparse6 or digraph6 line.
     #[staticmethod]
     #[pyo3(signature = (line, *, rule = "plus", states = 2))]
-    fn graph6(line: &str, rule: &str, states: u8) -> PyResult<Self> {
+    fn graph6(line: &str, rule: &str, states: i64) -> PyResult<Self> {
+        let states = states_of(states)?;
         let graph = nauty_line(line.trim().as_bytes(), 1).map_err(refused)?;
         let game = graph
             .game(neighbourhood_of(rule)?, states)
@@ -86,35 +110,20 @@ impl PyGame {
         Ok(PyGame { game })
     }
 
-    /// The game on a graph of `vertices` vertices `0..vertices` and `edges` pairs.
+    /// The game on a graph of `vertices` vertices `0..vertices` and `edges` pairs
+    /// (arcs when `directed`: a press changes the vertices its arcs point to); an edge
+    /// given twice is one edge, as in the command line's edge lists.
     #[staticmethod]
-    #[pyo3(signature = (vertices, edges, *, rule = "plus", states = 2))]
+    #[pyo3(signature = (vertices, edges, *, rule = "plus", states = 2, directed = false))]
     fn from_edges(
         vertices: usize,
-        edges: Vec<(usize, usize)>,
+        edges: Vec<(u64, u64)>,
         rule: &str,
-        states: u8,
+        states: i64,
+        directed: bool,
     ) -> PyResult<Self> {
-        let mut reach = vec![Vec::new(); vertices];
-        for (u, v) in edges {
-            if u >= vertices || v >= vertices {
-                return Err(refused(format!(
-                    "edge ({u}, {v}): a graph of {vertices} vertices numbers them 0..{}",
-                    vertices.saturating_sub(1)
-                )));
-            }
-            reach[u].push(v as u32);
-            reach[v].push(u as u32);
-        }
-        for r in &mut reach {
-            r.sort_unstable();
-            r.dedup();
-        }
-        let graph = Graph {
-            vertices,
-            reach,
-            directed: false,
-        };
+        let states = states_of(states)?;
+        let graph = Graph::of_edges(vertices, &edges, directed).map_err(refused)?;
         let game = graph
             .game(neighbourhood_of(rule)?, states)
             .map_err(refused)?;
@@ -263,23 +272,161 @@ fn game_arg(game: Option<&Bound<'_, PyAny>>, shape: (usize, usize), states: u8) 
     }
 }
 
-/// The goal state from `target`: "off" (0), "on" (K - 1), or a state.
+/// The goal state from `target`: "off" (0), "on" (K - 1), or a state (a number, or
+/// its digits as text, as the command line's `--target 1`).
 fn goal_of(target: &Bound<'_, PyAny>, states: u8) -> PyResult<u8> {
-    if let Ok(word) = target.extract::<String>() {
-        return match word.as_str() {
-            "off" => Ok(0),
-            "on" => Ok(states - 1),
-            other => Err(refused(format!(
-                "target: expected off, on or a state 0..{}, found `{other}`",
-                states - 1
-            ))),
-        };
-    }
-    let d: i64 = target.extract()?;
-    u8::try_from(d)
+    let top = states - 1;
+    let refuse = |found: String| {
+        refused(format!(
+            "target: expected `off`, `on` or a state 0..{top} (lights have {states} states), \
+             found {found}"
+        ))
+    };
+    let state = if let Ok(word) = target.extract::<String>() {
+        match word.as_str() {
+            "off" => return Ok(0),
+            "on" => return Ok(top),
+            digits => digits
+                .parse::<i64>()
+                .map_err(|_| refuse(format!("`{digits}`")))?,
+        }
+    } else if target.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(refuse(format!("{target}")));
+    } else {
+        target
+            .extract::<i64>()
+            .map_err(|_| refuse(target.repr().map_or("?".into(), |r| r.to_string())))?
+    };
+    u8::try_from(state)
         .ok()
         .filter(|&d| d < states)
-        .ok_or_else(|| refused(format!("target: a state 0..{}, found {d}", states - 1)))
+        .ok_or_else(|| refuse(format!("{state}")))
+}
+
+/// A light's value as numpy holds it: its state when it is a whole number from 0,
+/// and how it reads in a message.
+trait Light: numpy::Element + Copy {
+    fn state(self) -> Option<u64>;
+    fn shown(self) -> String;
+}
+
+macro_rules! whole_lights {
+    ($($t:ty),*) => {$(
+        impl Light for $t {
+            fn state(self) -> Option<u64> {
+                u64::try_from(self).ok()
+            }
+            fn shown(self) -> String {
+                self.to_string()
+            }
+        }
+    )*};
+}
+whole_lights!(u8, i8, u16, i16, u32, i32, u64, i64);
+
+impl Light for bool {
+    fn state(self) -> Option<u64> {
+        Some(u64::from(self))
+    }
+    fn shown(self) -> String {
+        self.to_string()
+    }
+}
+
+macro_rules! float_lights {
+    ($($t:ty),*) => {$(
+        impl Light for $t {
+            fn state(self) -> Option<u64> {
+                // 0.0, 1.0, ...: whole numbers; 0.7, NaN, infinities: none.
+                let v = f64::from(self);
+                (v.is_finite() && v.fract() == 0.0 && (0.0..1.8e19).contains(&v))
+                    .then(|| v as u64)
+            }
+            fn shown(self) -> String {
+                format!("{self:?}")
+            }
+        }
+    )*};
+}
+float_lights!(f32, f64);
+
+/// Each light of `view` (rows x cols), checked to be a state below `k`, handed to `put`
+/// as (index, state) in row order; the first that is not, refused with where it is.
+fn each_light<T: Light>(
+    view: numpy::ndarray::ArrayView2<'_, T>,
+    k: u8,
+    mut put: impl FnMut(usize, u8),
+) -> PyResult<()> {
+    let cols = view.ncols();
+    for ((r, c), &v) in view.indexed_iter() {
+        match v.state().filter(|&s| s < u64::from(k)) {
+            Some(s) => put(r * cols + c, s as u8),
+            None => {
+                return Err(refused(format!(
+                    "board: expected light {} of {cols}: a state 0..{} in row {}, found {}",
+                    c + 1,
+                    k - 1,
+                    r + 1,
+                    v.shown()
+                )))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Calls `$then` with the board's view in its own element type (bool, the integers,
+/// f32, f64): no copy into a wider type.
+macro_rules! with_view {
+    ($board:expr, |$view:ident| $then:expr) => {{
+        let board = $board;
+        if let Ok(a) = board.extract::<PyReadonlyArray2<'_, bool>>() {
+            let $view = a.as_array();
+            $then
+        } else if let Ok(a) = board.extract::<PyReadonlyArray2<'_, u8>>() {
+            let $view = a.as_array();
+            $then
+        } else if let Ok(a) = board.extract::<PyReadonlyArray2<'_, i64>>() {
+            let $view = a.as_array();
+            $then
+        } else if let Ok(a) = board.extract::<PyReadonlyArray2<'_, i8>>() {
+            let $view = a.as_array();
+            $then
+        } else if let Ok(a) = board.extract::<PyReadonlyArray2<'_, u16>>() {
+            let $view = a.as_array();
+            $then
+        } else if let Ok(a) = board.extract::<PyReadonlyArray2<'_, i16>>() {
+            let $view = a.as_array();
+            $then
+        } else if let Ok(a) = board.extract::<PyReadonlyArray2<'_, u32>>() {
+            let $view = a.as_array();
+            $then
+        } else if let Ok(a) = board.extract::<PyReadonlyArray2<'_, i32>>() {
+            let $view = a.as_array();
+            $then
+        } else if let Ok(a) = board.extract::<PyReadonlyArray2<'_, u64>>() {
+            let $view = a.as_array();
+            $then
+        } else if let Ok(a) = board.extract::<PyReadonlyArray2<'_, f64>>() {
+            let $view = a.as_array();
+            $then
+        } else if let Ok(a) = board.extract::<PyReadonlyArray2<'_, f32>>() {
+            let $view = a.as_array();
+            $then
+        } else {
+            Err(refused(
+                "board: expected a 2-D array of states (bool, integers, or floats that are \
+                 whole numbers)",
+            ))
+        }
+    }};
+}
+
+/// What a board reads as for the solver: bits for two states (a light that differs
+/// from the goal set), else a state a light.
+enum Lights {
+    Bits(lightsout::Board),
+    States(Vec<u8>),
 }
 
 /// The presses that bring `board` (a 2-D array of states; one row for a game that is
@@ -290,47 +437,56 @@ fn goal_of(target: &Bound<'_, PyAny>, states: u8) -> PyResult<u8> {
 #[pyo3(signature = (board, *, game = None, target = None, states = 2, search_time = 60.0))]
 fn solve(
     py: Python<'_>,
-    board: PyReadonlyArray2<'_, i64>,
+    board: &Bound<'_, PyAny>,
     game: Option<&Bound<'_, PyAny>>,
     target: Option<&Bound<'_, PyAny>>,
-    states: u8,
+    states: i64,
     search_time: f64,
 ) -> PyResult<Answer> {
-    let view = board.as_array();
-    let (rows, cols) = view.dim();
+    let states = states_of(states)?;
+    let (rows, cols) = match board.getattr("shape")?.extract::<(usize, usize)>() {
+        Ok(shape) => shape,
+        Err(_) => return Err(refused("board: expected a 2-D array of states")),
+    };
     let game = game_arg(game, (rows, cols), states)?;
     let k = game.states();
     let expected = match game.grid_rules() {
         Some(g) => (g.rows, g.cols),
         None => (1, game.lights()),
     };
-    if (rows, cols) != expected && rows * cols != game.lights() {
+    if (rows, cols) != expected && rows.checked_mul(cols) != Some(game.lights()) {
         return Err(refused(format!(
             "board: a {rows} x {cols} array, but the game's boards are {} x {}",
             expected.0, expected.1
         )));
     }
-    let mut lights = Vec::with_capacity(rows * cols);
-    for (i, &v) in view.iter().enumerate() {
-        let cell = u8::try_from(v).ok().filter(|&s| s < k).ok_or_else(|| {
-            refused(format!(
-                "board: light {} (row {}, column {}) is {v}; a state is 0..{}",
-                i + 1,
-                i / cols + 1,
-                i % cols + 1,
-                k - 1
-            ))
-        })?;
-        lights.push(cell);
-    }
     let goal = match target {
         None => 0,
         Some(t) => goal_of(t, k)?,
     };
-    let time = Duration::try_from_secs_f64(search_time).map_err(|_| {
-        refused(format!(
-            "search_time: {search_time} is not a number of seconds"
-        ))
+    let time = seconds_of(search_time)?;
+    // Read in the array's own type: two states straight into the board's bits (an
+    // 8000 x 8000 bool array takes 8 MB here, not a byte or eight a light).
+    let lights = with_view!(board, |view| {
+        match k {
+            2 => {
+                let (r, c) = game
+                    .grid_rules()
+                    .map_or((1, game.lights()), |g| (g.rows, g.cols));
+                let mut bits = lightsout::Board::new(r, c);
+                each_light(view, k, |i, s| {
+                    if s != goal {
+                        bits.set(i / c, i % c, true)
+                    }
+                })?;
+                Ok(Lights::Bits(bits))
+            }
+            _ => {
+                let mut states = Vec::with_capacity(rows * cols);
+                each_light(view, k, |_, s| states.push(s))?;
+                Ok(Lights::States(states))
+            }
+        }
     })?;
     let limits = SearchLimits {
         ops: lightsout::SEARCH_BUDGET,
@@ -340,16 +496,35 @@ fn solve(
     // Ctrl-C raises KeyboardInterrupt and stops the search (its cores freed at once).
     let stop = Arc::new(AtomicBool::new(false));
     let stopping = stop.clone();
-    let (answer, press_shape) = stoppable(py, Some(stop), move || {
+    let solved = stoppable(py, Some(stop), move || {
         let solver = GameSolver::new(game, limits).map_err(|e| e.to_string())?;
         if let Some(progress) = solver.progress() {
             progress.stop_when(stopping);
         }
-        let goals = vec![goal; lights.len()];
-        let answer = solver.solve_states(&lights, &goals, true);
-        Ok((answer, solver.presses_shape()))
+        let shape = solver.presses_shape();
+        Ok(match lights {
+            Lights::Bits(bits) => {
+                let mut ws = solver.workspace();
+                let solved = solver
+                    .solve_with(&bits, lightsout::Target::Off, &mut ws, true)
+                    .map_err(|e| e.to_string())?;
+                solved.map(|s| {
+                    let mut cells = Vec::with_capacity(shape.0 * shape.1);
+                    cells_of(s.presses, &mut cells);
+                    let fewest = s.presses.count_ones();
+                    (cells, fewest, s.proven_minimal, s.lower_bound)
+                })
+            }
+            Lights::States(states) => {
+                let goals = vec![goal; states.len()];
+                solver
+                    .solve_states(&states, &goals, true)
+                    .map(|a| (a.presses, a.total, a.proven_minimal, a.lower_bound))
+            }
+        }
+        .map(|answer| (answer, shape)))
     })?;
-    Ok(match answer {
+    Ok(match solved {
         None => Answer {
             solvable: false,
             presses: None,
@@ -357,14 +532,14 @@ fn solve(
             proven: None,
             lower_bound: None,
         },
-        Some(a) => {
-            let presses = Array2::from_shape_vec(press_shape, a.presses).map_err(refused)?;
+        Some(((cells, fewest, proven, lower_bound), shape)) => {
+            let presses = Array2::from_shape_vec(shape, cells).map_err(refused)?;
             Answer {
                 solvable: true,
                 presses: Some(presses.into_pyarray(py).unbind()),
-                fewest: Some(a.total),
-                proven: Some(a.proven_minimal),
-                lower_bound: Some(a.lower_bound),
+                fewest: Some(fewest),
+                proven: Some(proven),
+                lower_bound: Some(lower_bound),
             }
         }
     })
@@ -377,10 +552,10 @@ fn shaped_game(
     game: Option<&Bound<'_, PyAny>>,
     topology: &str,
     rule: &str,
-    states: u8,
+    states: i64,
 ) -> PyResult<Game> {
     match (game, rows, cols) {
-        (Some(g), _, _) => game_arg(Some(g), (1, 1), states),
+        (Some(g), _, _) => game_arg(Some(g), (1, 1), states_of(states)?),
         (None, Some(r), Some(c)) => Ok(PyGame::grid(r, c, topology, rule, states)?.game),
         _ => Err(refused("give rows and cols, or game")),
     }
@@ -397,7 +572,7 @@ fn nullity(
     game: Option<&Bound<'_, PyAny>>,
     topology: &str,
     rule: &str,
-    states: u8,
+    states: i64,
 ) -> PyResult<usize> {
     let game = shaped_game(rows, cols, game, topology, rule, states)?;
     detached(py, move || {
@@ -418,7 +593,7 @@ fn quiet_patterns<'py>(
     game: Option<&Bound<'py, PyAny>>,
     topology: &str,
     rule: &str,
-    states: u8,
+    states: i64,
 ) -> PyResult<Bound<'py, PyArray3<u8>>> {
     let game = shaped_game(rows, cols, game, topology, rule, states)?;
     let (k, shape, cells) = detached(py, move || {
@@ -490,11 +665,7 @@ fn gods_number(
     search_time: f64,
 ) -> PyResult<GodsNumber> {
     let game = shaped_game(rows, cols, game, topology, rule, 2)?;
-    let time = Duration::try_from_secs_f64(search_time).map_err(|_| {
-        refused(format!(
-            "search_time: {search_time} is not a number of seconds"
-        ))
-    })?;
+    let time = seconds_of(search_time)?;
     // Ctrl-C raises KeyboardInterrupt and stops the search (its cores freed at once).
     let stop = Arc::new(AtomicBool::new(false));
     let deadline = lightsout::Deadline::after(time).or_when(stop.clone());

@@ -81,8 +81,12 @@ def test_games_by_name_graph6_and_networkx():
 
 
 def test_errors_are_exceptions_with_the_command_lines_words():
-    with pytest.raises(ValueError, match="a state is 0..1"):
+    # `lightsout solve --rows 2 --cols 2 --states 3` on `0 2 / 1 5`: "expected light 2 of
+    # 2: a state 0..2 in row 2 of board 1, found `5`".
+    with pytest.raises(ValueError, match="expected light 2 of 2: a state 0..1 in row 1, found 2"):
         lightsout.solve(np.array([[0, 2], [1, 1]]))
+    with pytest.raises(ValueError, match="expected light 2 of 2: a state 0..2 in row 2, found 5"):
+        lightsout.solve(np.array([[0, 2], [1, 5]]), states=3)
     with pytest.raises(ValueError, match="topology: expected plane"):
         lightsout.Game.grid(3, 3, topology="sphere")
     with pytest.raises(ValueError, match="expected a built-in game"):
@@ -145,3 +149,92 @@ def test_ctrl_c_stops_the_search_and_frees_its_cores(tmp_path, setup, call):
     assert out.startswith("stopped"), out
     # A search still running would spend about 2 s of CPU a core in those 2 s.
     assert float(out.split()[1]) < 0.3, out
+
+
+def test_floats_are_read_only_when_whole_and_never_truncated():
+    # Hardening six: 0.7 was read as 0 (fewest 0, "proven"), b + 0.999 as b, NaN as a
+    # huge negative number, a complex board with a warning only.
+    with pytest.raises(ValueError, match=r"light 1 of 3: a state 0..1 in row 1, found 0.7"):
+        lightsout.solve(np.full((3, 3), 0.7))
+    board = np.array([[1, 0, 1], [0, 1, 0], [1, 0, 1]])
+    with pytest.raises(ValueError, match="found 1.999"):
+        lightsout.solve(board + 0.999)
+    with pytest.raises(ValueError, match="found NaN"):
+        lightsout.solve(np.where(board == 1, np.nan, 0.0))
+    with pytest.raises(ValueError, match="found inf"):
+        lightsout.solve(np.where(board == 1, np.inf, 0.0))
+    with pytest.raises(ValueError, match="complex"):
+        lightsout.solve(board + 0j)
+    with pytest.raises(ValueError, match="found -1"):
+        lightsout.solve(-board)
+    # Whole floats (of any width), bools and every integer type, in either byte
+    # order, read as the integers they are.
+    want = lightsout.solve(board)
+    for same in [
+        board.astype(float),
+        board.astype(np.float32),
+        board.astype(np.float16),
+        board.astype(bool),
+        board.astype(np.uint8),
+        board.astype(np.int16),
+        board.astype(">i8"),
+        board.astype(">f8"),
+        np.asfortranarray(board),
+        np.repeat(board, 2, axis=1)[:, ::2],
+    ]:
+        got = lightsout.solve(same)
+        assert (got.fewest, got.proven) == (want.fewest, want.proven), same.dtype
+        assert np.array_equal(got.presses, want.presses)
+
+
+def test_arguments_are_refused_with_value_errors_in_the_command_lines_words():
+    board = np.ones((3, 3), dtype=int)
+    # `--target 1`, as the command line takes it.
+    assert lightsout.solve(board, target="1").fewest == lightsout.solve(board, target=1).fewest
+    assert lightsout.solve(board, target="on").fewest == 0
+    with pytest.raises(ValueError, match=r"target: expected `off`, `on` or a state 0..1 \(lights have 2 states\), found `up`"):
+        lightsout.solve(board, target="up")
+    with pytest.raises(ValueError, match="found 2"):
+        lightsout.solve(board, target="2")
+    for k in [256, -1, 1, 0]:
+        with pytest.raises(ValueError, match=f"states: expected a number of states K from 2 to 255, found {k}"):
+            lightsout.solve(board, states=k)
+        with pytest.raises(ValueError, match="from 2 to 255"):
+            lightsout.Game.grid(3, 3, states=k)
+    with pytest.raises(ValueError) as refused:
+        lightsout.solve(board, search_time=1e300)
+    assert "1e300" in str(refused.value) and len(str(refused.value)) < 120
+
+
+def test_a_directed_networkx_graph_is_a_directed_game_and_a_multigraph_is_read():
+    nx = pytest.importorskip("networkx")
+    # The path 0 -> 1 -> 2 as arcs: board 100 takes 3 presses, as digraph6 `&BP?` does
+    # at the command line (`lightsout solve --game FILE`, FILE holding `&BP?`).
+    directed = lightsout.from_networkx(nx.DiGraph([(0, 1), (1, 2)]))
+    assert lightsout.solve(np.array([[1, 0, 0]]), game=directed).fewest == 3
+    undirected = lightsout.from_networkx(nx.Graph([(0, 1), (1, 2)]))
+    assert lightsout.solve(np.array([[1, 0, 0]]), game=undirected).fewest == 2
+    # Parallel edges are one edge, as an edge list's repeated lines are.
+    multi = lightsout.from_networkx(nx.MultiGraph([(0, 1), (0, 1), (1, 2)]))
+    assert lightsout.nullity(game=multi) == lightsout.nullity(game=undirected)
+    assert lightsout.solve(np.array([[1, 0, 0]]), game=multi).fewest == 2
+    with pytest.raises(ValueError, match=r"edge 1 \(0, 5\): expected vertices 0 to 2"):
+        lightsout.Game.from_edges(3, [(0, 5)])
+
+
+def test_a_large_bool_board_is_read_into_bits():
+    # An 8000 x 8000 bool array (61 MiB) peaked at 730 MB when it was copied to int64;
+    # read into the board's bits, the whole call stays under 250 MiB.
+    import sys
+
+    script = (
+        "import numpy as np, resource, lightsout\n"
+        # All on: solvable on every board (Sutner's theorem).
+        "board = np.ones((8000, 8000), dtype=bool)\n"
+        "answer = lightsout.solve(board, search_time=0)\n"
+        "assert answer.solvable and answer.presses.shape == (8000, 8000)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    peak_kib = int(out.stdout.split()[-1])
+    assert peak_kib < 250 * 1024, f"peak {peak_kib / 1024:.0f} MiB"

@@ -57,6 +57,44 @@ impl Keeper for Directory {
         Ok(())
     }
 
+    fn update(
+        &self,
+        name: &str,
+        most: u64,
+        change: &mut lightsout::Change<'_>,
+    ) -> std::io::Result<()> {
+        // An exclusive flock on a lock file of the name's own (`.NAME.lock`, beside
+        // it; on NFS, Linux makes it a lock the server holds) from the read to the
+        // rename: copies of one task on any machine that share the directory take
+        // turns. The lock goes with the file's close, whatever happens.
+        let lock = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(self.0.join(format!(".{name}.lock")))?;
+        use std::os::fd::AsRawFd;
+        loop {
+            // SAFETY: flock on a descriptor this function owns.
+            match unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX) } {
+                0 => break,
+                _ => {
+                    let err = std::io::Error::last_os_error();
+                    if err.kind() != ErrorKind::Interrupted {
+                        return Err(err);
+                    }
+                }
+            }
+        }
+        let now = self.read(name, most).ok().flatten();
+        let result = match change(now.as_deref()) {
+            Some(bytes) => self.write(name, &bytes),
+            None => Ok(()),
+        };
+        drop(lock);
+        result
+    }
+
     fn remove(&self, name: &str) {
         let _ = std::fs::remove_file(self.0.join(name));
     }

@@ -13,12 +13,14 @@ pub use std::time::Instant;
 pub use web::Instant;
 
 /// When a long search stops: at a moment, or sooner once a flag is raised (by a
-/// Ctrl-C's handler, say); what it found by then is its answer.
+/// Ctrl-C's handler, say, or by another copy of the same task that finished it); what
+/// it found by then is its answer.
 #[derive(Debug, Clone)]
 pub struct Deadline {
     /// `None`: no moment (a limit past the clock's range, or only a flag).
     at: Option<Instant>,
-    stop: Option<Arc<AtomicBool>>,
+    /// Any of them raised: stop.
+    stop: Vec<Arc<AtomicBool>>,
 }
 
 impl Deadline {
@@ -26,7 +28,7 @@ impl Deadline {
     pub fn after(limit: Duration) -> Deadline {
         Deadline {
             at: Instant::now().checked_add(limit),
-            stop: None,
+            stop: Vec::new(),
         }
     }
 
@@ -34,16 +36,14 @@ impl Deadline {
     pub fn when(stop: Arc<AtomicBool>) -> Deadline {
         Deadline {
             at: None,
-            stop: Some(stop),
+            stop: vec![stop],
         }
     }
 
-    /// The same moment, or sooner once `stop` is true.
-    pub fn or_when(self, stop: Arc<AtomicBool>) -> Deadline {
-        Deadline {
-            stop: Some(stop),
-            ..self
-        }
+    /// The same moment, or sooner once `stop` is true (or any flag it had before).
+    pub fn or_when(mut self, stop: Arc<AtomicBool>) -> Deadline {
+        self.stop.push(stop);
+        self
     }
 
     /// This deadline, or `limit` from now if that comes first (the stop flag kept).
@@ -61,9 +61,7 @@ impl Deadline {
 
     /// Whether the search must stop now.
     pub fn passed(&self) -> bool {
-        self.stop
-            .as_ref()
-            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        self.stop.iter().any(|stop| stop.load(Ordering::Relaxed))
             || self.at.is_some_and(|at| Instant::now() >= at)
     }
 

@@ -9,7 +9,7 @@ mod linear;
 mod search;
 
 pub use search::kernel::SearchLimits;
-pub use search::progress::{Keeper, Kept, SearchProgress, Shares};
+pub use search::progress::{Change, Keeper, Kept, SearchProgress, Shares};
 
 pub use engines::plane::poly::nullity;
 pub use engines::plane::{

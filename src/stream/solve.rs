@@ -93,11 +93,13 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
     let mut make = Some(solver);
     let mut made: Option<(S, GameWorkspace)> = None;
     let mut board = Board::new(rows, cols);
+    // Set once a search was stopped (the solver's progress says so after a board).
+    let stopped = std::cell::Cell::new(false);
     each_board(
         &mut reader,
         &mut board,
         &mut out,
-        grid,
+        (grid, &|| stopped.get()),
         |board, out, summary| {
             let (solver, ws) = match &mut made {
                 Some((solver, ws)) => (&**solver, ws),
@@ -110,6 +112,7 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
             };
             let search = options.search_until.is_none_or(|t| Instant::now() < t);
             let solved = solver.solve_with(board, options.target, ws, search)?;
+            stopped.set(solver.progress().is_some_and(|p| p.stopped()));
             if options.format == AnswerFormat::JsonLines {
                 let json = super::JsonAnswer::of_solution(options.target, solved.as_ref());
                 json.push_line(&mut out.buf);
@@ -153,17 +156,18 @@ impl<R: Read> Boards for BoardReader<R> {
 /// The loop of every `solve` stream, whatever the game: each board read, numbered
 /// (`PUZZLE #m` first for a grid game), answered by `answer`, and the answers written
 /// as the output policy says; the answers before a bad board are written before its
-/// error.
+/// error. Once `stopped` says so (the searches were stopped: Ctrl-C), the input ends
+/// there, boards already read but not answered included.
 pub(super) fn each_board<S: Boards, W: Write>(
     reader: &mut S,
     board: &mut S::Board,
     out: &mut Chunked<W>,
-    grid: bool,
+    (grid, stopped): (bool, &dyn Fn() -> bool),
     mut answer: impl FnMut(&S::Board, &mut Chunked<W>, &mut SolveSummary) -> Result<(), StreamError>,
 ) -> Result<SolveSummary, StreamError> {
     let mut summary = SolveSummary::default();
     loop {
-        if reader.next_into(board).finished(out)? {
+        if stopped() || reader.next_into(board).finished(out)? {
             break;
         }
         summary.boards += 1;

@@ -62,7 +62,7 @@ pub fn solve_states_stream(
         &mut reader,
         &mut board,
         &mut out,
-        grid,
+        (grid, &|| false),
         |board, out, summary| {
             let search = options.search_until.is_none_or(|t| Instant::now() < t);
             let answer = solver.solve_states(board, &goal, search);

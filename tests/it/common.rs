@@ -111,3 +111,14 @@ pub fn spawn_first_line(command: &mut std::process::Command) -> (std::process::C
         .unwrap();
     (child, line.trim_end().to_string())
 }
+
+/// `lightsout` with `args` running, its standard streams piped.
+pub(crate) fn spawned<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}

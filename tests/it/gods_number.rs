@@ -290,13 +290,17 @@ fn ctrl_c_stops_the_census_with_the_bounds_found_and_exit_code_130() {
     // 19 x 19 (nullity 16) is not proven in any time we have: Ctrl-C (SIGINT) stops the
     // search, and the bounds and the board found by then are printed, the board one
     // that `solve` agrees needs the lower bound; the exit code says it was stopped.
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
-        .args(["census", "--rows", "19", "--cols", "19", "--format", "json"])
-        .args(["--search-time", "10m"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawned(&[
+        "census",
+        "--rows",
+        "19",
+        "--cols",
+        "19",
+        "--format",
+        "json",
+        "--search-time",
+        "10m",
+    ]);
     std::thread::sleep(Duration::from_secs(3));
     let asked = std::time::Instant::now();
     // SAFETY: kill sends a signal to our own child.
@@ -474,11 +478,7 @@ fn a_part_stopped_by_its_time_resumes_where_it_stopped() {
         !ok && stderr.contains("resumes where it stopped"),
         "{stderr}"
     );
-    let done: u64 = stdout
-        .split("not finished: ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next()?.parse().ok())
-        .expect(&stdout);
+    let done = subtrees_done(&stdout);
     let (stdout, _, ok) = census_16(&split);
     let said = format!("0 not finished: {done} of its subtrees done; 1 not kept");
     assert!(!ok && stdout.contains(&said), "{stdout}");
@@ -491,11 +491,7 @@ fn a_part_stopped_by_its_time_resumes_where_it_stopped() {
     );
     assert_eq!(stdout.contains(&resumed), done > 0, "{stdout}");
     assert!(part("1/2", &[]).2);
-    let (stdout, stderr, ok) = census_16(&split);
-    assert!(
-        ok && stdout.contains("God's number: 124, proven"),
-        "{stdout}{stderr}"
-    );
+    merge_proves_124(&split);
 }
 
 #[test]
@@ -522,14 +518,230 @@ fn after_a_plan_each_part_enters_only_its_own_nodes() {
         entered += run["plan_nodes_entered"].as_u64().expect("entered");
     }
     assert_eq!(entered, listed);
-    let (stdout, stderr, ok) = census_16(&split);
-    assert!(
-        ok && stdout.contains("God's number: 124, proven"),
-        "{stdout}{stderr}"
-    );
+    merge_proves_124(&split);
     let (_, stderr, ok) = census_16(&[&split[..], &["--plan", "--part", "0/2"]].concat());
     assert!(
         !ok && stderr.contains("--plan") && stderr.contains("--part"),
         "{stderr}"
     );
+}
+
+/// The subtrees a part not finished says it kept (`not finished: N of its subtrees`).
+fn subtrees_done(stdout: &str) -> u64 {
+    stdout
+        .split("not finished: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next()?.parse().ok())
+        .expect(stdout)
+}
+
+/// The merge of the parts kept (`split`: `--beyond FILE --checkpoint DIR`) proves 16 x
+/// 16's 124; its stderr.
+fn merge_proves_124(split: &[&str]) -> String {
+    let (stdout, stderr, ok) = census_16(split);
+    assert!(
+        ok && stdout.contains("God's number: 124, proven"),
+        "{stdout}{stderr}"
+    );
+    stderr
+}
+
+/// `lightsout census` for 16 x 16 with `args`, started and not waited on.
+fn census_16_spawned(args: &[&str], threads: Option<&str>) -> std::process::Child {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"));
+    command
+        .args(["census", "--rows", "16", "--cols", "16"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    if let Some(threads) = threads {
+        command.env("RAYON_NUM_THREADS", threads);
+    }
+    command.spawn().unwrap()
+}
+
+/// Sends `signal` to `child`.
+fn signal(child: &std::process::Child, signal: i32) {
+    // SAFETY: kill sends a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, signal) };
+}
+
+#[test]
+fn two_copies_of_one_part_leave_the_finished_result() {
+    // Hardening six: a requeued task beside the first. Copy B (one core, saving every
+    // second) runs, is held (SIGSTOP) after its first save, copy A runs the same part
+    // to its end, and B goes on: B's next save finds the part finished, keeps A's result
+    // and stops. (Before, B's save wrote "unknown" over A's "none", and with B killed
+    // the merge said the part was missing.) B is killed after that if still running.
+    let (_dir, hardest, keep) = split_16();
+    let split = ["--beyond", hardest.as_str(), "--checkpoint", keep.as_str()];
+    let part = [&split[..], &["--part", "0/1", "--checkpoint-every", "1s"]].concat();
+    let b = census_16_spawned(&part, Some("1"));
+    std::thread::sleep(Duration::from_millis(1500));
+    signal(&b, libc::SIGSTOP);
+    let (stdout, stderr, ok) = census_16(&[&split[..], &["--part", "0/1"]].concat());
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("no board of it needs more than 124"),
+        "{stdout}"
+    );
+    signal(&b, libc::SIGCONT);
+    std::thread::sleep(Duration::from_millis(2500));
+    signal(&b, libc::SIGKILL);
+    let b = b.wait_with_output().unwrap();
+    let b_said = String::from_utf8_lossy(&b.stdout);
+    if b.status.success() {
+        assert!(
+            b_said.contains("finished by another run of this part"),
+            "{b_said}"
+        );
+    }
+    let stderr = merge_proves_124(&split);
+    assert!(stderr.contains("proven by 1 part kept"), "{stderr}");
+}
+
+#[test]
+fn sigterm_keeps_a_running_part_and_the_same_command_resumes_it() {
+    // Hardening six: SIGTERM (scancel, a Slurm time limit) did not keep the work of a
+    // part (exit 143 by the signal, nothing kept); it now does what Ctrl-C does, and
+    // exits 143 after saying so.
+    let (_dir, hardest, keep) = split_16();
+    let split = ["--beyond", hardest.as_str(), "--checkpoint", keep.as_str()];
+    let part = [&split[..], &["--part", "1/4"]].concat();
+    let child = census_16_spawned(&part, None);
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, libc::SIGTERM);
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(143), "{stdout}{stderr}");
+    assert!(stderr.contains("terminated (SIGTERM)"), "{stderr}");
+    let done = subtrees_done(&stdout);
+    let (stdout, stderr, ok) = census_16(&part);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("no board of it needs more than 124"),
+        "{stdout}"
+    );
+    let resumed = format!("resumed: {done} subtrees finished before, skipped");
+    assert_eq!(stdout.contains(&resumed), done > 0, "{stdout}");
+}
+
+#[test]
+fn parts_of_another_tree_are_refused_by_the_merge_until_run_again() {
+    // Hardening six: a part's "none" holds of the tree it searched. Part 0 of 2 runs
+    // with no plan, a plan is made, part 1 enters it: the merge refuses part 0 by name
+    // (it names the plan kept) rather than proving from two trees; part 0 run again is
+    // searched again (entering the plan), and the merge proves 124.
+    let (_dir, hardest, keep) = split_16();
+    let split = ["--beyond", hardest.as_str(), "--checkpoint", keep.as_str()];
+    let part = |i: &str| census_16(&[&split[..], &["--part", i, "--format", "json"]].concat());
+    let (stdout, stderr, ok) = part("0/2");
+    assert!(
+        ok && stdout.contains("\"outcome\":\"none\""),
+        "{stdout}{stderr}"
+    );
+    let (stdout, stderr, ok) = census_16(&[&split[..], &["--plan"]].concat());
+    assert!(ok, "{stdout}{stderr}");
+    assert!(part("1/2").2);
+    let (stdout, stderr, ok) = census_16(&split);
+    assert!(!ok && !stdout.contains("proven"), "{stdout}");
+    assert!(
+        stdout
+            .contains("0 it finished in another tree (it searched without a plan; kept now: plan "),
+        "{stdout}"
+    );
+    assert!(stderr.contains("PARTS=2 sbatch --array=0 "), "{stderr}");
+    let (stdout, stderr, ok) = part("0/2");
+    assert!(ok, "{stderr}");
+    let run: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(run["kept_before"], false, "{run}");
+    assert!(run["plan_nodes_entered"].as_u64().is_some(), "{run}");
+    merge_proves_124(&split);
+}
+
+#[test]
+fn a_plan_stops_at_its_time_and_at_ctrl_c_and_is_the_same_whatever_the_clock() {
+    // Hardening six: `census --plan` looked at the clock only at some nodes above the
+    // split and ran on for minutes past --search-time and Ctrl-C; and how far its
+    // narrowing got depended on the clock, so plans differed from run to run. The plan
+    // of 84 x 84 beyond its all-on board (3,360 presses; not finished in 5 s) stops at
+    // its time (exit 1, nothing kept) and within 2 s of Ctrl-C (130) or SIGTERM (143).
+    let dir = tempfile::tempdir().unwrap();
+    let on = dir.path().join("on.txt");
+    std::fs::write(&on, ("1".repeat(84) + "\n").repeat(84)).unwrap();
+    let keep = dir.path().join("plan");
+    let args = |time: &str| -> Vec<String> {
+        [
+            "census",
+            "--rows",
+            "84",
+            "--cols",
+            "84",
+            "--plan",
+            "--search-time",
+            time,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(["--beyond".into(), on.to_string_lossy().into()])
+        .chain(["--checkpoint".into(), keep.to_string_lossy().into()])
+        .collect()
+    };
+    let started = std::time::Instant::now();
+    let out = lightsout().args(args("2s")).output().unwrap();
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+    assert!(
+        stderr.contains("not finished within --search-time"),
+        "{stderr}"
+    );
+    let kept = std::fs::read_dir(&keep).unwrap().count();
+    assert_eq!(kept, 0, "a plan stopped by its time is not kept");
+    for (sig, code) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
+        let child = spawned(&args("5m"));
+        std::thread::sleep(Duration::from_secs(2));
+        let asked = std::time::Instant::now();
+        signal(&child, sig);
+        let out = child.wait_with_output().unwrap();
+        let stopped = asked.elapsed();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(code), "{stdout}");
+        assert!(stopped < Duration::from_secs(2), "{stopped:?}");
+        assert!(stdout.contains("nothing is kept"), "{stdout}");
+    }
+    // 16 x 16 beyond its hardest board: a plan made with 200 ms or with 5 s is the same
+    // file, byte for byte; with 1 ms, none is made.
+    let (_dir, hardest, _) = split_16();
+    let plan = |time: &str| {
+        let keep = tempfile::tempdir().unwrap();
+        let (_, _, ok) = census_16(&[
+            "--beyond",
+            &hardest,
+            "--checkpoint",
+            keep.path().to_str().unwrap(),
+            "--plan",
+            "--search-time",
+            time,
+        ]);
+        let files: Vec<Vec<u8>> = std::fs::read_dir(keep.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "plan"))
+            .map(|p| std::fs::read(p).unwrap())
+            .collect();
+        (ok, files)
+    };
+    let (ok, none) = plan("1ms");
+    assert!(!ok && none.is_empty());
+    let (ok, short) = plan("200ms");
+    let (ok_long, long) = plan("5s");
+    assert!(ok_long && long.len() == 1);
+    if ok {
+        assert_eq!(short, long);
+    }
 }

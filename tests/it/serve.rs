@@ -49,6 +49,19 @@ impl Server {
     }
 }
 
+impl Server {
+    /// `POST path` with `body` of content type `kind`: the status and the answer.
+    fn post_typed(&self, path: &str, kind: &str, body: &str) -> (u16, String) {
+        let mut response = agent()
+            .post(format!("{}{path}", self.url))
+            .content_type(kind)
+            .send(body)
+            .unwrap();
+        let text = response.body_mut().read_to_string().unwrap();
+        (response.status().as_u16(), text)
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -2334,4 +2347,35 @@ fn a_json_body_without_a_shape_takes_its_first_boards() {
     }
     let none = post_json(&url("/v1/solve"), &serde_json::json!({ "boards": [] }));
     assert_eq!(none, (200, r#"{"answers":[]}"#.to_string()));
+}
+
+#[test]
+fn a_json_body_reads_its_rows_as_the_text_body_does() {
+    // Hardening six: a trailing space in a JSON body's first row made its shape one
+    // light ("after its 1 lights"), where the command line and the text body take it;
+    // and a row that is not a string was refused in those words too, not its own.
+    let server = Server::start(&[]);
+    let url = format!("{}/v1/solve", server.url);
+    let (status, body) = post_json(&url, &serde_json::json!({"boards": [["01 ", "10"]]}));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        json(&body)["answers"][0]["presses"],
+        serde_json::json!(["01", "10"])
+    );
+    assert_eq!(cli(&["solve"], "01 \n10\n"), "PUZZLE #1\n0 1\n1 0\n");
+    for (board, column) in [(r#"["01", 1]"#, 20), (r#"[1, "01"]"#, 14)] {
+        let text = format!(r#"{{"boards":[{board}]}}"#);
+        let (status, body) = server.post_typed("/v1/solve", "application/json", &text);
+        assert_eq!(status, 400, "{body}");
+        let said = format!(
+            "line 1, column {column}: expected a row of board 1 (boards[0]): a string of its \
+             cells, found integer `1`"
+        );
+        assert!(body.contains(&said), "{body}");
+    }
+    // A one-column board is read alike by the text body and GET (`0/1/1` as 3 x 1).
+    let (status, text) = server.post("/v1/solve?rows=3&cols=1", "0\n1\n1\n");
+    assert_eq!((status, text.as_str()), (200, "PUZZLE #1\n0\n0\n1\n"));
+    let (status, body) = server.get("/v1/solve?rows=3&cols=1&board=0/1/1");
+    assert_eq!(status, 200, "{body}");
 }

@@ -9,7 +9,9 @@ Exit codes:
   2  usage error (unknown flag, bad value, flags that do not go together)
   3  check: some answer is wrong
   4  solve --require-proven: some answer is valid but not proven the fewest
-130  solve, census: Ctrl-C stopped the search (what it found by then is printed)";
+130  solve, census: Ctrl-C stopped the search (what it found by then is printed)
+143  solve --checkpoint/--part, census --part/--plan: SIGTERM stopped the search (what it
+     found by then is printed and kept, as at Ctrl-C)";
 
 pub(super) const GAMES_HELP: &str = "\
 Any game is a button map: a text file whose first line is `lights N`, then one line a

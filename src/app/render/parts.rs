@@ -41,6 +41,7 @@ pub(crate) fn census(
             "beyond": run.beyond,
             "outcome": word,
             "finished_before": run.finished_before,
+            "overtaken": run.overtaken,
             "plan_nodes_entered": run.entered,
             "subtrees_finished": run.finished,
         });
@@ -68,6 +69,12 @@ pub(crate) fn census(
             None => String::new(),
         };
         let how = match run.kept_before {
+            true if run.overtaken => format!(
+                "finished by another run of this part while this one ran ({} nodes, {:.1} \
+                 s): its result kept, this run stopped",
+                thousands(run.nodes),
+                run.took.as_secs_f64()
+            ),
             true => "finished before: read again, nothing searched".to_string(),
             false if run.finished_before > 0 => format!(
                 "{} nodes, {:.1} s{entered}; resumed: {} subtrees finished before, skipped",
@@ -142,6 +149,9 @@ pub(crate) fn plan(
                 thousands(run.beyond),
                 rows_text(board)
             ),
+            None if word == "unknown" && interrupted => {
+                "stopped before it finished; nothing is kept: run it again".to_string()
+            }
             None if word == "unknown" => {
                 "not finished: run it again with more --search-time".to_string()
             }
@@ -203,16 +213,20 @@ fn merged(
     report_god(solver, name, god, (false, json), (&why, false), stdout)?;
     match merged.of {
         Some(of) if god.proven() => note(format_args!(
-            "proven by {of} parts kept in {place}: none found a board that needs more"
+            "proven by {} kept in {place}: none found a board that needs more",
+            lightsout::plural(of, "part", "parts")
         )),
         // A split with parts missing is no answer yet: the script that waits on the
         // merge learns it from the exit code.
         Some(of) if merged.found_in.is_none() => {
+            let indices: Vec<u64> = merged.missing.iter().map(|(i, _)| *i).collect();
             return Err(anyhow::anyhow!(
                 "{} of the {of} parts are missing: run each again with --part I/{of} (a part \
-                 not finished resumes where it stopped)",
-                merged.missing.len()
-            ))
+                 not finished resumes where it stopped); with Slurm, `PARTS={of} sbatch \
+                 --array={} contrib/slurm/census.sbatch`",
+                merged.missing.len(),
+                ranges(&indices)
+            ));
         }
         None => {
             return Err(anyhow::anyhow!(
@@ -248,17 +262,36 @@ fn json_line(
     format!("{value}\n")
 }
 
-/// `search` until `limit` from now or Ctrl-C (a line on a terminal meanwhile), and
-/// whether Ctrl-C came.
+/// `search` until `limit` from now, Ctrl-C or SIGTERM (a line on a terminal
+/// meanwhile), and whether a signal came.
 fn until<T>(
     limit: std::time::Duration,
     search: impl FnOnce(lightsout::Deadline) -> T,
 ) -> (T, bool) {
-    let interrupt = crate::app::report::Interrupt::catch();
+    let interrupt = crate::app::report::Interrupt::keeping();
     let watch = crate::app::report::Watch::until(limit);
     let found = search(lightsout::Deadline::after(limit).or_when(interrupt.flag()));
     drop(watch);
     (found, interrupt.came())
+}
+
+/// Part numbers as a job array's list: runs as `I-J`, joined by commas (`2-4,7`).
+fn ranges(indices: &[u64]) -> String {
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for &i in indices {
+        match runs.last_mut() {
+            Some((_, last)) if last.checked_add(1) == Some(i) => *last = i,
+            _ => runs.push((i, i)),
+        }
+    }
+    let text: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| match a == b {
+            true => a.to_string(),
+            false => format!("{a}-{b}"),
+        })
+        .collect();
+    text.join(",")
 }
 
 /// A board as rows of `0`/`1`.

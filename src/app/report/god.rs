@@ -89,7 +89,7 @@ pub(crate) fn god(
 /// The end of a search Ctrl-C stopped, its answer printed: exit code 130.
 pub(crate) fn stopped_early(interrupted: bool) -> anyhow::Result<()> {
     match interrupted {
-        true => Err(crate::app::report::Interrupted.into()),
+        true => Err(crate::app::report::Interrupted::now().into()),
         false => Ok(()),
     }
 }

@@ -10,7 +10,12 @@ impl Reporter {
     /// What board `m`'s search did with its file: resumed (and from how far), or could
     /// not save it.
     pub(super) fn kept(&mut self, m: u64, kept: &lightsout::Kept) {
-        if let Some(shares) = &kept.shares {
+        let part_run = self.progress.as_ref().is_some_and(|p| p.share().is_some());
+        if let Some(shares) = kept
+            .shares
+            .as_ref()
+            .filter(|_| !part_run || kept.resumed.is_none())
+        {
             self.shares(m, kept, shares);
             return;
         }
@@ -31,6 +36,11 @@ impl Reporter {
                  is checked)",
                 self.noun, kept.place,
             ));
+        }
+        if let Some(shares) = &kept.shares {
+            // A part run resumed: said above, then its share as any part run's.
+            self.shares(m, kept, shares);
+            return;
         }
         if let Some(error) = &kept.error {
             note(format_args!(
@@ -64,6 +74,19 @@ impl Reporter {
             // A part run: its own share searched and kept, or the run fails.
             let lost = match &kept.error {
                 Some(error) => Some(format!("could not be kept in {}: {error}", kept.place)),
+                None if shares.missing.contains(&index) && super::watch::signalled() => {
+                    // Not lost: kept as far as it went (the exit code says it stopped).
+                    note(format_args!(
+                        "note: {} {m}: part {index} of {} was stopped at {} before it \
+                         finished; what it searched is kept in {}, and the same command \
+                         resumes it",
+                        self.noun,
+                        thousands(of),
+                        super::watch::stopped_by(),
+                        kept.place
+                    ));
+                    None
+                }
                 None if shares.missing.contains(&index) => Some(
                     "was not searched: its share is estimated past --search-time (or past \
                      --search-budget); give enough for one part, or split the search in more \

@@ -74,11 +74,33 @@ impl Telling {
 #[error("{0}")]
 pub(crate) struct Unproven(String);
 
-/// A search stopped by Ctrl-C, its answer printed (exit code 130, a shell's 128 +
-/// SIGINT).
+/// A search stopped by Ctrl-C or SIGTERM, its answer printed (exit code 130 or 143, a
+/// shell's 128 + the signal).
 #[derive(Debug, thiserror::Error)]
-#[error("interrupted (Ctrl-C): stopped early; what was found by then is printed")]
-pub(crate) struct Interrupted;
+pub(crate) enum Interrupted {
+    #[error("interrupted (Ctrl-C): stopped early; what was found by then is printed")]
+    CtrlC,
+    #[error("terminated (SIGTERM): stopped early; what was found by then is printed and kept")]
+    Term,
+}
+
+impl Interrupted {
+    /// The stop the last signal caught asked for.
+    pub(crate) fn now() -> Interrupted {
+        match watch::stopped_by() {
+            "SIGTERM" => Interrupted::Term,
+            _ => Interrupted::CtrlC,
+        }
+    }
+
+    /// The exit code: 128 + the signal.
+    pub(crate) fn code(&self) -> u8 {
+        match self {
+            Interrupted::CtrlC => 130,
+            Interrupted::Term => 143,
+        }
+    }
+}
 
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
 /// them all).
@@ -247,7 +269,8 @@ impl Reporter {
                     thousands(solution.lower_bound)
                 ),
                 lightsout::Search::Stopped => format!(
-                    "not proven: the search stopped at Ctrl-C; the minimum is at least {}",
+                    "not proven: the search stopped at {}; the minimum is at least {}",
+                    watch::stopped_by(),
                     thousands(solution.lower_bound)
                 ),
                 lightsout::Search::Skipped(why) => format!("not searched ({why})"),
@@ -278,8 +301,18 @@ impl Reporter {
             && self.bounds_noted < BOUND_NOTES
         {
             self.bounds_noted += 1;
+            // A part's answer is the best of its share: the merge gives the fewest.
+            let share = match solution.search {
+                lightsout::Search::Parts { searched, of } => format!(
+                    " (the best of this run's share, {} of {} parts of the search; the \
+                     merge of every part gives the fewest)",
+                    thousands(searched),
+                    thousands(of)
+                ),
+                _ => String::new(),
+            };
             note(format_args!(
-                "note: {} {m}: {} presses; the minimum is at least {}",
+                "note: {} {m}: {} presses; the minimum is at least {}{share}",
                 self.noun,
                 thousands(presses),
                 thousands(solution.lower_bound)

@@ -96,21 +96,41 @@ impl Drop for Watch {
     }
 }
 
-/// Raised by the first SIGINT while an [`Interrupt`] is held (made before the handler
-/// is installed, so the handler only reads it).
+/// Raised by the first SIGINT (or SIGTERM, where caught) while an [`Interrupt`] is held
+/// (made before the handler is installed, so the handler only reads it).
 static ASKED: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
+
+/// The signal that raised [`ASKED`] (0: none yet).
+static CAME: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
 /// Ctrl-C as a request to stop: while held, the first SIGINT raises a flag the search
 /// reads (`flag`) and puts back the default action, so a second one ends the process
 /// as usual; dropped, the default action is back. The handler asks for no restart, so
 /// a read waiting on a terminal or a pipe returns (`EINTR`) and the input can end
 /// there. (`signal-hook` restarts such reads, and `signal` does in glibc: hence
-/// `sigaction` here.)
-pub(crate) struct Interrupt(Arc<AtomicBool>);
+/// `sigaction` here.) Where a search keeps its work ([`Interrupt::keeping`]), SIGTERM
+/// (what `kill`, `scancel` and a scheduler's time limit send) does the same: the work
+/// is kept, and the exit code is 143.
+pub(crate) struct Interrupt {
+    asked: Arc<AtomicBool>,
+    signals: &'static [libc::c_int],
+}
 
 impl Interrupt {
+    /// Ctrl-C (SIGINT) stops the work in hand.
     pub(crate) fn catch() -> Interrupt {
-        extern "C" fn handler(_: libc::c_int) {
+        Interrupt::on(&[libc::SIGINT])
+    }
+
+    /// Ctrl-C or SIGTERM stops the work in hand, which is kept: `census --part` and
+    /// `--plan`, `solve --checkpoint` and `--part`.
+    pub(crate) fn keeping() -> Interrupt {
+        Interrupt::on(&[libc::SIGINT, libc::SIGTERM])
+    }
+
+    fn on(signals: &'static [libc::c_int]) -> Interrupt {
+        extern "C" fn handler(signal: libc::c_int) {
+            CAME.store(signal, Ordering::Relaxed);
             if let Some(asked) = ASKED.get() {
                 asked.store(true, Ordering::Relaxed);
             }
@@ -119,43 +139,61 @@ impl Interrupt {
             .get_or_init(|| Arc::new(AtomicBool::new(false)))
             .clone();
         asked.store(false, Ordering::Relaxed);
-        // SAFETY: a zeroed `sigaction` is a valid one (no flags, an empty mask) before
-        // its fields are set; the handler only reads a flag made above and stores to
-        // it. SA_RESETHAND puts the default action back as the first SIGINT comes.
-        unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = handler as extern "C" fn(libc::c_int) as libc::sighandler_t;
-            action.sa_flags = libc::SA_RESETHAND;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(libc::SIGINT, &action, std::ptr::null_mut());
+        CAME.store(0, Ordering::Relaxed);
+        for &signal in signals {
+            // SAFETY: a zeroed `sigaction` is a valid one (no flags, an empty mask)
+            // before its fields are set; the handler only stores to atomics made above.
+            // SA_RESETHAND puts the default action back as the first signal comes.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = handler as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                action.sa_flags = libc::SA_RESETHAND;
+                libc::sigemptyset(&mut action.sa_mask);
+                libc::sigaction(signal, &action, std::ptr::null_mut());
+            }
         }
-        Interrupt(asked)
+        Interrupt { asked, signals }
     }
 
-    /// The flag the first SIGINT raises.
+    /// The flag the first signal raises.
     pub(crate) fn flag(&self) -> Arc<AtomicBool> {
-        self.0.clone()
+        self.asked.clone()
     }
 
-    /// Whether a SIGINT came.
+    /// Whether a signal came.
     pub(crate) fn came(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.asked.load(Ordering::Relaxed)
     }
 
-    /// The end of a stream read until Ctrl-C: [`super::Interrupted`] (exit 130) when it
-    /// came (what was answered is written; a board cut off by the stop is no error),
-    /// and the default action of SIGINT back.
+    /// The end of a stream read until Ctrl-C: [`super::Interrupted`] (exit 130; 143
+    /// for SIGTERM) when it came (what was answered is written; a board cut off by the
+    /// stop is no error), and the default actions back.
     pub(crate) fn end(self) -> Result<(), super::Interrupted> {
         match self.came() {
-            true => Err(super::Interrupted),
+            true => Err(super::Interrupted::now()),
             false => Ok(()),
         }
     }
 }
 
+/// Whether a signal caught by an [`Interrupt`] came (the work was stopped).
+pub(crate) fn signalled() -> bool {
+    CAME.load(Ordering::Relaxed) != 0
+}
+
+/// What stopped the work, in the words of a note: `Ctrl-C` or `SIGTERM`.
+pub(crate) fn stopped_by() -> &'static str {
+    match CAME.load(Ordering::Relaxed) {
+        libc::SIGTERM => "SIGTERM",
+        _ => "Ctrl-C",
+    }
+}
+
 impl Drop for Interrupt {
     fn drop(&mut self) {
-        // SAFETY: restores the default action of SIGINT.
-        unsafe { libc::signal(libc::SIGINT, libc::SIG_DFL) };
+        for &signal in self.signals {
+            // SAFETY: restores the default action of a signal this caught.
+            unsafe { libc::signal(signal, libc::SIG_DFL) };
+        }
     }
 }

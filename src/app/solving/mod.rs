@@ -34,8 +34,11 @@ pub(crate) fn game(
     reporter.progress = solver.progress();
     let (_, cols) = solver.board_shape();
     // Ctrl-C stops the search in hand (its board answered with the best found) and
-    // ends the input there.
-    let interrupt = crate::app::report::Interrupt::catch();
+    // ends the input there; SIGTERM too where the search is kept (--checkpoint).
+    let interrupt = match solver.progress().is_some_and(|p| p.keeps()) {
+        true => crate::app::report::Interrupt::keeping(),
+        false => crate::app::report::Interrupt::catch(),
+    };
     if let Some(progress) = solver.progress() {
         progress.stop_when(interrupt.flag());
     }

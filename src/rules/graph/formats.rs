@@ -326,7 +326,11 @@ fn dimacs(text: &str) -> Result<Graph, GraphError> {
 /// Refuses a game of more than [`MAX_GRAPH_ENTRIES`] press entries (each vertex's
 /// button: itself and its neighbours), from the counts alone: what was found and the
 /// most, as words.
-fn too_many_entries(vertices: u64, edges: u64, directed: bool) -> Result<(), (String, u64)> {
+pub(super) fn too_many_entries(
+    vertices: u64,
+    edges: u64,
+    directed: bool,
+) -> Result<(), (String, u64)> {
     let per_edge = if directed { 1 } else { 2 };
     let entries = edges.saturating_mul(per_edge).saturating_add(vertices);
     if entries > MAX_GRAPH_ENTRIES {

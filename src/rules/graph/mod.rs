@@ -59,6 +59,27 @@ pub enum GraphError {
         /// What the text has.
         found: String,
     },
+    /// An edge given as numbers (`Graph::of_edges`, Python's `from_networkx`) that
+    /// names no vertex of the graph, or a graph too large.
+    #[error("edge {index} ({u}, {v}): expected {expected}")]
+    Edge {
+        /// 1-based, in the order given.
+        index: usize,
+        /// Its ends.
+        u: u64,
+        /// Its ends.
+        v: u64,
+        /// What it must be.
+        expected: String,
+    },
+    /// The graph's size is out of range: what it must be and what it is.
+    #[error("expected {expected}, found {found}")]
+    Size {
+        /// What it must be.
+        expected: String,
+        /// What it is.
+        found: String,
+    },
     /// The game cannot be made.
     #[error(transparent)]
     Game(#[from] GameError),
@@ -77,6 +98,42 @@ pub struct Graph {
 }
 
 impl Graph {
+    /// The graph of `vertices` vertices `0..vertices` and `edges` (arcs when
+    /// `directed`), each end checked; an edge given twice is one edge, as in an edge
+    /// list (a multigraph's parallel edges are one). Held to [`MAX_VERTICES`] and
+    /// [`MAX_GRAPH_ENTRIES`], as every format is.
+    pub fn of_edges(
+        vertices: usize,
+        edges: &[(u64, u64)],
+        directed: bool,
+    ) -> Result<Graph, GraphError> {
+        if vertices == 0 || vertices > MAX_VERTICES {
+            return Err(GraphError::Size {
+                expected: format!("a graph of 1 to {MAX_VERTICES} vertices"),
+                found: format!("{vertices} vertices"),
+            });
+        }
+        formats::too_many_entries(vertices as u64, edges.len() as u64, directed).map_err(
+            |(found, most)| GraphError::Size {
+                expected: format!("a graph whose game has at most {most} press entries"),
+                found,
+            },
+        )?;
+        let mut arcs = Vec::with_capacity(edges.len());
+        for (i, &(u, v)) in edges.iter().enumerate() {
+            if u.max(v) >= vertices as u64 {
+                return Err(GraphError::Edge {
+                    index: i + 1,
+                    u,
+                    v,
+                    expected: format!("vertices 0 to {}", vertices - 1),
+                });
+            }
+            arcs.push((u as u32, v as u32));
+        }
+        Ok(Graph::from_arcs(vertices, &arcs, directed))
+    }
+
     /// The game on this graph, of lights of `states` states.
     pub fn game(&self, rule: Neighbourhood, states: u8) -> Result<Game, GameError> {
         let buttons = self

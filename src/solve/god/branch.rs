@@ -72,6 +72,10 @@ pub(super) fn better_in(
     let Some(mut search) = Branch::new(sizes, goal, maps, deadline.clone(), relax) else {
         return (Better::None, 0);
     };
+    if deadline.passed() {
+        // The bounds narrowed in part: another tree than every other run's.
+        return (Better::Unknown, 0);
+    }
     search.part = part;
     let result = match search.guided() {
         true => search.relaxed(),
@@ -210,6 +214,9 @@ impl Branch {
     /// Narrows each class's values from both ends to those the relaxation allows with
     /// the class fixed there (a few rounds, within the time), then sums the open
     /// classes' bounds for the cheap tests; false when no value of some class is left.
+    /// Stopped by the deadline, it leaves wider bounds (sound, but another tree): the
+    /// searches that must meet the same tree in every run (a plan, a part) look at the
+    /// deadline after it and stop there: their tree never depends on the clock.
     fn tighten(&mut self) -> bool {
         for _ in 0..4 {
             let mut narrowed = false;
@@ -246,8 +253,12 @@ impl Branch {
         }
     }
 
-    /// Whether the relaxation cuts every `p` with the class at `j` at `v`.
+    /// Whether the relaxation cuts every `p` with the class at `j` at `v` (false once
+    /// the deadline has passed: nothing more is narrowed).
     fn cut_at(&mut self, j: usize, v: i64) -> bool {
+        if self.deadline.passed() {
+            return false;
+        }
         let bounds: Vec<(i64, i64)> = (0..self.order.len())
             .map(|x| {
                 if x == j {
@@ -281,8 +292,11 @@ impl Branch {
     /// open class's values; then the class whose relaxed value lies farthest from its
     /// allowed values is tried at each, nearest first (`None`: out of time).
     fn relaxed(&mut self) -> Option<bool> {
+        // The clock at every node: a node's relaxation costs far more than a look at
+        // it, and a copy made for a child (`children_shared`) starts from its parent's
+        // count, so a count's multiple may never come above the split.
         self.nodes += 1;
-        if self.nodes.is_multiple_of(16) && self.deadline.passed() {
+        if self.deadline.passed() {
             return None;
         }
         match self.share() {

@@ -85,6 +85,10 @@ pub enum GodError {
     /// from: why.
     #[error("the board to search beyond: {0}")]
     Beyond(String),
+    /// A part or a plan could not be kept, or a plan kept is not believed: the
+    /// whole sentence, where included.
+    #[error("{0}")]
+    Keep(String),
     /// The witness board did not need the presses the search said: a fault.
     #[error(
         "a fault in the search: the hardest board it found needs {solved} presses at the \

@@ -13,6 +13,10 @@ use std::time::Duration;
 /// save loses at most one part's work, and a split has at most this many shares.
 pub(in crate::solve) const PARTS: u64 = 1024;
 
+/// What [`Keeper::update`] makes of the bytes kept under a name (`None`: none kept):
+/// the bytes to keep, or `None` to leave them as they are.
+pub type Change<'a> = dyn FnMut(Option<&[u8]>) -> Option<Vec<u8>> + 'a;
+
 /// Where searches keep their progress between runs (`solve --checkpoint DIR`: a file a
 /// search in DIR): bytes by name, the name made from what is searched.
 pub trait Keeper: Send + Sync + std::fmt::Debug {
@@ -29,6 +33,20 @@ pub trait Keeper: Send + Sync + std::fmt::Debug {
     /// The names kept that start with `prefix` (the parts of a search split across
     /// machines, `--part`).
     fn names(&self, prefix: &str) -> Vec<String>;
+    /// Keeps under `name` what `change` makes of the bytes kept there now (`None`: none,
+    /// or none that read as at most `most` bytes), or leaves them when it makes `None`;
+    /// no other `update` of `name` comes between the read and the write. Two copies of
+    /// one task (a requeued cluster task beside the first) save through this, so the
+    /// one behind never writes over what the other finished. This default reads and
+    /// writes with nothing between them held: a keeper that copies of a task share (a
+    /// directory) holds a lock.
+    fn update(&self, name: &str, most: u64, change: &mut Change<'_>) -> std::io::Result<()> {
+        let now = self.read(name, most).ok().flatten();
+        match change(now.as_deref()) {
+            Some(bytes) => self.write(name, &bytes),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The progress of the search of one board (the last one started, when several run).
@@ -191,6 +209,11 @@ impl SearchProgress {
             (None, Some(stop)) => Some(Deadline::when(stop.clone())),
             (Some(t), Some(stop)) => Some(Deadline::after(t).or_when(stop.clone())),
         }
+    }
+
+    /// Whether searches keep their progress ([`keep_with`](Self::keep_with)).
+    pub fn keeps(&self) -> bool {
+        self.keep.get().is_some()
     }
 
     /// The share this run searches, when it runs one.

@@ -318,7 +318,7 @@ impl<R: Read> BoardReader<R> {
 
 /// Whether `text` is a row of `cols > 1` lights, adjacent or spaced.
 fn looks_like_row(text: &[u8], cols: usize) -> bool {
-    cols > 1 && super::rows::row_lights(text) == Some(cols)
+    super::rows::row_lights(text) == Some(cols)
 }
 
 #[cfg(test)]

@@ -139,8 +139,9 @@ pub fn sniff_shape(source: &mut impl Read, states: u8) -> Result<Sniffed, InputE
             Phase::Start => {
                 let text = text.unwrap_or_default();
                 match (parse_count(text, line_no), lights) {
-                    // A one-light row is taken for the count it also is.
-                    (Ok(count), Some(cols)) if cols > 1 => (Phase::Either { count, cols }, None),
+                    // A row that is also a number (a one-light row too): the lines
+                    // after it tell.
+                    (Ok(count), Some(cols)) => (Phase::Either { count, cols }, None),
                     (Ok(count), _) => (Phase::Counted { count }, None),
                     (Err(_), Some(cols)) => (row(None, cols), None),
                     (Err(err), None) => return Err(err.into()),

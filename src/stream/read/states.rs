@@ -38,7 +38,7 @@ impl<R: Read> StatesReader<R> {
             .max(super::reader::MIN_LINE_LIMIT);
         let mut lines = LineReader::new(source, limit);
         let starts_board = |text: &[u8]| {
-            let row = cols > 1 && parse_cells(text, 1, states, cols, &mut Vec::new()).is_ok();
+            let row = parse_cells(text, 1, states, cols, &mut Vec::new()).is_ok();
             row.then_some(rows)
         };
         let count = read_count(&mut lines, starts_board)?;

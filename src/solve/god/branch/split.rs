@@ -69,8 +69,13 @@ impl Finished {
 
     /// Every node finished, before and now, in order, but those below another.
     pub fn all(&self) -> Vec<Subtree> {
+        self.all_with(Vec::new())
+    }
+
+    /// [`Finished::all`] and `more` (another copy's of the same part).
+    pub fn all_with(&self, more: Vec<Subtree>) -> Vec<Subtree> {
         let now = self.now.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        let every: HashSet<&Subtree> = self.before.iter().chain(now.iter()).collect();
+        let every: HashSet<&Subtree> = self.before.iter().chain(&now).chain(&more).collect();
         let mut all: Vec<Subtree> = every
             .iter()
             .filter(|node| !below_another(node, &every))
@@ -276,6 +281,10 @@ pub(in crate::solve::god) fn plan(
     else {
         return (Better::None, Plan::default(), 0);
     };
+    if deadline.passed() {
+        // The bounds narrowed in part: a plan of another tree than every other run's.
+        return (Better::Unknown, Plan::default(), 0);
+    }
     let bounds = search.bounds_now();
     let listed = Listed::default();
     search.plan = Some(listed.clone());

@@ -24,6 +24,14 @@ pub enum MissingPart {
     },
     /// What is kept is not believed: why.
     NotBelieved(String),
+    /// It finished in another tree than the plan kept now: the plan it entered (`None`:
+    /// none, it searched the levels above itself), and the plan kept (`None`: none).
+    OtherPlan {
+        /// The plan it entered, by its checksum.
+        entered: Option<String>,
+        /// The plan kept now, by its checksum.
+        kept: Option<String>,
+    },
 }
 
 impl std::fmt::Display for MissingPart {
@@ -34,14 +42,29 @@ impl std::fmt::Display for MissingPart {
                 write!(f, "not finished: {subtrees} of its subtrees done")
             }
             MissingPart::NotBelieved(why) => write!(f, "not believed: {why}"),
+            MissingPart::OtherPlan { entered, kept } => {
+                let entered = entered
+                    .as_ref()
+                    .map_or("it searched without a plan".into(), |d| {
+                        format!("it entered plan {d}")
+                    });
+                let kept = kept
+                    .as_ref()
+                    .map_or("no plan".into(), |d| format!("plan {d}"));
+                write!(
+                    f,
+                    "it finished in another tree ({entered}; kept now: {kept}): run it again"
+                )
+            }
         }
     }
 }
 
 /// What a part's file holds.
 pub(super) enum Kept {
-    /// The part finished: what it found (a board solved again, with its answer).
-    Done(PartOutcome, Option<Board>),
+    /// The part finished: what it found (a board solved again, with its answer), and
+    /// the plan it entered (its checksum; `None`: it searched without one).
+    Done(PartOutcome, Option<Board>, Option<String>),
     /// It did not: the subtrees it finished, and the nodes searched so far.
     Unfinished(Vec<Subtree>, u64),
 }
@@ -85,7 +108,7 @@ impl Split {
         let maps = symmetry::class_maps(&quiet, rows, cols);
         let base = (rows * cols) as i64 + sizes[0];
         let mut key = format!(
-            "lightsout census part 2 {} depth {} {rows}x{cols} beyond {count}",
+            "lightsout census part 3 {} depth {} {rows}x{cols} beyond {count}",
             env!("CARGO_PKG_VERSION"),
             SPLIT_DEPTH
         )
@@ -146,17 +169,23 @@ impl Split {
 
     /// The plan kept, when there is one, whole and this split's (its nodes each
     /// [`SPLIT_DEPTH`] classes of this game at values they may take; its bounds are
-    /// checked by the search that starts from them); `Err` with why when one is kept
-    /// but not believed.
-    pub fn read_plan(&self, keeper: &dyn Keeper) -> Result<Option<Plan>, String> {
-        let Some(bytes) = keeper.read(&self.plan_name(), PART_BYTES)? else {
-            return Ok(None);
-        };
-        let text = std::str::from_utf8(&bytes).map_err(|_| "it is not text".to_string())?;
+    /// checked by the search that starts from them), with its checksum (its name in
+    /// the parts that enter it); `Err` with why when one is kept but not believed.
+    pub fn read_plan(&self, keeper: &dyn Keeper) -> Result<Option<(Plan, String)>, String> {
+        match keeper.read(&self.plan_name(), PART_BYTES)? {
+            Some(bytes) => self.decode_plan(&bytes).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// [`Split::read_plan`] of the bytes kept.
+    pub fn decode_plan(&self, bytes: &[u8]) -> Result<(Plan, String), String> {
+        let text = std::str::from_utf8(bytes).map_err(|_| "it is not text".to_string())?;
         let (body, crc) = text
             .rsplit_once("crc ")
             .ok_or("it has no checksum: cut short")?;
-        if crc.trim_end() != format!("{:08x}", crc32fast::hash(body.as_bytes())) {
+        let digest = format!("{:08x}", crc32fast::hash(body.as_bytes()));
+        if crc.trim_end() != digest {
             return Err("its checksum does not match: torn or changed".into());
         }
         let mut lines = body.lines();
@@ -197,7 +226,7 @@ impl Split {
             .collect::<Option<_>>()
             .ok_or_else(garbled)?;
         match nodes.len() == count {
-            true => Ok(Some(Plan { nodes, bounds })),
+            true => Ok((Plan { nodes, bounds }, digest)),
             false => Err(garbled()),
         }
     }
@@ -207,11 +236,11 @@ impl Split {
     }
 
     /// A part's file: what it says (a board found; the subtrees finished of a part not
-    /// finished), then its checksum.
+    /// finished), the plan it entered (by its checksum), then its checksum.
     pub fn bytes(
         &self,
         (index, of): (u64, u64),
-        outcome: &PartOutcome,
+        (outcome, plan): (&PartOutcome, Option<&str>),
         nodes: u64,
         finished: &[Subtree],
     ) -> Vec<u8> {
@@ -231,8 +260,10 @@ impl Split {
         };
         let text = format!(
             "lightsout census part\nsplit {}\nbeyond {}\npart {index} of {of}\noutcome \
-             {word}\nnodes {nodes}\n{more}",
-            self.stem, self.witness.2
+             {word}\nnodes {nodes}\nplan {}\n{more}",
+            self.stem,
+            self.witness.2,
+            plan.unwrap_or("none")
         );
         format!("{text}crc {:08x}\n", crc32fast::hash(text.as_bytes())).into_bytes()
     }
@@ -245,12 +276,22 @@ impl Split {
         keeper: &dyn Keeper,
         part: &Part,
     ) -> Result<Kept, MissingPart> {
-        let not = |why: &str| MissingPart::NotBelieved(why.to_string());
         let bytes = keeper
             .read(&self.name((part.index, part.of)), PART_BYTES)
             .map_err(MissingPart::NotBelieved)?
             .ok_or(MissingPart::NotKept)?;
-        let text = std::str::from_utf8(&bytes).map_err(|_| not("it is not text"))?;
+        self.decode(solver, &bytes, part)
+    }
+
+    /// [`Split::read`] of the bytes kept.
+    pub fn decode(
+        &self,
+        solver: &GameSolver,
+        bytes: &[u8],
+        part: &Part,
+    ) -> Result<Kept, MissingPart> {
+        let not = |why: &str| MissingPart::NotBelieved(why.to_string());
+        let text = std::str::from_utf8(bytes).map_err(|_| not("it is not text"))?;
         let (body, crc) = text
             .rsplit_once("crc ")
             .ok_or_else(|| not("it has no checksum: cut short"))?;
@@ -279,8 +320,15 @@ impl Split {
             .next()
             .and_then(|l| l.strip_prefix("nodes ")?.parse::<u64>().ok())
             .ok_or_else(garbled)?;
+        let plan = match lines.next().and_then(|l| l.strip_prefix("plan ")) {
+            Some("none") => None,
+            Some(d) if d.len() == 8 && d.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                Some(d.to_string())
+            }
+            _ => return Err(garbled()),
+        };
         match outcome {
-            "none" => Ok(Kept::Done(PartOutcome::None, None)),
+            "none" => Ok(Kept::Done(PartOutcome::None, None, plan)),
             "found" => {
                 // Believed once solved again: it must need more than the witness.
                 let board = lines
@@ -299,6 +347,7 @@ impl Split {
                 Ok(Kept::Done(
                     PartOutcome::Found { board, presses },
                     Some(answer),
+                    plan,
                 ))
             }
             "unknown" => {

@@ -23,7 +23,8 @@ use crate::board::Board;
 use crate::solve::clock::{Deadline, Instant};
 use crate::solve::search::progress::Keeper;
 use crate::solve::GameSolver;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// What one part found.
@@ -58,6 +59,9 @@ pub struct PartRun {
     /// Whether a finished run of this part was kept there already (its answer read
     /// again, nothing searched: a task requeued does not search twice).
     pub kept_before: bool,
+    /// Whether another copy of this part finished it while this one ran (its answer
+    /// kept and given; this copy stopped).
+    pub overtaken: bool,
     /// The part's subtrees finished by earlier runs that did not finish it (skipped).
     pub finished_before: u64,
     /// The part's subtrees finished in all, when it is not finished yet.
@@ -93,7 +97,12 @@ type Read = (u64, Vec<(u64, MissingPart)>, Vec<(u64, Board, u64, Board)>);
 /// presses than `witness` (`index < of <= 1,024`), searched until `deadline` and kept
 /// with `keeper` (its subtrees finished saved every `every` while it runs, and when it
 /// stops unfinished; a run of the same part resumes there): every part of one split
-/// (the same game, witness, `of` and build) together searches every board.
+/// (the same game, witness, `of`, build and plan) together searches every board.
+///
+/// Two copies of one part (a requeued task beside the first) each save through
+/// [`Keeper::update`]: what one finished is never replaced by the other's less (the
+/// subtrees both finished are kept together), and a copy that finds its part finished
+/// stops and answers with it ([`PartRun::overtaken`]).
 pub fn gods_number_part(
     solver: &GameSolver,
     witness: &Board,
@@ -110,12 +119,23 @@ pub fn gods_number_part(
     }
     let split = file::Split::new(solver, witness)?;
     let name = split.name((index, of));
+    // With a plan, the part enters its own nodes of it and searches nothing above; a
+    // part finished in another tree (another plan, or none) is searched again.
+    let kept_plan = split.read_plan(keeper).map_err(|why| {
+        GodError::Keep(format!(
+            "the plan kept in {} is not believed ({why}): remove it, or make it again \
+             with --plan",
+            keeper.place(&split.plan_name())
+        ))
+    })?;
+    let digest = kept_plan.as_ref().map(|(_, digest)| digest.clone());
     let run = |outcome, nodes, (finished_before, finished): (usize, usize)| PartRun {
         beyond: split.witness.2,
         outcome,
         nodes,
         place: keeper.place(&name),
         kept_before: false,
+        overtaken: false,
         finished_before: finished_before as u64,
         finished: finished as u64,
         entered: None,
@@ -127,39 +147,49 @@ pub fn gods_number_part(
         finished: Arc::default(),
     };
     let (before, nodes_before) = match split.read(solver, keeper, &fresh) {
-        Ok(file::Kept::Done(outcome, _)) => {
+        Ok(file::Kept::Done(outcome, _, plan)) if plan == digest => {
             return Ok(PartRun {
                 kept_before: true,
                 ..run(outcome, 0, (0, 0))
             })
         }
         Ok(file::Kept::Unfinished(subtrees, nodes)) => (subtrees, nodes),
-        Err(_) => (Vec::new(), 0),
+        Ok(file::Kept::Done(..)) | Err(_) => (Vec::new(), 0),
     };
     let finished = Arc::new(Finished::after(before));
     let part = Part {
         finished: finished.clone(),
-        ..fresh
+        ..fresh.clone()
     };
-    // With a plan, the part enters its own nodes of it and searches nothing above.
-    let planned = split
-        .read_plan(keeper)
-        .map_err(|why| {
-            GodError::Beyond(format!(
-                "the plan kept in {} is not believed ({why}): remove it, or make it again \
-                 with --plan",
-                keeper.place(&split.plan_name())
-            ))
-        })?
-        .map(|plan| branch::Plan {
-            nodes: plan.nodes.into_iter().filter(|n| part.owns(n)).collect(),
-            ..plan
-        });
+    let planned = kept_plan.map(|(plan, _)| branch::Plan {
+        nodes: plan.nodes.into_iter().filter(|n| part.owns(n)).collect(),
+        ..plan
+    });
     let d = split.base - 2 * split.witness.2 as i64;
+    // Raised when a save finds the part finished by another copy: this one stops.
+    let overtaken = Arc::new(AtomicBool::new(false));
+    let theirs: Mutex<Option<PartOutcome>> = Mutex::default();
     let save = |outcome: &PartOutcome, nodes: u64| {
-        let all = finished.all();
-        keeper.write(&name, &split.bytes((index, of), outcome, nodes, &all))
+        keeper.update(&name, file::PART_BYTES, &mut |now| {
+            let kept = now.map(|bytes| split.decode(solver, bytes, &fresh));
+            let (more, nodes) = match kept {
+                Some(Ok(file::Kept::Done(done, _, plan))) if plan == digest => {
+                    overtaken.store(true, Ordering::Relaxed);
+                    *theirs.lock().unwrap_or_else(|e| e.into_inner()) = Some(done);
+                    return None;
+                }
+                Some(Ok(file::Kept::Unfinished(subtrees, n))) => (subtrees, nodes.max(n)),
+                _ => (Vec::new(), nodes),
+            };
+            let all = match outcome {
+                PartOutcome::Unknown => finished.all_with(more),
+                _ => Vec::new(),
+            };
+            let said = (outcome, digest.as_deref());
+            Some(split.bytes((index, of), said, nodes, &all))
+        })
     };
+    let deadline = deadline.or_when(overtaken.clone());
     // The search on a thread of its own; this one saves what it finished meanwhile.
     let (better, nodes) = std::thread::scope(|scope| {
         let (done, waiting) = std::sync::mpsc::channel::<()>();
@@ -183,14 +213,27 @@ pub fn gods_number_part(
     });
     let nodes_all = nodes_before.saturating_add(nodes);
     let outcome = outcome_of(solver, &split, better)?;
-    save(&outcome, nodes_all)
-        .map_err(|e| GodError::Beyond(format!("cannot keep the part: {e}")))?;
+    save(&outcome, nodes_all).map_err(|e| {
+        GodError::Keep(format!(
+            "part {index} of {of} cannot be kept in {}: {e}",
+            keeper.place(&name)
+        ))
+    })?;
+    let entered = planned.map(|own| own.nodes.len() as u64);
+    if let Some(done) = theirs.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Ok(PartRun {
+            kept_before: true,
+            overtaken: true,
+            entered,
+            ..run(done, nodes, (finished.before(), 0))
+        });
+    }
     let counts = match outcome {
         PartOutcome::Unknown => (finished.before(), finished.all().len()),
         _ => (finished.before(), 0),
     };
     Ok(PartRun {
-        entered: planned.map(|own| own.nodes.len() as u64),
+        entered,
         ..run(outcome, nodes, counts)
     })
 }
@@ -263,19 +306,33 @@ pub fn gods_number_plan(
         kept_before: false,
         took: started.elapsed(),
     };
-    if let Ok(Some(plan)) = split.read_plan(keeper) {
+    if let Ok(Some((plan, _))) = split.read_plan(keeper) {
         return Ok(PlanRun {
             kept_before: true,
             ..run(PartOutcome::None, plan.nodes.len(), 0)
         });
     }
     let d = split.base - 2 * split.witness.2 as i64;
+    // The plan is the same whatever the clock: one stopped by its deadline (anywhere,
+    // the narrowing before its first node too) is `Unknown` and not kept.
     let (better, listed, searched) = branch::plan(&split.sizes, d, &split.maps, &deadline);
     let outcome = outcome_of(solver, &split, better)?;
     if outcome == PartOutcome::None {
+        let bytes = split.plan_bytes(&listed, searched);
+        // A plan another copy kept meanwhile is the same plan: it stays.
         keeper
-            .write(&name, &split.plan_bytes(&listed, searched))
-            .map_err(|e| GodError::Beyond(format!("cannot keep the plan: {e}")))?;
+            .update(&name, file::PART_BYTES, &mut |now| match now
+                .map(|kept| split.decode_plan(kept))
+            {
+                Some(Ok(_)) => None,
+                _ => Some(bytes.clone()),
+            })
+            .map_err(|e| {
+                GodError::Keep(format!(
+                    "the plan cannot be kept in {}: {e}",
+                    keeper.place(&name)
+                ))
+            })?;
     }
     Ok(run(outcome, listed.nodes.len(), searched))
 }
@@ -290,6 +347,18 @@ pub fn gods_number_merged(
 ) -> Result<Merged, GodError> {
     let started = Instant::now();
     let split = file::Split::new(solver, witness)?;
+    // A part's "none" holds of the tree it searched: the plan kept now's, or, with no
+    // plan kept, the levels above searched by the part itself.
+    let plan = split
+        .read_plan(keeper)
+        .map_err(|why| {
+            GodError::Keep(format!(
+                "the plan kept in {} is not believed ({why}): remove it, or make it again \
+                 with --plan (then run the parts again)",
+                keeper.place(&split.plan_name())
+            ))
+        })?
+        .map(|(_, digest)| digest);
     let prefix = format!("{}.part-", split.stem);
     let mut splits: Vec<u64> = keeper
         .names(&prefix)
@@ -313,9 +382,17 @@ pub fn gods_number_merged(
                 finished: Arc::default(),
             };
             match split.read(solver, keeper, &part) {
-                Ok(file::Kept::Done(PartOutcome::Found { board, presses }, Some(answer))) => {
+                // A board found is solved again: it counts whatever tree it came from.
+                Ok(file::Kept::Done(PartOutcome::Found { board, presses }, Some(answer), _)) => {
                     found.push((index, board, presses, answer))
                 }
+                Ok(file::Kept::Done(_, _, entered)) if entered != plan => missing.push((
+                    index,
+                    MissingPart::OtherPlan {
+                        entered,
+                        kept: plan.clone(),
+                    },
+                )),
                 Ok(file::Kept::Done(..)) => {}
                 Ok(file::Kept::Unfinished(subtrees, _)) => missing.push((
                     index,

@@ -33,7 +33,7 @@ fn a_part_not_finished_resumes_from_its_file_and_the_merge_says_why_a_part_is_mi
     let half: Vec<Subtree> = subtrees.iter().step_by(2).cloned().collect();
     let memory = Memory::default();
     let keep = |subtrees: &[Subtree]| {
-        let bytes = split.bytes((0, 1), &PartOutcome::Unknown, 5, subtrees);
+        let bytes = split.bytes((0, 1), (&PartOutcome::Unknown, None), 5, subtrees);
         memory.write(&split.name((0, 1)), &bytes).unwrap();
     };
     let missing = |memory: &Memory| {

@@ -1,7 +1,7 @@
 //! A keeper of bytes in memory, for the tests of kept searches (the shared disk of a
 //! cluster, as one map).
 
-use crate::solve::search::progress::Keeper;
+use crate::solve::search::progress::{Change, Keeper};
 
 /// Bytes kept in memory (for tests).
 #[derive(Debug, Default)]
@@ -33,6 +33,15 @@ impl Keeper for Memory {
             .filter(|n| n.starts_with(prefix))
             .cloned()
             .collect()
+    }
+    fn update(&self, name: &str, most: u64, change: &mut Change<'_>) -> std::io::Result<()> {
+        // The map's lock held from the read to the write.
+        let mut map = self.0.lock().unwrap();
+        let now = map.get(name).filter(|b| b.len() as u64 <= most);
+        if let Some(bytes) = change(now.map(Vec::as_slice)) {
+            map.insert(name.to_string(), bytes);
+        }
+        Ok(())
     }
 }
 

@@ -11,8 +11,9 @@ use std::fmt;
 use std::io::{self, Read};
 
 /// The cells of a row typed as text: numbers separated by spaces or commas, else one
-/// character a cell.
+/// character a cell; white space at its end is none (as a text body's rows).
 pub fn row_cells(row: &str) -> usize {
+    let row = row.trim_end_matches([' ', '\t', '\r']);
     if row.contains([' ', ',']) {
         row.split([' ', ',']).filter(|c| !c.is_empty()).count()
     } else {
@@ -135,10 +136,12 @@ impl<'de> Visitor<'de> for Boards<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let Some(rows) = seq.next_element::<Vec<String>>()? else {
+        // Any values: a row that is not a string is the whole body's reader's to
+        // refuse, where it is, whatever shape the rows before it gave.
+        let Some(rows) = seq.next_element::<Vec<serde_json::Value>>()? else {
             return Ok(());
         };
-        if let Some(first) = rows.first() {
+        if let Some(serde_json::Value::String(first)) = rows.first() {
             self.0.set(Some((rows.len(), row_cells(first).max(1))));
         }
         // Read no further: the rest is the whole body's reader's.
