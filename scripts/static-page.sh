@@ -23,7 +23,9 @@ else
     --manifest-path "$root/web/Cargo.toml" --target "$target" -Zbuild-std=std,panic_abort
 fi
 mkdir -p "$out"
-cp "$root/web/target/$target/release/lightsout_web.wasm" "$out/lightsout.wasm"
+# Where cargo built it: CARGO_TARGET_DIR when set (as cargo reads it), else web/target.
+built="${CARGO_TARGET_DIR:-$root/web/target}"
+cp "$built/$target/release/lightsout_web.wasm" "$out/lightsout.wasm"
 cp "$root/src/app/serve/favicon.svg" "$out/favicon.svg"
 # The server's page, its icon relative, the bridge inline before its own script (one
 # file less to fetch before the first paint).

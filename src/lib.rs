@@ -79,10 +79,10 @@
 #![deny(missing_docs)]
 
 mod board;
-pub mod coach;
 mod grid;
 mod method;
 mod puzzles;
+pub mod request;
 mod rng;
 pub mod rules;
 mod solve;

@@ -6,6 +6,7 @@
 //! waits on it and checks for signals every 50 ms, so Ctrl-C stops the wait at once,
 //! and the searches of `solve` and `gods_number` with it (other work is short).
 
+use lightsout::request::Goal;
 use lightsout::rules::graph::{nauty_line, Graph, Neighbourhood};
 use lightsout::rules::{builtin, Game, Rule, Topology};
 use lightsout::{GameSolver, SearchLimits};
@@ -273,34 +274,21 @@ fn game_arg(game: Option<&Bound<'_, PyAny>>, shape: (usize, usize), states: u8) 
 }
 
 /// The goal state from `target`: "off" (0), "on" (K - 1), or a state (a number, or
-/// its digits as text, as the command line's `--target 1`).
+/// its digits as text, as the command line's `--target 1`), read by the library.
 fn goal_of(target: &Bound<'_, PyAny>, states: u8) -> PyResult<u8> {
-    let top = states - 1;
-    let refuse = |found: String| {
-        refused(format!(
-            "target: expected `off`, `on` or a state 0..{top} (lights have {states} states), \
-             found {found}"
-        ))
+    let text = match target.extract::<String>() {
+        Ok(word) => word,
+        // A number as its digits (a negative one is refused as its text); a bool is no
+        // state.
+        Err(_) if target.is_instance_of::<pyo3::types::PyBool>() => format!("{target}"),
+        Err(_) => match target.extract::<i128>() {
+            Ok(n) => n.to_string(),
+            Err(_) => target.repr().map_or("?".into(), |r| r.to_string()),
+        },
     };
-    let state = if let Ok(word) = target.extract::<String>() {
-        match word.as_str() {
-            "off" => return Ok(0),
-            "on" => return Ok(top),
-            digits => digits
-                .parse::<i64>()
-                .map_err(|_| refuse(format!("`{digits}`")))?,
-        }
-    } else if target.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(refuse(format!("{target}")));
-    } else {
-        target
-            .extract::<i64>()
-            .map_err(|_| refuse(target.repr().map_or("?".into(), |r| r.to_string())))?
-    };
-    u8::try_from(state)
-        .ok()
-        .filter(|&d| d < states)
-        .ok_or_else(|| refuse(format!("{state}")))
+    Goal::parse(&text)
+        .and_then(|goal| goal.state(states))
+        .map_err(refused)
 }
 
 /// A light's value as numpy holds it: its state when it is a whole number from 0,

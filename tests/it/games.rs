@@ -520,7 +520,7 @@ fn bad_game_input_is_a_located_usage_error_before_any_board() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--target 12: expected `off`, `on` or a state 0..11",
+            "--target: expected `off`, `on` or a state 0..11 (lights have 12 states), found `12`",
         ));
 }
 

@@ -1,6 +1,6 @@
 //! The solver of lightsout as WebAssembly, for the static page: the page's questions
 //! (`GET /v1/games`, `/v1/game`, `/v1/solve`, `/v1/puzzle`) answered in the browser by
-//! the library's `coach`, as the server answers them, with no server.
+//! the library's `request`, as the server answers them, with no server.
 //!
 //! The interface is three functions and one import, no bindings generator (Debian's
 //! toolchain has none, and the page's glue is a dozen lines): the page writes a request
@@ -9,7 +9,7 @@
 //! then gives both back with [`free`]. The host passes `env.lightsout_now_ms`
 //! (`performance.now()`), the clock of the searches' deadlines.
 
-use lightsout::coach::{self, Params, Refusal};
+use lightsout::request::{self, Params, Refusal};
 use lightsout::rules::Game;
 use lightsout::GameSolver;
 use serde_json::{json, Value};
@@ -48,7 +48,7 @@ pub unsafe extern "C" fn ask(at: *const u8, len: usize) -> u64 {
     let (status, body) = match std::str::from_utf8(request) {
         Ok(text) => match answer(text) {
             Ok(body) => (200, body),
-            Err(refusal) => (refusal.status, json!({ "error": refusal.message })),
+            Err(refusal) => (refusal.status, json!({ "error": refusal.message() })),
         },
         Err(_) => (400, json!({ "error": "the request is not UTF-8" })),
     };
@@ -85,44 +85,45 @@ fn solver(game: Game, budget: u64) -> Result<Rc<GameSolver>, Refusal> {
     })
 }
 
-/// A request's answer: the route's, read and answered by the library's `coach`.
-fn answer(request: &str) -> Result<Value, Refusal> {
-    let (path, query) = request.split_once('?').unwrap_or((request, ""));
+/// A request's answer: the route's, read and answered by the library's `request`.
+fn answer(asked: &str) -> Result<Value, Refusal> {
+    let (path, query) = asked.split_once('?').unwrap_or((asked, ""));
     let raw = Some(query.to_string());
     match path {
         "/v1/games" => {
             Params::new(raw, &[])?;
-            Ok(coach::catalogue())
+            Ok(request::catalogue())
         }
         "/v1/game" => {
-            let params = coach::play_params(raw, &[])?;
-            let (game, budget) = coach::played_game(&params, "/v1/game?rows=5&cols=5")?;
+            let params = request::play_params(raw, &[])?;
+            let (game, budget) = request::played_game(&params, "/v1/game?rows=5&cols=5")?;
             let layout = game.layout();
-            let facts = (game.states() == 2 && game.buttons() <= coach::FACTS_BUTTONS)
+            let facts = (game.states() == 2 && game.buttons() <= request::FACTS_BUTTONS)
                 .then(|| solver(game.clone(), budget).ok())
                 .flatten();
             let name = params.get("game");
-            let text = coach::game_json(&game, name, &layout, facts.as_deref());
+            let text = request::game_json(&game, name, &layout, facts.as_deref());
             serde_json::from_str(&text).map_err(|e| Refusal::bad(e.to_string()))
         }
         "/v1/solve" => {
             // The player's own machine: a board of up to 2^20 lights, as a body takes.
-            let params = coach::play_params(raw, &["board", "target"])?;
-            let shape = coach::shape_of(&params, "/v1/solve?rows=5&cols=5&board=...")?;
-            let (game, budget) = coach::game_or_classic(&params, shape)?;
-            let goal = coach::goal_of(&params, game.states())?;
-            let board = coach::board_of(&params, &game)?;
+            let params = request::play_params(raw, &["board", "target"])?;
+            let shape = request::shape_of(&params, "/v1/solve?rows=5&cols=5&board=...")?;
+            let (game, budget) = request::game_or_classic(&params, shape)?;
+            let goal = request::goal_of(&params, game.states())?;
+            let board = request::board_of(&params, &game)?;
             let solver = solver(game, budget)?;
-            Ok(coach::answer_json(&solver, &board, goal, true))
+            Ok(request::answer_json(&solver, &board, goal, true))
         }
         "/v1/puzzle" => {
             let mut known = vec!["steps", "seed", "rows", "cols", "presses", "target"];
-            known.extend(coach::GAME_PARAMS);
-            coach::puzzle(&Params::new(raw, &known)?)
+            known.extend(request::GAME_PARAMS);
+            request::puzzle(&Params::new(raw, &known)?)
         }
         other => Err(Refusal {
             status: 404,
-            message: format!(
+            field: None,
+            sentence: format!(
                 "no such question: `{other}`; the static page answers /v1/games, /v1/game, \
                  /v1/solve and /v1/puzzle"
             ),

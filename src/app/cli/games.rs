@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 /// The flags `--game` cannot be used with (a game brings its own lights and buttons):
 /// the command line's conflicts, and the server's for its parameters of these names.
-const GAME_CONFLICTS: [&str; 4] = lightsout::coach::GAME_CONFLICTS;
+const GAME_CONFLICTS: [&str; 4] = lightsout::request::GAME_CONFLICTS;
 
 /// The game flags of `solve` and `nullity`: a grid game (shape, topology, rule) or a
 /// button map (`--game`).

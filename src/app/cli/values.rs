@@ -34,13 +34,8 @@ pub(crate) enum TargetArg {
 }
 
 /// The state every light must reach, for the commands that take any game: `off`
-/// (every light 0), `on` (every light K - 1) or a state `D`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum GoalArg {
-    Off,
-    On,
-    Level(u8),
-}
+/// (every light 0), `on` (every light K - 1) or a state `D`: the library's reading.
+pub(crate) type GoalArg = lightsout::request::Goal;
 
 /// Reads a duration (`500ms`, `2s`, `25m`, `1h 30m`) with humantime; a bare number is
 /// seconds (`2`, `0.5`).
@@ -72,20 +67,15 @@ pub(crate) fn parse_part(text: &str) -> Result<(u64, u64), String> {
     }
 }
 
-/// Reads `--target`: `off`, `on`, or a state 0..=254 (checked against K later).
+/// Reads `--target`: `off`, `on`, or a state (checked against K later), in the
+/// library's words.
 pub(crate) fn parse_goal(text: &str) -> Result<GoalArg, String> {
-    match text {
-        "off" => Ok(GoalArg::Off),
-        "on" => Ok(GoalArg::On),
-        _ => text.parse::<u8>().map(GoalArg::Level).map_err(|_| {
-            format!("expected `off`, `on` or a state D (a number 0..K-1), found `{text}`")
-        }),
-    }
+    GoalArg::parse(text).map_err(|refused| refused.sentence)
 }
 
 /// Reads `--states`: a number of states from 2 to 255.
 pub(crate) fn parse_states(text: &str) -> Result<u8, String> {
-    lightsout::coach::parse_states(text)
+    lightsout::request::parse_states(text)
 }
 
 /// How boards are written.

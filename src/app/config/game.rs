@@ -20,7 +20,7 @@ pub(crate) fn game_named(
     shape: Option<(u32, u32)>,
     flag: &dyn Fn(&str) -> String,
 ) -> anyhow::Result<Game> {
-    use lightsout::coach::{Choice, Source};
+    use lightsout::request::{Choice, Source};
     // A built-in game by name, else the text of a file (the one thing read here).
     let text;
     let source = match args.game.as_deref() {

@@ -81,27 +81,12 @@ fn target(arg: TargetArg) -> Target {
 
 /// `--target` of a two-state game: `off`, `on`, `0` or `1`.
 fn two_state_target(arg: GoalArg) -> anyhow::Result<Target> {
-    match arg {
-        GoalArg::Off | GoalArg::Level(0) => Ok(Target::Off),
-        GoalArg::On | GoalArg::Level(1) => Ok(Target::On),
-        GoalArg::Level(d) => Err(usage(format!(
-            "--target {d}: expected `off`, `on` or a state 0..1 (lights have 2 states; \
-             give --states K for more)"
-        ))),
-    }
+    arg.target().map_err(|refused| usage(refused.flagged()))
 }
 
 /// `--target` of a game of `k` states: the state every light must reach.
 fn goal(arg: GoalArg, k: u8) -> anyhow::Result<u8> {
-    match arg {
-        GoalArg::Off => Ok(0),
-        GoalArg::On => Ok(k - 1),
-        GoalArg::Level(d) if d < k => Ok(d),
-        GoalArg::Level(d) => Err(usage(format!(
-            "--target {d}: expected `off`, `on` or a state 0..{} (lights have {k} states)",
-            k - 1
-        ))),
-    }
+    arg.state(k).map_err(|refused| usage(refused.flagged()))
 }
 
 /// The method and the table behind `--method`, `--table` and `--max-steps`, checked

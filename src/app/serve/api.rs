@@ -8,7 +8,7 @@ use axum::extract::{RawQuery, State as Shared};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
-use lightsout::coach::{goal_of, requested_game, shape_given, Params, GAME_PARAMS};
+use lightsout::request::{goal_of, requested_game, shape_given, Params, GAME_PARAMS};
 use lightsout::{
     answer_stream, solve_stream_lazy, Method, QueryOptions, SolveOptions, StreamError, Target,
 };
@@ -309,7 +309,7 @@ fn close_unproven(
 /// sizes and states; and the named press rules and the topologies a grid game takes.
 pub(super) async fn games(RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
     Params::new(raw, &[])?;
-    Ok(Json(lightsout::coach::catalogue()))
+    Ok(Json(lightsout::request::catalogue()))
 }
 
 /// Unproven boards named one by one in the last line of a `/v1/solve` answer.

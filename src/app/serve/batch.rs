@@ -16,7 +16,7 @@ use super::State;
 use axum::body::Body;
 use axum::http::StatusCode;
 use axum::response::Response;
-use lightsout::coach::{answer_json, play_params, played_game_of};
+use lightsout::request::{answer_json, play_params, played_game_of};
 use lightsout::{StreamError, Target};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -70,10 +70,10 @@ pub(super) async fn solve_json(
 ) -> Result<Response, ApiError> {
     let params = play_params(raw, &["target"])?;
     // A shape given is checked, and its game made, before anything is read.
-    let given = match lightsout::coach::shape_given(&params)? {
+    let given = match lightsout::request::shape_given(&params)? {
         Some(shape) => {
             let (game, budget) = played_game_of(&params, shape)?;
-            lightsout::coach::goal_of(&params, game.states())?;
+            lightsout::request::goal_of(&params, game.states())?;
             Some((game, budget))
         }
         None => None,
@@ -96,7 +96,7 @@ pub(super) async fn solve_json(
                 }
             };
             let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
-            let goal = lightsout::coach::goal_of(&params, game.states())?;
+            let goal = lightsout::request::goal_of(&params, game.states())?;
             let solver = state
                 .game_solvers
                 .get(game, budget)
@@ -119,7 +119,7 @@ pub(super) async fn query_json(
     raw: Option<String>,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let params = lightsout::coach::Params::new(raw, &["moves", "target"])?;
+    let params = lightsout::request::Params::new(raw, &["moves", "target"])?;
     let target = params.target(lightsout::Target::On)?;
     let moves = params.flag("moves")?;
     let slot = super::stream_slot(&state).await?;

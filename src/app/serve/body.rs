@@ -46,8 +46,8 @@ impl From<ApiError> for Refusal {
     }
 }
 
-impl From<lightsout::coach::Refusal> for Refusal {
-    fn from(err: lightsout::coach::Refusal) -> Refusal {
+impl From<lightsout::request::Refusal> for Refusal {
+    fn from(err: lightsout::request::Refusal) -> Refusal {
         Refusal::Request(err.into())
     }
 }

@@ -21,11 +21,11 @@ pub(crate) struct ApiError {
     pub retry_after: Option<u64>,
 }
 
-/// A request the library's `coach` refused: its status and words.
-impl From<lightsout::coach::Refusal> for ApiError {
-    fn from(refusal: lightsout::coach::Refusal) -> ApiError {
+/// A request the library's `request` refused: its status and words.
+impl From<lightsout::request::Refusal> for ApiError {
+    fn from(refusal: lightsout::request::Refusal) -> ApiError {
         let status = StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::BAD_REQUEST);
-        ApiError::new(status, refusal.message)
+        ApiError::new(status, refusal.message())
     }
 }
 

@@ -1,8 +1,8 @@
 //! The 5x5 routes' values: a grid as 25 characters and as rows, the target's word. A
-//! query string is read by the library's `coach::Params`, as the static page reads it.
+//! query string is read by the library's `request::Params`, as the static page reads it.
 
 use super::error::ApiError;
-use lightsout::coach::board_param;
+use lightsout::request::board_param;
 use lightsout::{Grid, Target, CELLS};
 
 /// A 5x5 grid from a query string's `board=`, read as every board is ([`board_param`]).

@@ -1,26 +1,26 @@
 //! The routes a player's page uses: a game's buttons and drawing (`GET /v1/game`),
 //! one board's fewest presses as JSON (`GET /v1/solve`), and puzzles of any game
 //! (`GET /v1/puzzle` with game flags). Each reads and answers through the library's
-//! `coach`, as the static page does; here they run on the blocking pool, under a job
+//! `request`, as the static page does; here they run on the blocking pool, under a job
 //! slot, with the solvers cached.
 
 use super::error::ApiError;
 use super::State;
 use axum::http::StatusCode;
 use axum::Json;
-use lightsout::coach::{play_params, played_game, Params};
+use lightsout::request::{play_params, played_game, Params};
 use serde_json::Value;
 
 /// `GET /v1/puzzle?rows=R&cols=C[&game flags][&target=off|on|D][&presses=N|random]
 /// [&seed=X]`: a solvable board of any game with its fewest presses to the target
 /// (and whether that is proven; `target` in the answer is the goal state), as
-/// [`lightsout::coach::puzzle`] makes it.
+/// [`lightsout::request::puzzle`] makes it.
 pub(super) async fn game_puzzle(state: &State, params: Params) -> Result<Json<Value>, ApiError> {
     // A puzzle's draws are solver work: they take a stream's slot, and a deadline.
     let permit = super::job_slot(state).await?;
     let found = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        lightsout::coach::puzzle(&params)
+        lightsout::request::puzzle(&params)
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
@@ -43,11 +43,11 @@ pub(super) async fn game(
     let body = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         // The solver the page's coach asks next (`/v1/solve`), cached for it.
-        let solver = (game.states() == 2 && game.buttons() <= lightsout::coach::FACTS_BUTTONS)
+        let solver = (game.states() == 2 && game.buttons() <= lightsout::request::FACTS_BUTTONS)
             .then(|| state.game_solvers.get(game.clone(), budget).ok())
             .flatten();
         let layout = game.layout();
-        lightsout::coach::game_json(&game, name.as_deref(), &layout, solver.as_deref())
+        lightsout::request::game_json(&game, name.as_deref(), &layout, solver.as_deref())
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
@@ -64,14 +64,14 @@ pub(super) async fn solve_one(
 ) -> Result<Json<Value>, ApiError> {
     let params = play_params(raw, &["board", "target"])?;
     let (game, budget) = played_game(&params, "GET /v1/solve?rows=5&cols=5&board=...")?;
-    let goal = lightsout::coach::goal_of(&params, game.states())?;
-    let board = lightsout::coach::board_of(&params, &game)?;
+    let goal = lightsout::request::goal_of(&params, game.states())?;
+    let board = lightsout::request::board_of(&params, &game)?;
     let mut answers = answers(state, game, budget, vec![board], goal).await?;
     Ok(Json(answers.swap_remove(0)))
 }
 
 /// The answers to `boards` toward every light `goal`, by the game's cached solver on a
-/// job slot ([`lightsout::coach::answer_json`] each).
+/// job slot ([`lightsout::request::answer_json`] each).
 pub(super) async fn answers(
     state: std::sync::Arc<State>,
     game: lightsout::rules::Game,
@@ -88,7 +88,7 @@ pub(super) async fn answers(
             .map_err(|e| ApiError::bad(e.to_string()))?;
         Ok(boards
             .iter()
-            .map(|board| lightsout::coach::answer_json(&solver, board, goal, true))
+            .map(|board| lightsout::request::answer_json(&solver, board, goal, true))
             .collect())
     })
     .await

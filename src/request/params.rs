@@ -96,15 +96,11 @@ impl Params {
         })
     }
 
-    /// `target` as on or off, else `default`.
+    /// `target` of a two-state game, else `default`.
     pub fn target(&self, default: Target) -> Result<Target, Refusal> {
         match self.get("target") {
             None => Ok(default),
-            Some("on") => Ok(Target::On),
-            Some("off") => Ok(Target::Off),
-            Some(other) => Err(Refusal::bad(format!(
-                "target: expected on or off, found `{other}`"
-            ))),
+            Some(text) => super::Goal::parse(text)?.target(),
         }
     }
 }
@@ -226,14 +222,7 @@ pub fn shape_given(params: &Params) -> Result<Option<(usize, usize)>, Refusal> {
 /// state `0..K`), for a game of `k` states.
 pub fn goal_of(params: &Params, k: u8) -> Result<u8, Refusal> {
     match params.get("target") {
-        None | Some("off") => Ok(0),
-        Some("on") => Ok(k - 1),
-        Some(d) => match d.parse::<u8>() {
-            Ok(d) if d < k => Ok(d),
-            _ => Err(Refusal::bad(format!(
-                "target: expected off, on or a state 0..{}, found `{d}`",
-                k - 1
-            ))),
-        },
+        None => Ok(0),
+        Some(text) => super::Goal::parse(text)?.state(k),
     }
 }

@@ -1,0 +1,25 @@
+//! What a request asks, read and answered the same through every door (the command
+//! line, the server's routes, the static page's WebAssembly, Python): the game chosen
+//! from its settings (`choice.rs`, which the command line's flags read through too), a
+//! request's parameters read (`params.rs`), the game it names within a door's limits
+//! (`game.rs`), and the answers as JSON (`answers.rs`: the games, a game's buttons and
+//! drawing, a puzzle, a board's fewest).
+
+mod answers;
+mod choice;
+mod game;
+mod goal;
+mod params;
+mod refusal;
+
+pub use answers::{
+    answer_json, catalogue, game_json, grid_json, puzzle, FACTS_BUTTONS, PUZZLE_LIGHTS,
+};
+pub use choice::{parse_states, topology_named, Choice, Source};
+pub use game::{
+    game_or_classic, play_params, played_game, played_game_of, requested_game, GAME_CONFLICTS,
+    GAME_ENTRIES, GAME_PARAMS, PLAY_ENTRIES, PLAY_LIGHTS,
+};
+pub use goal::Goal;
+pub use params::{board_of, board_param, goal_of, shape_given, shape_of, Params};
+pub use refusal::{Field, Refusal};
