@@ -34,6 +34,8 @@ def solve(board, *, game=None, target="off", states=2, search_time=60.0):
     `board`: an array (or nested lists) of states: bool, integers, or floats that are
     whole numbers (0.0, 1.0); any other value (0.7, NaN, a complex number) is refused
     with the light it is at. Read in its own type, a two-state board straight into bits.
+    Or text, as the command line and the API read a board: `"0110/1001"` (rows separated
+    by `/`), a list of row strings, or a run of every light for a `game`.
 
     `game`: None (the classic game of the board's shape), a built-in game's name, or a
     `Game` (`Game.grid`, `Game.graph6`, `from_networkx`)."""
@@ -47,8 +49,13 @@ def solve(board, *, game=None, target="off", states=2, search_time=60.0):
 
 
 def _board_array(board):
-    """`board` as a 2-D array the extension reads in place: its own element type when
-    that is bool, an integer or a float, in this machine's byte order."""
+    """`board` as the extension reads it: text as it is (`"0110/1001"`, rows as a list of
+    strings joined by `/`), else a 2-D array in its own element type when that is bool,
+    an integer or a float, in this machine's byte order."""
+    if isinstance(board, str):
+        return board
+    if isinstance(board, (list, tuple)) and board and all(isinstance(r, str) for r in board):
+        return "/".join(board)
     array = _np.asarray(board)
     if array.ndim == 1:
         array = array.reshape(1, -1)

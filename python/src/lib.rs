@@ -6,7 +6,7 @@
 //! waits on it and checks for signals every 50 ms, so Ctrl-C stops the wait at once,
 //! and the searches of `solve` and `gods_number` with it (other work is short).
 
-use lightsout::request::Goal;
+use lightsout::request::{self, Goal};
 use lightsout::rules::graph::{nauty_line, Graph, Neighbourhood};
 use lightsout::rules::{builtin, Game, Rule, Topology};
 use lightsout::{GameSolver, SearchLimits};
@@ -30,27 +30,12 @@ fn refused(err: impl std::fmt::Display) -> PyErr {
 }
 
 fn topology_of(name: &str) -> PyResult<Topology> {
-    Topology::ALL
-        .into_iter()
-        .find(|t| t.name() == name)
-        .ok_or_else(|| {
-            refused(format!(
-                "topology: expected plane, cylinder, torus or projective, found `{name}`"
-            ))
-        })
+    request::topology_of(name).map_err(refused)
 }
 
-/// `states` as K, 2 to 255, in the command line's words (a `ValueError`, never an
-/// overflow).
+/// `states` as K, 2 to 255, read by the library (a `ValueError`, never an overflow).
 fn states_of(states: i64) -> PyResult<u8> {
-    u8::try_from(states)
-        .ok()
-        .filter(|&k| k >= 2)
-        .ok_or_else(|| {
-            refused(format!(
-                "states: expected a number of states K from 2 to 255, found {states}"
-            ))
-        })
+    request::states_of(&states.to_string()).map_err(refused)
 }
 
 /// `search_time` as a duration, in the command line's words.
@@ -81,7 +66,7 @@ impl PyGame {
     #[pyo3(signature = (rows, cols, *, topology = "plane", rule = "plus", states = 2))]
     fn grid(rows: usize, cols: usize, topology: &str, rule: &str, states: i64) -> PyResult<Self> {
         let states = states_of(states)?;
-        let rule = Rule::parse(rule).map_err(refused)?;
+        let rule = request::rule_of(rule).map_err(refused)?;
         let game = Game::grid(rows, cols, topology_of(topology)?, rule, states).map_err(refused)?;
         Ok(PyGame { game })
     }
@@ -350,13 +335,13 @@ fn each_light<T: Light>(
         match v.state().filter(|&s| s < u64::from(k)) {
             Some(s) => put(r * cols + c, s as u8),
             None => {
-                return Err(refused(format!(
-                    "board: expected light {} of {cols}: a state 0..{} in row {}, found {}",
-                    c + 1,
-                    k - 1,
-                    r + 1,
-                    v.shown()
-                )))
+                let found = v.shown();
+                return Err(refused(request::light_refused(
+                    k,
+                    (r + 1, c + 1),
+                    cols,
+                    &found,
+                )));
             }
         }
     }
@@ -432,9 +417,15 @@ fn solve(
     search_time: f64,
 ) -> PyResult<Answer> {
     let states = states_of(states)?;
-    let (rows, cols) = match board.getattr("shape")?.extract::<(usize, usize)>() {
-        Ok(shape) => shape,
-        Err(_) => return Err(refused("board: expected a 2-D array of states")),
+    // A board as text (`0110/1001`, or a run of its lights), read as a query string's
+    // `board=` is.
+    let text = board.extract::<String>().ok();
+    let (rows, cols) = match (&text, board.getattr("shape")) {
+        (Some(text), _) => request::board_shape(text),
+        (None, Ok(shape)) => shape
+            .extract::<(usize, usize)>()
+            .map_err(|_| refused("board: expected a 2-D array of states"))?,
+        (None, Err(_)) => return Err(refused("board: expected a 2-D array of states")),
     };
     let game = game_arg(game, (rows, cols), states)?;
     let k = game.states();
@@ -455,27 +446,32 @@ fn solve(
     let time = seconds_of(search_time)?;
     // Read in the array's own type: two states straight into the board's bits (an
     // 8000 x 8000 bool array takes 8 MB here, not a byte or eight a light).
-    let lights = with_view!(board, |view| {
-        match k {
-            2 => {
-                let (r, c) = game
-                    .grid_rules()
-                    .map_or((1, game.lights()), |g| (g.rows, g.cols));
-                let mut bits = lightsout::Board::new(r, c);
-                each_light(view, k, |i, s| {
-                    if s != goal {
-                        bits.set(i / c, i % c, true)
-                    }
-                })?;
-                Ok(Lights::Bits(bits))
+    let lights = if let Some(text) = &text {
+        let read = request::board_param(text, &game).map_err(refused)?;
+        Lights::States(read)
+    } else {
+        with_view!(board, |view| {
+            match k {
+                2 => {
+                    let (r, c) = game
+                        .grid_rules()
+                        .map_or((1, game.lights()), |g| (g.rows, g.cols));
+                    let mut bits = lightsout::Board::new(r, c);
+                    each_light(view, k, |i, s| {
+                        if s != goal {
+                            bits.set(i / c, i % c, true)
+                        }
+                    })?;
+                    Ok(Lights::Bits(bits))
+                }
+                _ => {
+                    let mut states = Vec::with_capacity(rows * cols);
+                    each_light(view, k, |_, s| states.push(s))?;
+                    Ok(Lights::States(states))
+                }
             }
-            _ => {
-                let mut states = Vec::with_capacity(rows * cols);
-                each_light(view, k, |_, s| states.push(s))?;
-                Ok(Lights::States(states))
-            }
-        }
-    })?;
+        })?
+    };
     let limits = SearchLimits {
         ops: lightsout::SEARCH_BUDGET,
         time: Some(time),

@@ -83,9 +83,9 @@ def test_games_by_name_graph6_and_networkx():
 def test_errors_are_exceptions_with_the_command_lines_words():
     # `lightsout solve --rows 2 --cols 2 --states 3` on `0 2 / 1 5`: "expected light 2 of
     # 2: a state 0..2 in row 2 of board 1, found `5`".
-    with pytest.raises(ValueError, match="expected light 2 of 2: a state 0..1 in row 1, found 2"):
+    with pytest.raises(ValueError, match="expected `0` or `1` for light 2 of 2 in row 1 of board 1, found `2`"):
         lightsout.solve(np.array([[0, 2], [1, 1]]))
-    with pytest.raises(ValueError, match="expected light 2 of 2: a state 0..2 in row 2, found 5"):
+    with pytest.raises(ValueError, match="expected light 2 of 2: a state 0..2 in row 2 of board 1, found `5`"):
         lightsout.solve(np.array([[0, 2], [1, 5]]), states=3)
     with pytest.raises(ValueError, match="topology: expected plane"):
         lightsout.Game.grid(3, 3, topology="sphere")
@@ -154,18 +154,18 @@ def test_ctrl_c_stops_the_search_and_frees_its_cores(tmp_path, setup, call):
 def test_floats_are_read_only_when_whole_and_never_truncated():
     # Hardening six: 0.7 was read as 0 (fewest 0, "proven"), b + 0.999 as b, NaN as a
     # huge negative number, a complex board with a warning only.
-    with pytest.raises(ValueError, match=r"light 1 of 3: a state 0..1 in row 1, found 0.7"):
+    with pytest.raises(ValueError, match=r"`0` or `1` for light 1 of 3 in row 1 of board 1, found `0.7`"):
         lightsout.solve(np.full((3, 3), 0.7))
     board = np.array([[1, 0, 1], [0, 1, 0], [1, 0, 1]])
-    with pytest.raises(ValueError, match="found 1.999"):
+    with pytest.raises(ValueError, match="found `1.999`"):
         lightsout.solve(board + 0.999)
-    with pytest.raises(ValueError, match="found NaN"):
+    with pytest.raises(ValueError, match="found `NaN`"):
         lightsout.solve(np.where(board == 1, np.nan, 0.0))
-    with pytest.raises(ValueError, match="found inf"):
+    with pytest.raises(ValueError, match="found `inf`"):
         lightsout.solve(np.where(board == 1, np.inf, 0.0))
     with pytest.raises(ValueError, match="complex"):
         lightsout.solve(board + 0j)
-    with pytest.raises(ValueError, match="found -1"):
+    with pytest.raises(ValueError, match="found `-1`"):
         lightsout.solve(-board)
     # Whole floats (of any width), bools and every integer type, in either byte
     # order, read as the integers they are.
@@ -201,7 +201,7 @@ def test_arguments_are_refused_with_value_errors_in_the_command_lines_words():
             lightsout.solve(board, target=two)
         assert str(refused.value) == past
     for k in [256, -1, 1, 0]:
-        with pytest.raises(ValueError, match=f"states: expected a number of states K from 2 to 255, found {k}"):
+        with pytest.raises(ValueError, match=f"states: expected a number of states K from 2 to 255, found `{k}`"):
             lightsout.solve(board, states=k)
         with pytest.raises(ValueError, match="from 2 to 255"):
             lightsout.Game.grid(3, 3, states=k)
@@ -242,3 +242,62 @@ def test_a_large_bool_board_is_read_into_bits():
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     peak_kib = int(out.stdout.split()[-1])
     assert peak_kib < 250 * 1024, f"peak {peak_kib / 1024:.0f} MiB"
+
+
+def test_a_board_as_text_is_read_as_the_command_line_and_the_api_read_it():
+    # Issue 64: Python refused `"0110/1001"`, which the command line and the API take.
+    want = lightsout.solve(np.array([[0, 1, 1, 0], [1, 0, 0, 1]]))
+    for text in ["0110/1001", ["0110", "1001"], ".##./#..#", "0 1 1 0/1 0 0 1"]:
+        got = lightsout.solve(text)
+        assert (got.fewest, got.proven) == (want.fewest, want.proven), text
+        assert np.array_equal(got.presses, want.presses), text
+    # A run of every light, for a game of that shape (the 25-character run of 5 x 5).
+    run = "0110010010100101001000110"
+    game = lightsout.Game.grid(5, 5)
+    rows = [run[i : i + 5] for i in range(0, 25, 5)]
+    assert lightsout.solve(run, game=game).fewest == lightsout.solve(rows).fewest
+    with pytest.raises(ValueError, match="board: .*found the end of the line after 1 light"):
+        lightsout.solve("01/1")
+
+
+def _doors():
+    """The table of requests every door answers alike (tests/data/doors.json)."""
+    import json
+    import pathlib
+
+    return json.loads((pathlib.Path(__file__).parents[2] / "tests/data/doors.json").read_text())
+
+
+def _asked(case):
+    """A request of the table through Python: its game, then its board as text."""
+    settings = {k: case[k] for k in ("topology", "rule") if k in case}
+    if "states" in case:
+        settings["states"] = int(case["states"])
+    game = lightsout.Game.grid(case["rows"], case["cols"], **settings)
+    return lightsout.solve("/".join(case["board"]), game=game, target=case.get("target", "off"))
+
+
+def test_every_request_of_the_table_gets_the_answer_every_door_gives():
+    # Issue 64: the same request gets the same answer at every door (the command line,
+    # GET, both bodies: tests/it/doors.rs, which holds each to breadth-first search).
+    for case in _doors()["good"]:
+        want = case["answer"]
+        got = _asked(case)
+        assert got.solvable == want["solvable"], case
+        if got.solvable:
+            assert (got.fewest, got.proven) == (want["fewest"], want["proven"]), case
+            rows = ["".join(str(v) for v in row) for row in got.presses]
+            assert rows == want["presses"], case
+        # As an array of numbers too.
+        numbers = np.array([[int(c) for c in row] for row in case["board"]], dtype=np.uint8)
+        settings = {k: case[k] for k in ("topology", "rule")}
+        game = lightsout.Game.grid(case["rows"], case["cols"], states=case["states"], **settings)
+        again = lightsout.solve(numbers, game=game, target=case["target"])
+        assert (again.solvable, again.fewest) == (got.solvable, got.fewest), case
+
+
+def test_every_bad_request_of_the_table_is_refused_in_the_command_lines_sentence():
+    for case in _doors()["bad"]:
+        with pytest.raises(ValueError) as refused:
+            _asked(case)
+        assert ": " + case["sentence"] in str(refused.value), (case, str(refused.value))

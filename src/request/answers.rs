@@ -50,6 +50,14 @@ const PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 /// `seed`): a board built, or drawn, until one has the wanted proven fewest presses
 /// (any, for `None`), as `GET /v1/puzzle` answers it.
 pub fn puzzle(params: &super::Params) -> Result<Value, Refusal> {
+    if !puzzle_names_a_game(params) {
+        // The classic question: a 5 x 5 grid of exactly that many presses to all on.
+        let wanted = classic_presses(params)?;
+        let seed = params.seed()?;
+        let game = crate::rules::Game::classic(5, 5).map_err(|e| Refusal::bad(e.to_string()))?;
+        let budget = crate::solve::SEARCH_BUDGET;
+        return made_puzzle(game, budget, wanted.map(u64::from), 1, seed);
+    }
     let (rows, cols) = super::shape_of(params, "GET /v1/puzzle?rows=6&cols=6")?;
     if rows.checked_mul(cols).is_none_or(|n| n > PUZZLE_LIGHTS) {
         return Err(Refusal::too_large(format!(
@@ -61,6 +69,27 @@ pub fn puzzle(params: &super::Params) -> Result<Value, Refusal> {
     let goal = super::goal_of(params, game.states())?;
     let seed = params.seed()?;
     made_puzzle(game, budget, wanted, goal, seed)
+}
+
+/// Whether a puzzle request names a game (its shape, target or game settings); without
+/// any, a puzzle is the classic 5 x 5 question (all on, at most 15 presses).
+pub fn puzzle_names_a_game(params: &super::Params) -> bool {
+    ["rows", "cols", "target"]
+        .iter()
+        .chain(&super::GAME_PARAMS)
+        .any(|k| params.get(k).is_some())
+}
+
+/// The fewest presses a classic 5 x 5 puzzle asks for (`None`: random), at most 15:
+/// the server (from its exact table) and the static page (by its solver) alike.
+pub fn classic_presses(params: &super::Params) -> Result<Option<u8>, Refusal> {
+    match params.presses_wanted()? {
+        Some(steps) if steps > 15 => Err(Refusal::of(
+            super::Field::Presses,
+            format!("{steps} is not in 0..=15; no 5x5 grid needs more than 15"),
+        )),
+        wanted => Ok(wanted.map(|n| n as u8)),
+    }
 }
 
 /// Builds or draws boards until one has the wanted proven fewest presses.

@@ -47,6 +47,26 @@ pub fn topology_named(text: &str) -> Option<Topology> {
     Topology::ALL.into_iter().find(|t| t.name() == text)
 }
 
+/// A topology by its name, as every door reads `topology`: refused in one sentence.
+pub fn topology_of(text: &str) -> Result<Topology, super::Refusal> {
+    topology_named(text).ok_or_else(|| {
+        super::Refusal::of(
+            super::Field::Topology,
+            format!("expected plane, cylinder, torus or projective, found `{text}`"),
+        )
+    })
+}
+
+/// A press rule (a name or a literal pattern), as every door reads `rule`.
+pub fn rule_of(text: &str) -> Result<Rule, super::Refusal> {
+    Rule::parse(text).map_err(|e| super::Refusal::of(super::Field::Rule, e.to_string()))
+}
+
+/// States as every door reads `states`, refused in one sentence.
+pub fn states_of(text: &str) -> Result<u8, super::Refusal> {
+    parse_states(text).map_err(|sentence| super::Refusal::of(super::Field::States, sentence))
+}
+
 impl Choice<'_> {
     /// Whether the choice is the classic game (plus on a plane board, two states),
     /// whose boards may be larger than other grid games' (its engine lists no presses).

@@ -41,16 +41,9 @@ pub fn requested_game(
     }
     let topology = match params.get("topology") {
         None => crate::rules::Topology::Plane,
-        Some(t) => super::topology_named(t).ok_or_else(|| {
-            Refusal::bad(format!(
-                "topology: expected plane, cylinder, torus or projective, found `{t}`"
-            ))
-        })?,
+        Some(t) => super::topology_of(t)?,
     };
-    let states = match params.get("states") {
-        None => None,
-        Some(k) => Some(super::parse_states(k).map_err(|e| Refusal::bad(format!("states: {e}")))?),
-    };
+    let states = params.get("states").map(super::states_of).transpose()?;
     let source = match (params.get("game"), params.get("graph")) {
         (Some(_), Some(_)) => {
             return Err(Refusal::bad(

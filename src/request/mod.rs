@@ -13,13 +13,16 @@ mod params;
 mod refusal;
 
 pub use answers::{
-    answer_json, catalogue, game_json, grid_json, puzzle, FACTS_BUTTONS, PUZZLE_LIGHTS,
+    answer_json, catalogue, classic_presses, game_json, grid_json, puzzle, puzzle_names_a_game,
+    FACTS_BUTTONS, PUZZLE_LIGHTS,
 };
-pub use choice::{parse_states, topology_named, Choice, Source};
+pub use choice::{parse_states, rule_of, states_of, topology_named, topology_of, Choice, Source};
 pub use game::{
     game_or_classic, play_params, played_game, played_game_of, requested_game, GAME_CONFLICTS,
     GAME_ENTRIES, GAME_PARAMS, PLAY_ENTRIES, PLAY_LIGHTS,
 };
 pub use goal::Goal;
-pub use params::{board_of, board_param, goal_of, shape_given, shape_of, Params};
+pub use params::{
+    board_of, board_param, board_shape, goal_of, light_refused, shape_given, shape_of, Params,
+};
 pub use refusal::{Field, Refusal};

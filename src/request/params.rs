@@ -105,6 +105,22 @@ impl Params {
     }
 }
 
+/// A board's light refused where it is (`row`, `light` 1-based, of `cols`), in the
+/// words of every reader of boards: for a door that holds its boards as numbers
+/// (Python's arrays), where the text readers name the line and column too.
+pub fn light_refused(
+    states: u8,
+    (row, light): (usize, usize),
+    cols: usize,
+    found: &str,
+) -> Refusal {
+    let expected = crate::stream::light_expected(states, (light, cols), row, 1);
+    Refusal::of(
+        super::Field::Board,
+        format!("expected {expected}, found `{found}`"),
+    )
+}
+
 /// The board a request carries (`board=`, required), for `game` ([`board_param`]).
 pub fn board_of(params: &Params, game: &crate::rules::Game) -> Result<Vec<u8>, Refusal> {
     let text = params.get("board").ok_or_else(|| {
@@ -196,9 +212,8 @@ pub fn shape_given(params: &Params) -> Result<Option<(usize, usize)>, Refusal> {
     let given = params.get("rows").is_some() || params.get("cols").is_some();
     let named = params.get("game").is_some() || params.get("graph").is_some();
     if let (false, false, Some(board)) = (given, named, params.get("board")) {
-        if let Some((first, _)) = board.split_once('/') {
-            let cols = crate::stream::row_cells(first);
-            return Ok(Some((board.split('/').count(), cols.max(1))));
+        if board.contains('/') {
+            return Ok(Some(board_shape(board)));
         }
     }
     if !given && !named {
@@ -216,6 +231,16 @@ pub fn shape_given(params: &Params) -> Result<Option<(usize, usize)>, Refusal> {
         }
     };
     Ok(Some((dimension("rows")?, dimension("cols")?)))
+}
+
+/// The shape a board typed as text brings: its rows (`/` between them) and the cells of
+/// its first row, as the command line reads a board's shape from its rows.
+pub fn board_shape(text: &str) -> (usize, usize) {
+    let first = text.split('/').next().unwrap_or_default();
+    (
+        text.split('/').count(),
+        crate::stream::row_cells(first).max(1),
+    )
 }
 
 /// The state every light should end in, from `target` (`off`, `on` = K - 1, or a

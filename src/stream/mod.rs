@@ -36,6 +36,7 @@ pub use read::json::{
     board_from_rows, json_boards, row_cells, sniff_json_shape, EachBoard, JsonSniffed,
 };
 pub use read::reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
+pub use read::rows::light_expected;
 pub use read::shape::{sniff_shape, Ambiguity, Sniffed, MAX_SHAPE_BYTES};
 pub use read::states::StatesReader;
 pub use ruler::picture_margins;

@@ -133,6 +133,48 @@ test("256 x 256 boards of four rules are solved in the page, each under 50 ms", 
   }
 });
 
+test("every request of the table gets the answer or the sentence every door gives", async (page, url) => {
+  // Issue 64: tests/data/doors.json, answered by the command line, GET and both bodies
+  // (tests/it/doors.rs, held to breadth-first search) and by Python: the static page
+  // answers the same URLs alike, in WebAssembly.
+  const table = JSON.parse(fs.readFileSync(path.join(root, "tests/data/doors.json"), "utf8"));
+  const asked = (c) => {
+    const q = new URLSearchParams();
+    for (const k of ["rows", "cols", "topology", "rule", "states", "target"]) {
+      if (c[k] !== undefined) q.set(k, String(c[k]));
+    }
+    q.set("board", c.board.join("/"));
+    return `/v1/solve?${q}`;
+  };
+  await page.goto(`${url}/?rows=5&cols=5`);
+  await settled(page);
+  const answers = await page.evaluate(async (urls) => {
+    const out = [];
+    for (const u of urls) out.push(await window.lightsoutAsk(u));
+    return out;
+  }, [...table.good, ...table.bad].map(asked));
+  table.good.forEach((c, i) => {
+    assert.equal(answers[i].status, 200, JSON.stringify(c));
+    assert.deepEqual(answers[i].body, c.answer, JSON.stringify(c));
+  });
+  table.bad.forEach((c, i) => {
+    const got = answers[table.good.length + i];
+    assert.equal(got.status, 400, JSON.stringify(c));
+    assert.ok(got.body.error.includes(`: ${c.sentence}`), `${JSON.stringify(c)}: ${got.body.error}`);
+  });
+  // The classic puzzle route, as the server answers it (issue 64: it said "rows:
+  // missing" here): 15 presses at most, a board of exactly that many, proven.
+  const [past, top] = await page.evaluate(async () => [
+    await window.lightsoutAsk("/v1/puzzle?presses=16"),
+    await window.lightsoutAsk("/v1/puzzle?presses=15&seed=7"),
+  ]);
+  assert.equal(past.status, 400);
+  assert.equal(past.body.error, "presses: 16 is not in 0..=15; no 5x5 grid needs more than 15");
+  assert.equal(top.status, 200, JSON.stringify(top));
+  assert.deepEqual([top.body.fewest, top.body.proven, top.body.target], [15, true, "on"]);
+  assert.equal(top.body.board.length, 5);
+});
+
 test("first paint in a new tab", async (page, url, browser) => {
   const context = await browser.newContext();
   await (await context.newPage()).goto("about:blank");

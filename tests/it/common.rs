@@ -122,3 +122,35 @@ pub(crate) fn spawned<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Ch
         .spawn()
         .unwrap()
 }
+
+/// Breadth-first search over every state of a tiny game from all off (pressing is
+/// reversible: K - 1 more presses undo one): the fewest presses that make each state,
+/// indexed by its lights read as a number base K (light 1 lowest); `u32::MAX` where
+/// none do.
+pub(crate) fn bfs_depths(game: &lightsout::rules::Game) -> Vec<u32> {
+    let k = u64::from(game.states());
+    let n = game.lights();
+    let mut depth = vec![u32::MAX; k.pow(n as u32) as usize];
+    let start = vec![0u8; n];
+    depth[0] = 0;
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(state) = queue.pop_front() {
+        let d = depth[state_code(k, &state)];
+        for b in 0..game.buttons() {
+            let mut presses = vec![0u8; game.buttons()];
+            presses[b] = 1;
+            let next = game.after_presses(&state, &presses);
+            let code = state_code(k, &next);
+            if depth[code] == u32::MAX {
+                depth[code] = d + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    depth
+}
+
+/// A state's index in [`bfs_depths`]: its lights as a number base `k`, light 1 lowest.
+pub(crate) fn state_code(k: u64, lights: &[u8]) -> usize {
+    lights.iter().rev().fold(0u64, |a, &v| a * k + u64::from(v)) as usize
+}

@@ -19,6 +19,7 @@ mod play_session;
 mod check_cli;
 mod cli_manners;
 mod cross_check;
+mod doors;
 mod exact_cli;
 mod exhaustive;
 mod explain_cli;

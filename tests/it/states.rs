@@ -7,7 +7,7 @@ use common::lightsout;
 use lightsout::rules::{builtin, Game, Rule, Topology};
 use lightsout::testing::StatesSolver;
 use lightsout::{DepthTable, GameSolver};
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 /// The states of the suite: primes, prime powers, and products of both.
 const STATES: [u8; 9] = [2, 3, 4, 5, 6, 8, 9, 10, 12];
@@ -364,27 +364,7 @@ fn four_by_four_plus_mod_four_has_the_kernel_the_issue_names() {
 /// Breadth-first search over every state of a tiny game from the goal (pressing is
 /// reversible: K - 1 more presses undo one): the fewest presses of every board.
 fn bfs_census(game: &Game) -> (Vec<u64>, u128) {
-    let k = u64::from(game.states());
-    let n = game.lights();
-    let total = k.pow(n as u32) as usize;
-    let encode = |l: &[u8]| l.iter().rev().fold(0u64, |acc, &v| acc * k + u64::from(v)) as usize;
-    let mut depth = vec![u32::MAX; total];
-    let start = vec![0u8; n];
-    depth[encode(&start)] = 0;
-    let mut queue = VecDeque::from([start]);
-    while let Some(state) = queue.pop_front() {
-        let d = depth[encode(&state)];
-        for b in 0..game.buttons() {
-            let mut presses = vec![0u8; game.buttons()];
-            presses[b] = 1;
-            let next = game.after_presses(&state, &presses);
-            let code = encode(&next);
-            if depth[code] == u32::MAX {
-                depth[code] = d + 1;
-                queue.push_back(next);
-            }
-        }
-    }
+    let depth = common::bfs_depths(game);
     let mut histogram = vec![0u64; 1];
     let mut unreachable = 0u128;
     for &d in &depth {

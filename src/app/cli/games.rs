@@ -15,7 +15,7 @@ const GAME_CONFLICTS: [&str; 4] = lightsout::request::GAME_CONFLICTS;
 pub(crate) struct GameArgs {
     /// How the board's edges meet: plane (the classic), cylinder (columns wrap), torus
     /// (rows and columns wrap), projective (wrapping mirrors the other coordinate).
-    #[arg(long, value_enum, default_value_t = TopologyArg::Plane)]
+    #[arg(long, value_parser = values::TopologyParser, default_value = "plane")]
     pub topology: TopologyArg,
     /// Short for --topology torus.
     #[arg(long, conflicts_with = "topology")]

@@ -11,6 +11,42 @@ pub(crate) enum TopologyArg {
     Projective,
 }
 
+/// Reads `--topology` in the library's words, keeping clap's list of the names (for
+/// `--help` and completions).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TopologyParser;
+
+impl clap::builder::TypedValueParser for TopologyParser {
+    type Value = TopologyArg;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<TopologyArg, clap::Error> {
+        let read = |text: &str| -> Result<TopologyArg, String> {
+            let topology = lightsout::request::topology_of(text).map_err(|r| r.sentence)?;
+            TopologyArg::value_variants()
+                .iter()
+                .copied()
+                .find(|t| t.topology() == topology)
+                .ok_or_else(|| format!("no flag for the topology `{text}`"))
+        };
+        read.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            TopologyArg::value_variants()
+                .iter()
+                .filter_map(ValueEnum::to_possible_value),
+        ))
+    }
+}
+
 impl TopologyArg {
     /// The library's topology.
     pub(crate) fn topology(self) -> lightsout::rules::Topology {

@@ -326,22 +326,14 @@ pub(super) async fn puzzle(
     let mut known = vec!["steps", "seed", "rows", "cols", "presses", "target"];
     known.extend(GAME_PARAMS);
     let params = Params::new(raw, &known)?;
-    let any_game = ["rows", "cols", "target"]
-        .iter()
-        .chain(&GAME_PARAMS)
-        .any(|k| params.get(k).is_some());
-    if any_game {
+    if lightsout::request::puzzle_names_a_game(&params) {
         return super::play::game_puzzle(&state, params).await;
     }
+    // The classic question, from the exact table (the static page draws it instead).
+    let wanted = lightsout::request::classic_presses(&params)?;
     let seed = params.seed()?;
-    let (grid, fewest) = match params.presses_wanted()? {
-        Some(steps) if steps > 15 => {
-            return Err(ApiError::bad(format!(
-                "presses: {steps} is not in 0..=15; no 5x5 grid needs more than 15"
-            )))
-        }
+    let (grid, fewest) = match wanted {
         Some(steps) => {
-            let steps = steps as u8;
             let rare = state
                 .rare
                 .get(usize::from(steps))

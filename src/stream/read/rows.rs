@@ -18,6 +18,19 @@ pub(in crate::stream) fn describe_byte(byte: u8) -> String {
     }
 }
 
+/// What light `light` of `cols` (1-based) in row `row` of board `board` must be, in the
+/// words every reader of boards uses (text, JSON, a query string's `board`, Python's
+/// arrays): `0` or `1` for two states, a state `0..K-1` for more.
+pub fn light_expected(states: u8, (light, cols): (usize, usize), row: usize, board: u64) -> String {
+    match states {
+        2 => format!("`0` or `1` for light {light} of {cols} in row {row} of board {board}"),
+        k => format!(
+            "light {light} of {cols}: a state 0..{} in row {row} of board {board}",
+            k.saturating_sub(1)
+        ),
+    }
+}
+
 pub(in crate::stream) fn is_blank(line: &[u8]) -> bool {
     line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r'))
 }
@@ -69,9 +82,13 @@ pub(in crate::stream) fn parse_row(
                             col + 1,
                             row + 1
                         ),
-                        other.map_or(format!("the end of the line after {col} lights"), |&b| {
-                            describe_byte(b)
-                        }),
+                        other.map_or(
+                            format!(
+                                "the end of the line after {}",
+                                crate::text::plural(col as u64, "light", "lights")
+                            ),
+                            |&b| describe_byte(b),
+                        ),
                     ))
                 }
             }
@@ -83,15 +100,14 @@ pub(in crate::stream) fn parse_row(
                 let found = match other {
                     Some(&b) => describe_byte(b),
                     None if col == 0 => "an empty line".into(),
-                    None => format!("the end of the line after {col} lights"),
+                    None => format!(
+                        "the end of the line after {}",
+                        crate::text::plural(col as u64, "light", "lights")
+                    ),
                 };
                 return Err(error(
                     at,
-                    format!(
-                        "`0` or `1` for light {} of {cols} in row {} of board {board}",
-                        col + 1,
-                        row + 1
-                    ),
+                    light_expected(2, (col + 1, cols), row + 1, board),
                     found,
                 ));
             }

@@ -1,0 +1,360 @@
+//! One table of requests through every door (issue 64): `tests/data/doors.json`, good
+//! requests (K 2 to 6, every topology, five rules, every kind of target) with the one
+//! answer each gets, and bad ones with the one sentence each is refused in. This test
+//! makes the table from a seed, holds every answer to breadth-first search, holds the
+//! command line to each sentence, and asks the same of GET, a text body and a JSON
+//! body; Python (`python/tests`) and the static page (`tests/browser/static.test.mjs`)
+//! read the same file and must answer alike. `LIGHTSOUT_WRITE_DOORS=1` writes the file
+//! anew (after a change of the seed or of the cases); otherwise it must be what the
+//! seed and the program make.
+
+use crate::common::{self, data, lightsout, Rng};
+use lightsout::rules::{Game, Rule};
+use serde_json::{json, Value};
+use std::process::{Command, Stdio};
+
+const TOPOLOGIES: [&str; 4] = ["plane", "cylinder", "torus", "projective"];
+const RULES: [&str; 5] = ["plus", "cross", "box", "ring", "010/111/010"];
+
+/// The settings of a request, as its fields (the library's words) and the board's rows.
+fn fields(case: &Value) -> Vec<(&'static str, String)> {
+    ["rows", "cols", "topology", "rule", "states", "target"]
+        .into_iter()
+        .filter_map(|k| {
+            let v = &case[k];
+            let text = v
+                .as_str()
+                .map(str::to_string)
+                .or(v.as_u64().map(|n| n.to_string()))?;
+            Some((k, text))
+        })
+        .collect()
+}
+
+fn rows_of(case: &Value) -> Vec<String> {
+    case["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The fewest presses that bring `board` to every light at `goal`, by breadth-first
+/// search over every state of `game` (`None`: none do): from all off, the presses'
+/// sums; the board needs the sum that is `goal - board`.
+fn bfs_fewest(game: &Game, board: &[u8], goal: u8) -> Option<u64> {
+    let depth = common::bfs_depths(game);
+    let k = game.states();
+    let change: Vec<u8> = board.iter().map(|&v| (goal + k - v) % k).collect();
+    let d = depth[common::state_code(u64::from(k), &change)];
+    (d != u32::MAX).then_some(u64::from(d))
+}
+
+/// Sixty good requests from one seed: K 2 to 6, every topology, the rules, targets off,
+/// on and a state, boards small enough for breadth-first search (K^lights <= 2^17); two
+/// in three made solvable (the goal less random presses), the rest drawn at random.
+fn good_cases() -> Vec<Value> {
+    let mut rng = Rng(64);
+    let mut cases = Vec::new();
+    while cases.len() < 60 {
+        let k = 2 + rng.below(5) as u8;
+        let most = (17.0 / f64::from(k).log2()).floor() as u64;
+        let rows = 1 + rng.below(4);
+        let cols = 1 + rng.below((most / rows).clamp(1, 5));
+        let topology = TOPOLOGIES[rng.below(4) as usize];
+        let rule = RULES[rng.below(5) as usize];
+        let target = match rng.below(3) {
+            0 => "off".to_string(),
+            1 => "on".to_string(),
+            _ => rng.below(u64::from(k)).to_string(),
+        };
+        let mut lights: Vec<u8> = (0..rows * cols)
+            .map(|_| rng.below(u64::from(k)) as u8)
+            .collect();
+        if cases.len() % 3 != 2 {
+            let game = Game::grid(
+                rows as usize,
+                cols as usize,
+                lightsout::request::topology_of(topology).unwrap(),
+                Rule::parse(rule).unwrap(),
+                k,
+            )
+            .unwrap();
+            let goal = lightsout::request::Goal::parse(&target)
+                .unwrap()
+                .state(k)
+                .unwrap();
+            let pressed = game.after_presses(&vec![0; game.lights()], &lights);
+            lights = pressed.iter().map(|&v| (goal + k - v) % k).collect();
+        }
+        let board: Vec<String> = lights
+            .chunks(cols as usize)
+            .map(|row| row.iter().map(|&v| char::from(b'0' + v)).collect())
+            .collect();
+        cases.push(json!({
+            "rows": rows, "cols": cols, "topology": topology, "rule": rule,
+            "states": k, "target": target, "board": board,
+        }));
+    }
+    cases
+}
+
+/// The bad requests of the issue, each with the command line's sentence.
+fn bad_cases() -> Vec<Value> {
+    let case = |settings: Value, board: &[&str], sentence: &str| {
+        let mut case = settings;
+        case["board"] = json!(board);
+        case["sentence"] = json!(sentence);
+        case
+    };
+    vec![
+        case(
+            json!({"rows": 2, "cols": 2, "states": 3}),
+            &["01", "15"],
+            "expected light 2 of 2: a state 0..2 in row 2 of board 1, found `5`",
+        ),
+        case(
+            json!({"rows": 1, "cols": 1, "states": "1"}),
+            &["0"],
+            "expected a number of states K from 2 to 255, found `1`",
+        ),
+        case(
+            json!({"rows": 1, "cols": 1, "states": "256"}),
+            &["0"],
+            "expected a number of states K from 2 to 255, found `256`",
+        ),
+        case(
+            json!({"rows": 2, "cols": 2, "rule": "abc"}),
+            &["01", "10"],
+            "rule `abc`, column 1: expected a digit or `/` (a rule is a name, plus, cross, \
+             box, knight, ring, or rows of digits like 010/111/010), found `a`",
+        ),
+        case(
+            json!({"rows": 2, "cols": 2, "topology": "sphere"}),
+            &["01", "10"],
+            "expected plane, cylinder, torus or projective, found `sphere`",
+        ),
+        case(
+            json!({"rows": 2, "cols": 2, "target": "up"}),
+            &["01", "10"],
+            "expected `off`, `on` or a state (a number 0..K-1), found `up`",
+        ),
+        case(
+            json!({"rows": 2, "cols": 2, "states": 3, "target": "3"}),
+            &["01", "10"],
+            "expected `off`, `on` or a state 0..2 (lights have 3 states), found `3`",
+        ),
+        case(
+            json!({"rows": 2, "cols": 2}),
+            &["01", "1"],
+            "expected `0` or `1` for light 2 of 2 in row 2 of board 1, found the end of the \
+             line after 1 light",
+        ),
+    ]
+}
+
+/// The command line's flags of a request.
+fn flags(case: &Value) -> Vec<String> {
+    let mut args = vec!["solve".to_string()];
+    for (k, v) in fields(case) {
+        args.push(format!("--{k}"));
+        args.push(v);
+    }
+    args
+}
+
+/// A request's query string (its fields, and `board` when `board` is true).
+fn query(case: &Value, board: bool) -> String {
+    let mut pairs: Vec<(String, String)> = fields(case)
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    if board {
+        pairs.push(("board".into(), rows_of(case).join("/")));
+    }
+    serde_urlencoded::to_string(pairs).unwrap()
+}
+
+/// The command line's JSON answer of a request, or its stderr when refused.
+fn cli(case: &Value) -> Result<Value, String> {
+    let mut args = flags(case);
+    args.extend(["--format".into(), "json".into()]);
+    let out = lightsout()
+        .args(&args)
+        .write_stdin(rows_of(case).join("\n") + "\n")
+        .output()
+        .unwrap();
+    match out.status.success() {
+        true => Ok(serde_json::from_slice(&out.stdout).unwrap()),
+        false => Err(String::from_utf8_lossy(&out.stderr).into_owned()),
+    }
+}
+
+/// The table the seed and the program make: each good request with its answer (the
+/// command line's, held to breadth-first search and to the board), each bad one with
+/// its sentence (held to the command line's words).
+fn table() -> Value {
+    let mut good = Vec::new();
+    for case in good_cases() {
+        let k = case["states"].as_u64().unwrap() as u8;
+        let (rows, cols) = (
+            case["rows"].as_u64().unwrap(),
+            case["cols"].as_u64().unwrap(),
+        );
+        let topology = lightsout::request::topology_of(case["topology"].as_str().unwrap()).unwrap();
+        let rule = Rule::parse(case["rule"].as_str().unwrap()).unwrap();
+        let game = Game::grid(rows as usize, cols as usize, topology, rule, k).unwrap();
+        let board: Vec<u8> = rows_of(&case).concat().bytes().map(|b| b - b'0').collect();
+        let goal = lightsout::request::Goal::parse(case["target"].as_str().unwrap())
+            .unwrap()
+            .state(k)
+            .unwrap();
+        let answer = cli(&case).unwrap_or_else(|e| panic!("{case}: {e}"));
+        let fewest = bfs_fewest(&game, &board, goal);
+        assert_eq!(answer["fewest"].as_u64(), fewest, "{case}: {answer}");
+        if let Some(rows) = answer["presses"].as_array() {
+            let presses: Vec<u8> = rows
+                .iter()
+                .flat_map(|r| r.as_str().unwrap().bytes().map(|b| b - b'0'))
+                .collect::<Vec<_>>();
+            let after = game.after_presses(&board, &presses);
+            assert!(after.iter().all(|&v| v == goal), "{case}: {answer}");
+            assert_eq!(answer["proven"], true, "{case}: {answer}");
+        }
+        let mut case = case;
+        case["answer"] = answer;
+        good.push(case);
+    }
+    for case in bad_cases() {
+        let said = cli(&case).expect_err("refused");
+        let sentence = case["sentence"].as_str().unwrap();
+        assert!(said.contains(&format!(": {sentence}")), "{case}: {said}");
+    }
+    json!({
+        "about": "One table of requests for every door: the command line, GET, a text body and \
+                  a JSON body (tests/it/doors.rs, which makes it from a seed and holds each \
+                  answer to breadth-first search), Python (python/tests) and the static page \
+                  (tests/browser/static.test.mjs). Fields are the library's words; `answer` \
+                  is the JSON answer every door gives, `sentence` the words every door \
+                  refuses in. LIGHTSOUT_WRITE_DOORS=1 cargo test --release --test it doors \
+                  writes it anew.",
+        "good": good,
+        "bad": bad_cases(),
+    })
+}
+
+#[test]
+fn the_table_of_requests_is_what_the_seed_and_the_program_make() {
+    let made = table();
+    let path = data("doors.json");
+    let text = serde_json::to_string_pretty(&made).unwrap() + "\n";
+    if std::env::var_os("LIGHTSOUT_WRITE_DOORS").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let kept = std::fs::read_to_string(&path).expect("tests/data/doors.json");
+    assert!(
+        kept == text,
+        "tests/data/doors.json is not what the seed makes: write it anew"
+    );
+}
+
+/// A server on a free port, killed when dropped.
+struct Server(std::process::Child, String);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn ask(method: &str, url: &str, kind: &str, body: &str) -> (u16, String) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let mut response = match method {
+        "GET" => agent.get(url).call().unwrap(),
+        _ => agent.post(url).content_type(kind).send(body).unwrap(),
+    };
+    let text = response.body_mut().read_to_string().unwrap();
+    (response.status().as_u16(), text)
+}
+
+#[test]
+fn every_request_gets_one_answer_or_one_sentence_at_the_command_line_get_and_both_bodies() {
+    let table: Value = serde_json::from_str(&common::read_data("doors.json")).unwrap();
+    let (child, line) = common::spawn_first_line(
+        Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .stderr(Stdio::inherit()),
+    );
+    let at = line.find("http://").expect("the address line");
+    let server = Server(
+        child,
+        line[at..].split_whitespace().next().unwrap().to_string(),
+    );
+    let url = |path: &str| format!("{}{path}", server.1);
+    for case in table["good"].as_array().unwrap() {
+        let want = &case["answer"];
+        assert_eq!(cli(case).as_ref(), Ok(want), "{case}: the command line");
+        let (status, got) = ask(
+            "GET",
+            &url(&format!("/v1/solve?{}", query(case, true))),
+            "",
+            "",
+        );
+        assert_eq!(status, 200, "{case}: GET {got}");
+        assert_eq!(
+            &serde_json::from_str::<Value>(&got).unwrap(),
+            want,
+            "{case}: GET"
+        );
+        let body = json!({ "boards": [case["board"]] }).to_string();
+        let path = url(&format!("/v1/solve?{}", query(case, false)));
+        let (status, got) = ask("POST", &path, "application/json", &body);
+        assert_eq!(status, 200, "{case}: JSON {got}");
+        let got: Value = serde_json::from_str(&got).unwrap();
+        assert_eq!(&got["answers"][0], want, "{case}: a JSON body");
+        let text = rows_of(case).join("\n") + "\n";
+        let (status, got) = ask("POST", &path, "text/plain", &text);
+        assert_eq!(status, 200, "{case}: text {got}");
+        let printed: Vec<String> = got.lines().skip(1).map(|l| l.replace(' ', "")).collect();
+        match want["presses"].as_array() {
+            Some(rows) => {
+                let rows: Vec<&str> = rows.iter().map(|r| r.as_str().unwrap()).collect();
+                assert_eq!(printed, rows, "{case}: a text body");
+            }
+            None => assert_eq!(printed, ["nosolution"], "{case}: a text body"),
+        }
+    }
+    for case in table["bad"].as_array().unwrap() {
+        let sentence = case["sentence"].as_str().unwrap();
+        let said = cli(case).expect_err("refused");
+        assert!(said.contains(&format!(": {sentence}")), "{case}: {said}");
+        let (status, got) = ask(
+            "GET",
+            &url(&format!("/v1/solve?{}", query(case, true))),
+            "",
+            "",
+        );
+        assert!(
+            status == 400 && got.contains(&format!(": {sentence}")),
+            "{case}: GET {got}"
+        );
+        let path = url(&format!("/v1/solve?{}", query(case, false)));
+        let body = json!({ "boards": [case["board"]] }).to_string();
+        let (status, got) = ask("POST", &path, "application/json", &body);
+        assert!(
+            status == 400 && got.contains(&format!(": {sentence}")),
+            "{case}: JSON {got}"
+        );
+        let text = rows_of(case).join("\n") + "\n";
+        let (status, got) = ask("POST", &path, "text/plain", &text);
+        assert!(
+            status == 400 && got.contains(&format!(": {sentence}")),
+            "{case}: text {got}"
+        );
+    }
+}
