@@ -427,6 +427,12 @@ fn solve(
             .map_err(|_| refused("board: expected a 2-D array of states"))?,
         (None, Err(_)) => return Err(refused("board: expected a 2-D array of states")),
     };
+    if game.is_none() {
+        // The classic game of the board's shape: Python's limits (the library's table).
+        request::limits::PYTHON
+            .classic_board(rows as u64, cols as u64)
+            .map_err(refused)?;
+    }
     let game = game_arg(game, (rows, cols), states)?;
     let k = game.states();
     let expected = match game.grid_rules() {

@@ -40,16 +40,13 @@ pub fn catalogue() -> Value {
 /// Attempts at a board of exactly the asked fewest presses before giving up.
 const PUZZLE_TRIES: u32 = 200;
 
-/// The most lights of a puzzle board (128 x 128): each draw solves one board.
-pub const PUZZLE_LIGHTS: usize = 1 << 14;
-
 /// The most time the draws of one puzzle take.
 const PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// A puzzle of the game a request names (its shape and game flags, `presses`, `target`,
 /// `seed`): a board built, or drawn, until one has the wanted proven fewest presses
 /// (any, for `None`), as `GET /v1/puzzle` answers it.
-pub fn puzzle(params: &super::Params) -> Result<Value, Refusal> {
+pub fn puzzle(params: &super::Params, limits: &super::limits::Limits) -> Result<Value, Refusal> {
     if !puzzle_names_a_game(params) {
         // The classic question: a 5 x 5 grid of exactly that many presses to all on.
         let wanted = classic_presses(params)?;
@@ -59,12 +56,14 @@ pub fn puzzle(params: &super::Params) -> Result<Value, Refusal> {
         return made_puzzle(game, budget, wanted.map(u64::from), 1, seed);
     }
     let (rows, cols) = super::shape_of(params, "GET /v1/puzzle?rows=6&cols=6")?;
-    if rows.checked_mul(cols).is_none_or(|n| n > PUZZLE_LIGHTS) {
+    // Each draw solves a board: a puzzle is a game played.
+    let most = limits.play_lights;
+    if rows.checked_mul(cols).is_none_or(|n| n as u64 > most) {
         return Err(Refusal::too_large(format!(
-            "a {rows} x {cols} board: puzzles take boards of at most {PUZZLE_LIGHTS} lights"
+            "a {rows} x {cols} board: puzzles take boards of at most {most} lights"
         )));
     }
-    let (game, budget) = super::game_or_classic(params, (rows, cols))?;
+    let (game, budget) = super::game_or_classic(params, (rows, cols), limits)?;
     let wanted = params.presses_wanted()?;
     let goal = super::goal_of(params, game.states())?;
     let seed = params.seed()?;

@@ -1,7 +1,9 @@
 //! The game a request names with the command line's settings (`rows`, `cols`,
 //! `topology`, `wrap`, `rule`, `states`, `game`, `graph`, `search_budget`), read through
-//! the one [`Choice`](super::Choice) every door reads through, with a request's limits.
+//! the one [`Choice`](super::Choice) every door reads through, within the door's
+//! [`Limits`].
 
+use super::limits::Limits;
 use super::{shape_of, Params, Refusal};
 
 /// The game flags `/v1/solve` takes besides the shape, as the command line's.
@@ -15,25 +17,13 @@ pub const GAME_PARAMS: [&str; 7] = [
     "search_budget",
 ];
 
-/// The most word operations one board's search may take on the server (2^32: about a
-/// tenth of a second of the transform, a few seconds of the walk).
-const MAX_SEARCH_BUDGET: u64 = 1 << 32;
-
-/// The most lights of a `/v1/solve` board of a game other than the classic one (its
-/// solver is made for the request: about 40 bytes a light for K states).
-const GAME_LIGHTS: usize = 1 << 20;
-
-/// The most press entries (each button's pattern, added up) of a request's game: what
-/// building and solving it reads (a 1024 x 1024 board under the 3 x 3 box has 9
-/// million; 2^24 of them solve in about a second).
-pub const GAME_ENTRIES: u64 = 1 << 24;
-
 /// The game a `/v1/solve` request names with the command line's flags, or `None` for
 /// the classic game (which keeps its cached solvers). A `game` must be a built-in
 /// one: the server reads no files.
 pub fn requested_game(
     params: &Params,
     shape: (usize, usize),
+    limits: &Limits,
 ) -> Result<Option<(crate::rules::Game, u64)>, Refusal> {
     use super::{Choice, Source};
     if GAME_PARAMS.iter().all(|k| params.get(k).is_none()) {
@@ -98,11 +88,12 @@ pub fn requested_game(
         .unwrap_or(crate::solve::SEARCH_BUDGET);
     // One board's search is not cut by the request's search time (that is checked
     // between boards), so its budget is what bounds a request's work.
-    if budget > MAX_SEARCH_BUDGET {
+    if budget > limits.search_budget {
         return Err(Refusal::bad(format!(
             "search_budget: {budget} is more than this server spends on one board \
-             ({MAX_SEARCH_BUDGET} word operations); give at most that, or run \
-             `lightsout solve --search-budget {budget}` yourself"
+             ({} word operations); give at most that, or run \
+             `lightsout solve --search-budget {budget}` yourself",
+            limits.search_budget
         )));
     }
     let choice = Choice {
@@ -120,26 +111,28 @@ pub fn requested_game(
     let game = choice
         .game(Some(shape), &|name: &str| name.to_string())
         .map_err(Refusal::bad)?;
-    if params.get("graph").is_some() && game.lights() > GRAPH_VERTICES {
+    if params.get("graph").is_some() && game.lights() as u64 > limits.graph_vertices {
         return Err(Refusal::too_large(format!(
-            "graph: {} vertices; this server plays graphs of at most {GRAPH_VERTICES}",
-            game.lights()
+            "graph: {} vertices; this server plays graphs of at most {}",
+            game.lights(),
+            limits.graph_vertices
         )));
     }
-    if game.press_entries() > GAME_ENTRIES {
+    if game.press_entries() > limits.entries {
         return Err(Refusal::too_large(format!(
             "this game's buttons change {} lights in all (each button's pattern, added \
              up); this server takes games of at most {} (a smaller rule or board, or \
              `lightsout solve` with these flags yourself)",
             crate::text::thousands(game.press_entries()),
-            crate::text::thousands(GAME_ENTRIES)
+            crate::text::thousands(limits.entries)
         )));
     }
-    if game.lights() > GAME_LIGHTS {
+    if game.lights() as u64 > limits.game_lights {
         return Err(Refusal::too_large(format!(
             "this game has {} lights; this server solves games other than the classic \
-             one of at most {GAME_LIGHTS} lights",
-            game.lights()
+             one of at most {} lights",
+            game.lights(),
+            limits.game_lights
         )));
     }
     Ok(Some((game, budget)))
@@ -149,41 +142,30 @@ pub fn requested_game(
 /// them.
 pub const GAME_CONFLICTS: [&str; 4] = ["rows", "cols", "topology", "wrap"];
 
-/// The most vertices of a request's graph (its graph6 line is within the URL's limits
-/// long before).
-const GRAPH_VERTICES: usize = 4096;
-
-/// The game the flags name, or the classic plus press on a plane of that shape, of at
-/// most 2^20 lights (the most a request's game other than the classic one may have;
-/// the server's routes of one board ask for fewer first).
+/// The game the flags name, or the classic plus press on a plane of that shape, within
+/// the door's limits (the routes of one board ask for fewer lights first).
 pub fn game_or_classic(
     params: &Params,
     (rows, cols): (usize, usize),
+    limits: &Limits,
 ) -> Result<(crate::rules::Game, u64), Refusal> {
-    if let Some(found) = requested_game(params, (rows, cols))? {
+    // No board past the classic game's, whatever the game, before anything is built.
+    limits.classic_board(rows as u64, cols as u64)?;
+    if let Some(found) = requested_game(params, (rows, cols), limits)? {
         return Ok(found);
-    }
-    if rows.checked_mul(cols).is_none_or(|n| n > GAME_LIGHTS) {
-        return Err(Refusal::too_large(format!(
-            "a {rows} x {cols} board: a board of one request has at most {GAME_LIGHTS} lights"
-        )));
     }
     let game = crate::rules::Game::classic(rows, cols).map_err(|e| Refusal::bad(e.to_string()))?;
     Ok((game, crate::solve::SEARCH_BUDGET))
 }
 
-/// The most lights of a game the page plays (`GET /v1/game`, `GET /v1/solve`): its
-/// solver is kept for the next press.
-pub const PLAY_LIGHTS: usize = 1 << 14;
-
-/// The most press entries of a game the page plays: `GET /v1/game` lists every one
-/// (about 12 bytes of JSON each: 12 MiB at most).
-pub const PLAY_ENTRIES: u64 = 1 << 20;
-
 /// The game a play request names: the shape and game flags (the classic plus press on
 /// a plane, two states, when none is given), and its search budget.
-pub fn played_game(params: &Params, example: &str) -> Result<(crate::rules::Game, u64), Refusal> {
-    played_game_of(params, shape_of(params, example)?)
+pub fn played_game(
+    params: &Params,
+    example: &str,
+    limits: &Limits,
+) -> Result<(crate::rules::Game, u64), Refusal> {
+    played_game_of(params, shape_of(params, example)?, limits)
 }
 
 /// [`played_game`] of a shape the request gives another way (a JSON body's first
@@ -191,27 +173,28 @@ pub fn played_game(params: &Params, example: &str) -> Result<(crate::rules::Game
 pub fn played_game_of(
     params: &Params,
     (rows, cols): (usize, usize),
+    limits: &Limits,
 ) -> Result<(crate::rules::Game, u64), Refusal> {
-    if rows.checked_mul(cols).is_none_or(|n| n > PLAY_LIGHTS) {
+    let most = limits.play_lights;
+    if rows.checked_mul(cols).is_none_or(|n| n as u64 > most) {
         return Err(Refusal::too_large(format!(
             "a {rows} x {cols} board has {} lights; one board's answer takes games of at \
-                 most {PLAY_LIGHTS} lights (POST /v1/solve takes larger ones)",
+                 most {most} lights (POST /v1/solve takes larger ones)",
             rows as u128 * cols as u128
         )));
     }
-    let (game, budget) = game_or_classic(params, (rows, cols))?;
-    if game.press_entries() > PLAY_ENTRIES {
+    let (game, budget) = game_or_classic(params, (rows, cols), limits)?;
+    if game.press_entries() > limits.play_entries {
         return Err(Refusal::too_large(format!(
             "this game's buttons change {} lights in all (each button's pattern, added \
                  up); the page plays games of at most {} (a smaller rule or board)",
             crate::text::thousands(game.press_entries()),
-            crate::text::thousands(PLAY_ENTRIES)
+            crate::text::thousands(limits.play_entries)
         )));
     }
-    if game.lights() > PLAY_LIGHTS {
+    if game.lights() as u64 > most {
         return Err(Refusal::too_large(format!(
-            "this game has {} lights; one board's answer takes games of at most \
-                 {PLAY_LIGHTS} lights",
+            "this game has {} lights; one board's answer takes games of at most {most} lights",
             game.lights()
         )));
     }

@@ -9,17 +9,18 @@ mod answers;
 mod choice;
 mod game;
 mod goal;
+pub mod limits;
 mod params;
 mod refusal;
 
 pub use answers::{
     answer_json, catalogue, classic_presses, game_json, grid_json, puzzle, puzzle_names_a_game,
-    FACTS_BUTTONS, PUZZLE_LIGHTS,
+    FACTS_BUTTONS,
 };
 pub use choice::{parse_states, rule_of, states_of, topology_named, topology_of, Choice, Source};
 pub use game::{
     game_or_classic, play_params, played_game, played_game_of, requested_game, GAME_CONFLICTS,
-    GAME_ENTRIES, GAME_PARAMS, PLAY_ENTRIES, PLAY_LIGHTS,
+    GAME_PARAMS,
 };
 pub use goal::Goal;
 pub use params::{

@@ -358,3 +358,62 @@ fn every_request_gets_one_answer_or_one_sentence_at_the_command_line_get_and_bot
         );
     }
 }
+
+#[test]
+fn every_doors_limits_are_one_table_printed_by_help_and_the_openapi_document() {
+    // Issue 64: five light limits in four places before; now one table
+    // (`lightsout::request::limits`), which `serve --help` and the OpenAPI document
+    // print, and which the doors are held to.
+    use lightsout::request::limits::{doors_json, doors_text, COMMAND_LINE, SERVER};
+    let help = lightsout().args(["serve", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.contains(doors_text().trim_end()), "{help}");
+    let guide = std::fs::read_to_string(data("../../docs/guide.md")).unwrap();
+    assert!(
+        guide.contains(doors_text().trim_end()),
+        "the guide's table of limits"
+    );
+    let (child, line) = common::spawn_first_line(
+        Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .stderr(Stdio::inherit()),
+    );
+    let at = line.find("http://").expect("the address line");
+    let server = Server(
+        child,
+        line[at..].split_whitespace().next().unwrap().to_string(),
+    );
+    let (status, document) = ask("GET", &format!("{}/v1/openapi.json", server.1), "", "");
+    assert_eq!(status, 200);
+    let document: Value = serde_json::from_str(&document).unwrap();
+    assert_eq!(document["x-limits"], doors_json());
+    let play = lightsout::thousands(SERVER.play_lights);
+    assert!(document
+        .to_string()
+        .contains(&format!("at most {play} lights")));
+    // Held to them: one light past the server's play limit is a 413 that names it, one
+    // past the command line's classic board a usage error that names its own.
+    let side = (SERVER.play_lights as f64).sqrt() as u64;
+    let url = format!(
+        "{}/v1/solve?rows={}&cols={side}&board=0",
+        server.1,
+        side + 1
+    );
+    let (status, body) = ask("GET", &url, "", "");
+    assert!(
+        status == 413 && body.contains(&format!("at most {} lights", SERVER.play_lights)),
+        "{body}"
+    );
+    let rows = (COMMAND_LINE.classic_lights >> 10) + 1;
+    let out = lightsout()
+        .args(["solve", "--rows", &rows.to_string(), "--cols", "1024"])
+        .write_stdin("0\n")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    let most = lightsout::thousands(COMMAND_LINE.classic_lights);
+    assert!(
+        said.contains(&format!("the most this solver takes is {most}")),
+        "{said}"
+    );
+}

@@ -653,7 +653,7 @@ fn a_shape_past_the_light_limit_is_refused_with_its_size_whatever_the_body_limit
     assert_eq!(status, 413, "{body}");
     let message = json(&body)["error"].as_str().unwrap().to_string();
     assert!(
-        message.contains("1048576 x 1048576 board has 1099511627776 lights"),
+        message.contains("1048576 x 1048576 board has 1,099,511,627,776 lights"),
         "{message}"
     );
     assert_eq!(server.get("/healthz").0, 200, "the server is still up");

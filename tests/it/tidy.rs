@@ -660,3 +660,53 @@ fn the_readme_is_a_front_door_whose_links_lead_somewhere() {
         "every-game-topologies-rules-button-maps"
     );
 }
+
+#[test]
+fn the_doors_name_no_limit_of_their_own() {
+    // Issue 64: the limits of every door are one table in the library
+    // (`lightsout::request::limits`); the server, Python and the static page read their
+    // door's value from it and declare or name no limit number themselves (five light
+    // limits in four places before).
+    let named = [
+        "MAX_CELLS",
+        "CHASE_LIGHTS",
+        "MAX_PRESS_ENTRIES",
+        "MAX_VERTICES",
+        "MAX_GRAPH_ENTRIES",
+        "PLAY_LIGHTS",
+        "PLAY_ENTRIES",
+        "GAME_LIGHTS",
+        "GAME_ENTRIES",
+        "GRAPH_VERTICES",
+        "PUZZLE_LIGHTS",
+        "MAX_SEARCH_BUDGET",
+    ];
+    let limit_suffixes = ["LIGHTS", "ENTRIES", "VERTICES", "BUDGET", "CELLS"];
+    let mut found = Vec::new();
+    for dir in ["src/app/serve", "python/src", "web/src"] {
+        for path in rust_files(&root().join(dir)) {
+            for (n, line) in read(&path).lines().enumerate() {
+                let code = line.split("//").next().unwrap_or_default();
+                let declared = code.split_whitespace().collect::<Vec<_>>();
+                let declares_limit = declared.windows(2).any(|w| {
+                    w[0] == "const"
+                        && limit_suffixes
+                            .iter()
+                            .any(|s| w[1].trim_end_matches(':').ends_with(s))
+                });
+                let names = named.iter().find(|name| {
+                    code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .any(|word| word == **name)
+                });
+                if declares_limit || names.is_some() {
+                    found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a door's own limit:\n{}",
+        found.join("\n")
+    );
+}

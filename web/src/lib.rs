@@ -9,6 +9,7 @@
 //! then gives both back with [`free`]. The host passes `env.lightsout_now_ms`
 //! (`performance.now()`), the clock of the searches' deadlines.
 
+use lightsout::request::limits::STATIC_PAGE;
 use lightsout::request::{self, Params, Refusal};
 use lightsout::rules::Game;
 use lightsout::GameSolver;
@@ -96,7 +97,8 @@ fn answer(asked: &str) -> Result<Value, Refusal> {
         }
         "/v1/game" => {
             let params = request::play_params(raw, &[])?;
-            let (game, budget) = request::played_game(&params, "/v1/game?rows=5&cols=5")?;
+            let (game, budget) =
+                request::played_game(&params, "/v1/game?rows=5&cols=5", &STATIC_PAGE)?;
             let layout = game.layout();
             let facts = (game.states() == 2 && game.buttons() <= request::FACTS_BUTTONS)
                 .then(|| solver(game.clone(), budget).ok())
@@ -106,10 +108,10 @@ fn answer(asked: &str) -> Result<Value, Refusal> {
             serde_json::from_str(&text).map_err(|e| Refusal::bad(e.to_string()))
         }
         "/v1/solve" => {
-            // The player's own machine: a board of up to 2^20 lights, as a body takes.
+            // The player's own machine: the static page's limits (a body's game's).
             let params = request::play_params(raw, &["board", "target"])?;
             let shape = request::shape_of(&params, "/v1/solve?rows=5&cols=5&board=...")?;
-            let (game, budget) = request::game_or_classic(&params, shape)?;
+            let (game, budget) = request::game_or_classic(&params, shape, &STATIC_PAGE)?;
             let goal = request::goal_of(&params, game.states())?;
             let board = request::board_of(&params, &game)?;
             let solver = solver(game, budget)?;
@@ -118,7 +120,7 @@ fn answer(asked: &str) -> Result<Value, Refusal> {
         "/v1/puzzle" => {
             let mut known = vec!["steps", "seed", "rows", "cols", "presses", "target"];
             known.extend(request::GAME_PARAMS);
-            request::puzzle(&Params::new(raw, &known)?)
+            request::puzzle(&Params::new(raw, &known)?, &STATIC_PAGE)
         }
         other => Err(Refusal {
             status: 404,

@@ -123,7 +123,16 @@ Examples:
   lightsout census --rows 84 --cols 84 --beyond hardest.txt --checkpoint parts --part 17/1000
                                                one part of 84 x 84's proof (nullity 12)";
 
-pub(super) const SERVE_HELP: &str = "\
+/// `serve`'s help, and every door's limits from the library's table.
+pub(super) fn serve_help() -> String {
+    format!(
+        "{SERVE_HELP}\n\nWhat a request may ask, by door (the command line's and Python's \
+         too; --max-lights\nraises or lowers the server body's classic board):\n{}",
+        lightsout::request::limits::doors_text().trim_end()
+    )
+}
+
+const SERVE_HELP: &str = "\
 Prints one line with the address (http://HOST:PORT) and serves until SIGINT or SIGTERM,
 finishing the requests in flight. Endpoints:
   GET  /                      a page to play on, with the exact table as a coach

@@ -93,7 +93,7 @@ pub(crate) enum Command {
     #[command(after_help = NULLITY_HELP)]
     Nullity(NullityArgs),
     /// Answer over HTTP, and serve a page to play on (the tables held once).
-    #[command(after_help = SERVE_HELP)]
+    #[command(after_help = help::serve_help())]
     Serve(ServeArgs),
     /// Press the answers on the boards and say whether each reaches the target (for
     /// checking a solver, or `solve`'s own output).
@@ -164,8 +164,10 @@ pub(crate) struct ServeArgs {
     /// The most lights a `/v1/solve` board may have (at most 2^30, the command line's
     /// limit); larger shapes get 413 before any work. With the defaults, the server's
     /// memory stays under 512 MiB whatever the clients do.
-    #[arg(long, value_name = "N", default_value_t = 1 << 22,
-          value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    #[arg(long, value_name = "N",
+          default_value_t = lightsout::request::limits::SERVER.classic_lights,
+          value_parser = clap::value_parser!(u64)
+              .range(1..=lightsout::request::limits::COMMAND_LINE.classic_lights))]
     pub max_lights: u64,
     /// Streams (`POST /v1/query`, `POST /v1/solve`) run at once; more wait up to 5 s
     /// for a turn, then get 503 with Retry-After.

@@ -15,7 +15,8 @@ pub(crate) struct ServeConfig {
     pub exact_table: Option<PathBuf>,
     pub max_body: usize,
     /// The most lights a `/v1/solve` board may have.
-    pub max_lights: usize,
+    /// The server's limits: the library's table, the classic board's at --max-lights.
+    pub limits: lightsout::request::limits::Limits,
     /// Streams run at once.
     pub jobs: usize,
     pub max_connections: usize,
@@ -53,7 +54,10 @@ pub(super) fn config(args: ServeArgs) -> anyhow::Result<ServeConfig> {
         table: args.table,
         exact_table: args.exact_table,
         max_body: args.max_body,
-        max_lights: usize::try_from(args.max_lights).expect("at most 2^30"),
+        limits: lightsout::request::limits::Limits {
+            classic_lights: args.max_lights,
+            ..lightsout::request::limits::SERVER
+        },
         jobs: args.jobs as usize,
         max_connections: args.max_connections as usize,
         search_time: seconds("--search-time", args.search_time, 0.0)?,

@@ -168,14 +168,9 @@ fn solve_boards(mut args: SolveArgs) -> anyhow::Result<Job> {
 
 /// The shape of the classic game's boards, if `solve` takes it.
 fn solve_shape(rows: u32, cols: u32) -> anyhow::Result<(usize, usize)> {
-    let cells = u64::from(rows) * u64::from(cols);
-    if cells > MAX_CELLS {
-        return Err(usage(format!(
-            "a {rows} x {cols} board has {} lights; the most this solver takes is {}",
-            lightsout::thousands(cells),
-            lightsout::thousands(MAX_CELLS)
-        )));
-    }
+    lightsout::request::limits::COMMAND_LINE
+        .classic_board(u64::from(rows), u64::from(cols))
+        .map_err(|refused| usage(refused.flagged()))?;
     Ok((rows as usize, cols as usize))
 }
 

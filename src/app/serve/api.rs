@@ -5,10 +5,9 @@ use super::params::{grid_rows, parse_grid};
 use super::{body, State};
 use axum::body::Body;
 use axum::extract::{RawQuery, State as Shared};
-use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
-use lightsout::request::{goal_of, requested_game, shape_given, Params, GAME_PARAMS};
+use lightsout::request::{goal_of, shape_given, Params, GAME_PARAMS};
 use lightsout::{
     answer_stream, solve_stream_lazy, Method, QueryOptions, SolveOptions, StreamError, Target,
 };
@@ -32,14 +31,32 @@ pub(super) async fn favicon() -> Response {
 }
 
 /// The OpenAPI description of every route (written by hand, held to the router by
-/// tests/it/serve.rs).
-pub(super) const OPENAPI: &str = include_str!("openapi.json");
+/// tests/it/serve.rs), its limits written in from the library's table (`{play_lights}`,
+/// `{search_budget}`, and every door's as `x-limits`).
+const OPENAPI: &str = include_str!("openapi.json");
+
+/// [`OPENAPI`] with the limits written in, made once.
+pub(super) fn openapi_text() -> &'static str {
+    static MADE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    MADE.get_or_init(|| {
+        use lightsout::request::limits::{doors_json, SERVER};
+        let text = OPENAPI
+            .replace("{play_lights}", &lightsout::thousands(SERVER.play_lights))
+            .replace(
+                "{search_budget}",
+                &lightsout::thousands(SERVER.search_budget),
+            );
+        let mut document: Value = serde_json::from_str(&text).expect("openapi.json is JSON");
+        document["x-limits"] = doors_json();
+        document.to_string()
+    })
+}
 
 /// `GET /v1/openapi.json`.
 pub(super) async fn openapi() -> Response {
     (
         [(axum::http::header::CONTENT_TYPE, "application/json")],
-        OPENAPI,
+        openapi_text(),
     )
         .into_response()
 }
@@ -250,33 +267,18 @@ pub(super) async fn solve_stream_handler(
     .await)
 }
 
-/// The game of a request's flags at `shape` (the classic game without them), its size
-/// held to the server's `--max-lights`.
+/// The game of a request's flags at `shape` (the classic game without them), within the
+/// server's limits (its classic board's at `--max-lights`).
 fn game_of_shape(
     state: &State,
     params: &Params,
-    (rows, cols): (usize, usize),
+    shape: (usize, usize),
 ) -> Result<(lightsout::rules::Game, u64), ApiError> {
-    let lights = rows.checked_mul(cols).filter(|&n| n <= state.max_lights);
-    if lights.is_none() {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "a {rows} x {cols} board has {} lights; this server takes boards of at most \
-                 {} lights (--max-lights)",
-                (rows as u128 * cols as u128),
-                state.max_lights
-            ),
-        ));
-    }
-    match requested_game(params, (rows, cols))? {
-        Some(found) => Ok(found),
-        None => Ok((
-            lightsout::rules::Game::classic(rows, cols)
-                .map_err(|e| ApiError::bad(e.to_string()))?,
-            lightsout::SEARCH_BUDGET,
-        )),
-    }
+    Ok(lightsout::request::game_or_classic(
+        params,
+        shape,
+        &state.limits,
+    )?)
 }
 
 /// The last line of a `/v1/solve` answer when some boards are not proven the fewest.

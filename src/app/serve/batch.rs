@@ -72,7 +72,7 @@ pub(super) async fn solve_json(
     // A shape given is checked, and its game made, before anything is read.
     let given = match lightsout::request::shape_given(&params)? {
         Some(shape) => {
-            let (game, budget) = played_game_of(&params, shape)?;
+            let (game, budget) = played_game_of(&params, shape, &state.limits)?;
             lightsout::request::goal_of(&params, game.states())?;
             Some((game, budget))
         }
@@ -92,7 +92,7 @@ pub(super) async fn solve_json(
                 None => {
                     let sniffed = lightsout::sniff_json_shape(input)?;
                     let shape = sniffed.shape.unwrap_or((1, 1));
-                    (played_game_of(&params, shape)?, sniffed.read)
+                    (played_game_of(&params, shape, &state.limits)?, sniffed.read)
                 }
             };
             let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);

@@ -40,8 +40,9 @@ pub(crate) struct State {
     pub metrics: PrometheusHandle,
     /// The body limit: no board with more lights than this can arrive whole.
     pub max_body: usize,
-    /// The most lights a `/v1/solve` board may have.
-    pub max_lights: usize,
+    /// What a request may ask (the library's table; the classic board's at
+    /// `--max-lights`).
+    pub limits: lightsout::request::limits::Limits,
     /// One permit a running stream: heavy work is bounded whatever the clients send.
     pub jobs: Arc<Semaphore>,
     /// Solvers by shape, made once.
@@ -241,9 +242,9 @@ pub(crate) fn run(config: ServeConfig) -> anyhow::Result<()> {
         algebra: Algebra::new(),
         metrics,
         max_body: config.max_body,
-        max_lights: config.max_lights,
+        limits: config.limits,
         jobs: Arc::new(Semaphore::new(config.jobs)),
-        solvers: solvers::Solvers::new(SOLVER_CACHE),
+        solvers: solvers::Solvers::new(SOLVER_CACHE, &config.limits),
         game_solvers: solvers::GameSolvers::new(),
         rare,
         search_time: config.search_time,

@@ -18,9 +18,10 @@ use serde_json::Value;
 pub(super) async fn game_puzzle(state: &State, params: Params) -> Result<Json<Value>, ApiError> {
     // A puzzle's draws are solver work: they take a stream's slot, and a deadline.
     let permit = super::job_slot(state).await?;
+    let limits = state.limits;
     let found = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        lightsout::request::puzzle(&params)
+        lightsout::request::puzzle(&params, &limits)
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
@@ -37,7 +38,7 @@ pub(super) async fn game(
 ) -> Result<axum::response::Response, ApiError> {
     use axum::response::IntoResponse;
     let params = play_params(raw, &[])?;
-    let (game, budget) = played_game(&params, "GET /v1/game?rows=5&cols=5")?;
+    let (game, budget) = played_game(&params, "GET /v1/game?rows=5&cols=5", &state.limits)?;
     let name = params.get("game").map(str::to_string);
     let permit = super::job_slot(&state).await?;
     let body = tokio::task::spawn_blocking(move || {
@@ -63,7 +64,11 @@ pub(super) async fn solve_one(
     axum::extract::RawQuery(raw): axum::extract::RawQuery,
 ) -> Result<Json<Value>, ApiError> {
     let params = play_params(raw, &["board", "target"])?;
-    let (game, budget) = played_game(&params, "GET /v1/solve?rows=5&cols=5&board=...")?;
+    let (game, budget) = played_game(
+        &params,
+        "GET /v1/solve?rows=5&cols=5&board=...",
+        &state.limits,
+    )?;
     let goal = lightsout::request::goal_of(&params, game.states())?;
     let board = lightsout::request::board_of(&params, &game)?;
     let mut answers = answers(state, game, budget, vec![board], goal).await?;

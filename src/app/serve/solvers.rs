@@ -5,10 +5,6 @@
 use lightsout::{GameSolver, SEARCH_BUDGET};
 use std::sync::{Arc, Mutex};
 
-/// The server's solvers keep signatures for boards of at most this many lights: a
-/// quiet pattern a signature bit (nullity up to 64) is then at most 8 MiB a shape.
-pub(super) const SIGNATURE_CELLS: usize = 1 << 20;
-
 /// A cached solver and its shape (rows, columns).
 type Entry = ((usize, usize), Arc<GameSolver>);
 
@@ -16,13 +12,17 @@ type Entry = ((usize, usize), Arc<GameSolver>);
 pub(crate) struct Solvers {
     /// The most bytes the cached solvers may hold together.
     capacity: usize,
+    /// Solvers keep signatures for boards of at most this many lights (the server's
+    /// limit: a quiet pattern a bit, nullity up to 64, is then at most 8 MiB a shape).
+    signature_lights: usize,
     cached: Mutex<Vec<Entry>>,
 }
 
 impl Solvers {
-    pub(crate) fn new(capacity: usize) -> Solvers {
+    pub(crate) fn new(capacity: usize, limits: &lightsout::request::limits::Limits) -> Solvers {
         Solvers {
             capacity,
+            signature_lights: usize::try_from(limits.signature_lights).unwrap_or(usize::MAX),
             cached: Mutex::new(Vec::new()),
         }
     }
@@ -42,7 +42,7 @@ impl Solvers {
             }
         }
         let solver = Arc::new(
-            GameSolver::with_limits(game.clone(), SEARCH_BUDGET, SIGNATURE_CELLS)
+            GameSolver::with_limits(game.clone(), SEARCH_BUDGET, self.signature_lights)
                 .expect("the classic game has a solver for every shape"),
         );
         let size = solver.memory_bytes();
@@ -62,7 +62,7 @@ impl Solvers {
 }
 
 /// Solvers of games (any flags) held for the page's presses: at most
-/// [`GAME_SOLVERS`] of them, each of a game of at most `PLAY_LIGHTS` lights, most
+/// [`GAME_SOLVERS`] of them, each of a game within the server's play limit, most
 /// recently used last.
 pub(crate) struct GameSolvers {
     cached: Mutex<Vec<(u64, Arc<lightsout::GameSolver>)>>,

@@ -1,0 +1,141 @@
+//! The limits of every door, in one table: how large a board and a game a request
+//! through each may ask for, and how much search one board may take. The checks read
+//! them from here, `--help` and the OpenAPI document print them from here
+//! ([`DOORS`]), and a door names none of them itself.
+
+/// What a request through one door may ask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The most lights of a board of the classic game to solve (the plus rule on a
+    /// plane, two states: its engine lists no presses, so its boards may be largest).
+    pub classic_lights: u64,
+    /// The most lights of a board of any other game to solve.
+    pub game_lights: u64,
+    /// The most press entries of a game to solve (each button's pattern, added up):
+    /// what building and solving it reads.
+    pub entries: u64,
+    /// The most lights of a game played a board at a time (its solver kept for the
+    /// next press; a puzzle's draws each solve a board): any game, the classic too.
+    pub play_lights: u64,
+    /// The most press entries of a game played (`/v1/game` lists every one).
+    pub play_entries: u64,
+    /// The most vertices of a graph given as text.
+    pub graph_vertices: u64,
+    /// The most word operations one board's search for the fewest may take.
+    pub search_budget: u64,
+    /// The most lights of a board whose solver keeps its solutions' signatures (the
+    /// search's table: a quiet pattern a bit, up to 8 bytes a light; a solver kept for
+    /// a shape holds them).
+    pub signature_lights: u64,
+}
+
+/// The command line (the library's own limits: a board's bits and its game's entries
+/// in memory, nothing else shares the process).
+pub const COMMAND_LINE: Limits = Limits {
+    classic_lights: 1 << 30,
+    game_lights: crate::solve::CHASE_LIGHTS as u64,
+    entries: crate::rules::MAX_PRESS_ENTRIES,
+    play_lights: crate::solve::CHASE_LIGHTS as u64,
+    play_entries: crate::rules::MAX_PRESS_ENTRIES,
+    graph_vertices: crate::rules::graph::MAX_VERTICES as u64,
+    search_budget: u64::MAX,
+    signature_lights: crate::solve::SIGNATURE_CELLS as u64,
+};
+
+/// Python: the command line's.
+pub const PYTHON: Limits = COMMAND_LINE;
+
+/// The server: a body's classic boards to `--max-lights` (this is its default), any
+/// other game's solver made for the request; the routes of one board (`GET
+/// /v1/solve`, a JSON body's boards, `/v1/game`, a game's puzzles) keep their solver
+/// for the next press, and `/v1/game` lists every entry (about 12 bytes of JSON each).
+pub const SERVER: Limits = Limits {
+    classic_lights: 1 << 22,
+    game_lights: 1 << 20,
+    entries: 1 << 24,
+    play_lights: 1 << 14,
+    play_entries: 1 << 20,
+    graph_vertices: 4096,
+    search_budget: 1 << 32,
+    signature_lights: 1 << 20,
+};
+
+/// The static page: the player's own machine solves a board as large as a server's
+/// body of any game takes, and plays games as the server's page does.
+pub const STATIC_PAGE: Limits = Limits {
+    classic_lights: 1 << 20,
+    signature_lights: crate::solve::SIGNATURE_CELLS as u64,
+    ..SERVER
+};
+
+/// Every door's limits, by name: printed by `lightsout serve --help` and the OpenAPI
+/// document (`x-limits`).
+pub const DOORS: [(&str, Limits); 4] = [
+    ("command line", COMMAND_LINE),
+    ("python", PYTHON),
+    ("server", SERVER),
+    ("static page", STATIC_PAGE),
+];
+
+impl Limits {
+    /// A board of the classic game of `rows x cols`, when within the door's limit.
+    pub fn classic_board(&self, rows: u64, cols: u64) -> Result<(), super::Refusal> {
+        let lights = rows.checked_mul(cols);
+        match lights.is_some_and(|n| n <= self.classic_lights) {
+            true => Ok(()),
+            false => Err(super::Refusal::too_large(format!(
+                "a {rows} x {cols} board has {} lights; the most this solver takes is {}",
+                lights.map_or("more than 2^64".to_string(), crate::text::thousands),
+                crate::text::thousands(self.classic_lights)
+            ))),
+        }
+    }
+
+    /// The limits as JSON (`search_budget` null when there is none).
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "classic_lights": self.classic_lights,
+            "game_lights": self.game_lights,
+            "entries": self.entries,
+            "play_lights": self.play_lights,
+            "play_entries": self.play_entries,
+            "graph_vertices": self.graph_vertices,
+            "signature_lights": self.signature_lights,
+            "search_budget": (self.search_budget < u64::MAX).then_some(self.search_budget),
+        })
+    }
+}
+
+/// Every door's limits as one JSON object, by door.
+pub fn doors_json() -> serde_json::Value {
+    let doors: serde_json::Map<String, serde_json::Value> = DOORS
+        .iter()
+        .map(|(name, limits)| (name.replace(' ', "_"), limits.json()))
+        .collect();
+    serde_json::Value::Object(doors)
+}
+
+/// Every door's limits as lines for people (`lightsout serve --help`): powers of two
+/// as `2^k`.
+pub fn doors_text() -> String {
+    let n = |v: u64| match v {
+        u64::MAX => "any".to_string(),
+        v if v.is_power_of_two() => format!("2^{}", v.trailing_zeros()),
+        v => crate::text::thousands(v),
+    };
+    let mut text = String::new();
+    for (name, l) in DOORS {
+        text.push_str(&format!(
+            "  {name}: classic boards {} lights, other games {} ({} press entries);\n    a \
+             game played {} ({}), graphs {} vertices, a board's search budget {}\n",
+            n(l.classic_lights),
+            n(l.game_lights),
+            n(l.entries),
+            n(l.play_lights),
+            n(l.play_entries),
+            n(l.graph_vertices),
+            n(l.search_budget),
+        ));
+    }
+    text
+}
