@@ -262,6 +262,22 @@ fn the_table_of_requests_is_what_the_seed_and_the_program_make() {
 /// A server on a free port, killed when dropped.
 struct Server(std::process::Child, String);
 
+impl Server {
+    /// `lightsout serve` on a free port of 127.0.0.1.
+    fn start() -> Server {
+        let (child, line) = common::spawn_first_line(
+            Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
+                .args(["serve", "--addr", "127.0.0.1:0"])
+                .stderr(Stdio::inherit()),
+        );
+        let at = line.find("http://").expect("the address line");
+        Server(
+            child,
+            line[at..].split_whitespace().next().unwrap().to_string(),
+        )
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -285,16 +301,7 @@ fn ask(method: &str, url: &str, kind: &str, body: &str) -> (u16, String) {
 #[test]
 fn every_request_gets_one_answer_or_one_sentence_at_the_command_line_get_and_both_bodies() {
     let table: Value = serde_json::from_str(&common::read_data("doors.json")).unwrap();
-    let (child, line) = common::spawn_first_line(
-        Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .stderr(Stdio::inherit()),
-    );
-    let at = line.find("http://").expect("the address line");
-    let server = Server(
-        child,
-        line[at..].split_whitespace().next().unwrap().to_string(),
-    );
+    let server = Server::start();
     let url = |path: &str| format!("{}{path}", server.1);
     for case in table["good"].as_array().unwrap() {
         let want = &case["answer"];
@@ -373,16 +380,7 @@ fn every_doors_limits_are_one_table_printed_by_help_and_the_openapi_document() {
         guide.contains(doors_text().trim_end()),
         "the guide's table of limits"
     );
-    let (child, line) = common::spawn_first_line(
-        Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .stderr(Stdio::inherit()),
-    );
-    let at = line.find("http://").expect("the address line");
-    let server = Server(
-        child,
-        line[at..].split_whitespace().next().unwrap().to_string(),
-    );
+    let server = Server::start();
     let (status, document) = ask("GET", &format!("{}/v1/openapi.json", server.1), "", "");
     assert_eq!(status, 200);
     let document: Value = serde_json::from_str(&document).unwrap();
