@@ -127,8 +127,8 @@ pub use solve::{
     GOD_NULLITY,
 };
 pub use solve::{
-    nullity, EmptyShape, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, Solution, Target,
-    CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,
+    nullity, two_state_solutions, EmptyShape, GameSolveError, GameSolver, GameWorkspace,
+    NotTwoStates, Solution, Target, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,
 };
 pub use solve::{
     Census, CensusError, StateAnswer, StateSearch, StatesError, TooManyStateUnknowns, CENSUS_LANES,
@@ -153,9 +153,10 @@ pub use stream::{
     Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use stream::{
-    board_from_rows, count_rows, goal_word, json_boards, nullity_each_stream, row_cells,
-    sniff_json_shape, sniff_shape, write_states_png, Ambiguity, AnswerFormat, EachBoard,
-    EachSummary, JsonAnswer, JsonSniffed, Sniffed, MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
+    board_from_rows, count_json, count_rows, game_json, goal_word, json_boards,
+    nullity_each_stream, row_cells, sniff_json_shape, sniff_shape, write_states_png, Ambiguity,
+    AnswerFormat, EachBoard, EachSummary, JsonAnswer, JsonSniffed, Sniffed, MAX_PICTURE_STATES,
+    MAX_SHAPE_BYTES,
 };
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.

@@ -74,11 +74,9 @@ fn classic(
         };
         for &grid in &grids {
             let cells: Vec<u8> = (0..25).map(|i| (grid >> i & 1) as u8).collect();
-            let line = puzzle_json(
-                lightsout::count_rows(&cells, 5, 2),
-                word.into(),
-                u64::from(steps),
-            );
+            let game = lightsout::rules::Game::classic(5, 5)?;
+            let rows = lightsout::count_rows(&cells, 5, 2);
+            let line = puzzle_json(&game, rows, (word.into(), u64::from(steps), seed));
             writeln!(text, "{line}")?;
         }
     } else {
@@ -87,9 +85,22 @@ fn classic(
     finish(stdout, &text)
 }
 
-/// A puzzle as one JSON object: its board, the target, its proven fewest presses.
-fn puzzle_json(board: Vec<String>, target: String, fewest: u64) -> serde_json::Value {
-    serde_json::json!({ "board": board, "target": target, "fewest": fewest, "proven": true })
+/// A puzzle as one JSON object, as `GET /v1/puzzle` answers one: its game (its shape and
+/// rules, lights, states), the board, the target, its proven fewest presses, and the
+/// run's seed (the same seed makes the same puzzles).
+fn puzzle_json(
+    game: &lightsout::rules::Game,
+    board: Vec<String>,
+    (target, fewest, seed): (String, u64, u64),
+) -> serde_json::Value {
+    let mut line = lightsout::game_json(game);
+    let asked = serde_json::json!({
+        "board": board, "target": target, "fewest": fewest, "proven": true, "seed": seed,
+    });
+    if let serde_json::Value::Object(asked) = asked {
+        line.extend(asked);
+    }
+    serde_json::Value::Object(line)
 }
 
 /// Draws per puzzle before giving up on `steps` presses.
@@ -107,7 +118,8 @@ fn game(
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     use std::hash::{BuildHasher, BuildHasherDefault};
-    let mut rng = lightsout::SplitMix64(seed_or_clock(seed));
+    let seed = seed_or_clock(seed);
+    let mut rng = lightsout::SplitMix64(seed);
     let hasher = BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default();
     let mut seen = HashSet::new();
     let mut out = std::io::BufWriter::with_capacity(64 * 1024, stdout);
@@ -140,7 +152,11 @@ fn game(
         let k = solver.game().states();
         if json {
             let rows = lightsout::count_rows(&board, cols, k);
-            let line = puzzle_json(rows, lightsout::goal_word(goal, k), answer.total);
+            let line = puzzle_json(
+                solver.game(),
+                rows,
+                (lightsout::goal_word(goal, k), answer.total, seed),
+            );
             writeln!(text, "{line}")?;
         } else if k == 2 {
             if found > 0 {

@@ -3,7 +3,7 @@
 //! fewest presses. The server's routes and the static page write these, nothing else.
 
 use super::Refusal;
-use crate::stream::{count_rows as board_rows, goal_word};
+use crate::stream::{count_rows as board_rows, goal_word, grid_json};
 use serde_json::{json, Value};
 
 /// The built-in games, as `lightsout games` lists them, with their sizes and states;
@@ -82,13 +82,21 @@ pub fn puzzle_names_a_game(params: &super::Params) -> bool {
 /// The fewest presses a classic 5 x 5 puzzle asks for (`None`: random), at most 15:
 /// the server (from its exact table) and the static page (by its solver) alike.
 pub fn classic_presses(params: &super::Params) -> Result<Option<u8>, Refusal> {
-    match params.presses_wanted()? {
-        Some(steps) if steps > 15 => Err(Refusal::of(
-            super::Field::Presses,
-            format!("{steps} is not in 0..=15; no 5x5 grid needs more than 15"),
-        )),
-        wanted => Ok(wanted.map(|n| n as u8)),
-    }
+    params.presses_wanted()?.map(classic_presses_of).transpose()
+}
+
+/// A classic 5 x 5 puzzle's presses, at most 15 (God's number of the 5 x 5), in the
+/// words of every door (`--presses`, `presses=`).
+pub fn classic_presses_of(presses: u64) -> Result<u8, Refusal> {
+    u8::try_from(presses)
+        .ok()
+        .filter(|&n| n <= 15)
+        .ok_or_else(|| {
+            Refusal::of(
+                super::Field::Presses,
+                format!("{presses} is not in 0..=15; no 5x5 grid needs more than 15"),
+            )
+        })
 }
 
 /// Builds or draws boards until one has the wanted proven fewest presses.
@@ -243,14 +251,4 @@ pub fn answer_json(
     // The one schema of a board's answer, as `solve --format json` writes it.
     let json = crate::stream::JsonAnswer::of_states(k, goal, answer.as_ref(), cols);
     serde_json::to_value(json).expect("an answer serialises")
-}
-
-/// A grid game's shape, topology and rule, as `/v1/game` and `/v1/games` give them.
-pub fn grid_json(rules: &crate::rules::GridRules) -> Value {
-    json!({
-        "rows": rules.rows,
-        "cols": rules.cols,
-        "topology": rules.topology.to_string(),
-        "rule": rules.rule.to_string(),
-    })
 }

@@ -13,9 +13,13 @@ pub mod limits;
 mod params;
 mod refusal;
 
+/// The shape a board typed as text brings (its `/` rows), as every door reads it.
+pub use crate::stream::board_shape;
+/// A grid game's shape, topology and rule, as `/v1/game` and `/v1/games` give them.
+pub use crate::stream::grid_json;
 pub use answers::{
-    answer_json, catalogue, classic_presses, game_json, grid_json, puzzle, puzzle_names_a_game,
-    FACTS_BUTTONS,
+    answer_json, catalogue, classic_presses, classic_presses_of, game_json, puzzle,
+    puzzle_names_a_game, FACTS_BUTTONS,
 };
 pub use choice::{parse_states, rule_of, states_of, topology_named, topology_of, Choice, Source};
 pub use game::{
@@ -23,7 +27,5 @@ pub use game::{
     GAME_PARAMS,
 };
 pub use goal::Goal;
-pub use params::{
-    board_of, board_param, board_shape, goal_of, light_refused, shape_given, shape_of, Params,
-};
+pub use params::{board_of, board_param, goal_of, light_refused, shape_given, shape_of, Params};
 pub use refusal::{Field, Refusal};

@@ -213,7 +213,7 @@ pub fn shape_given(params: &Params) -> Result<Option<(usize, usize)>, Refusal> {
     let named = params.get("game").is_some() || params.get("graph").is_some();
     if let (false, false, Some(board)) = (given, named, params.get("board")) {
         if board.contains('/') {
-            return Ok(Some(board_shape(board)));
+            return Ok(Some(crate::stream::board_shape(board)));
         }
     }
     if !given && !named {
@@ -231,16 +231,6 @@ pub fn shape_given(params: &Params) -> Result<Option<(usize, usize)>, Refusal> {
         }
     };
     Ok(Some((dimension("rows")?, dimension("cols")?)))
-}
-
-/// The shape a board typed as text brings: its rows (`/` between them) and the cells of
-/// its first row, as the command line reads a board's shape from its rows.
-pub fn board_shape(text: &str) -> (usize, usize) {
-    let first = text.split('/').next().unwrap_or_default();
-    (
-        text.split('/').count(),
-        crate::stream::row_cells(first).max(1),
-    )
 }
 
 /// The state every light should end in, from `target` (`off`, `on` = K - 1, or a

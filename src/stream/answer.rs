@@ -30,6 +30,39 @@ pub struct JsonAnswer {
     pub lower_bound: Option<u64>,
 }
 
+/// A count as JSON: a number when a JSON reader holds it exactly (at most 2^53), else
+/// its digits (or `2^k`) as a string, as every JSON line writes counts.
+pub fn count_json(text: &str) -> serde_json::Value {
+    match text.parse::<u64>() {
+        Ok(n) if n <= 1 << 53 => serde_json::Value::from(n),
+        _ => serde_json::Value::from(text),
+    }
+}
+
+/// A game's identity as a JSON line carries it: a grid game's rows, columns, topology
+/// and rule; every game's lights and states.
+pub fn game_json(game: &crate::rules::Game) -> serde_json::Map<String, serde_json::Value> {
+    let mut fields = serde_json::Map::new();
+    if let Some(rules) = game.grid_rules() {
+        if let serde_json::Value::Object(grid) = grid_json(rules) {
+            fields.extend(grid);
+        }
+    }
+    fields.insert("lights".into(), game.lights().into());
+    fields.insert("states".into(), game.states().into());
+    fields
+}
+
+/// A grid game's rules as JSON: its rows, columns, topology and rule.
+pub fn grid_json(rules: &crate::rules::GridRules) -> serde_json::Value {
+    serde_json::json!({
+        "rows": rules.rows,
+        "cols": rules.cols,
+        "topology": rules.topology.to_string(),
+        "rule": rules.rule.to_string(),
+    })
+}
+
 /// The goal as every door writes it: `off`, `on` (every light K - 1), or the state.
 pub fn goal_word(goal: u8, states: u8) -> String {
     match goal {

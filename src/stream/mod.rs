@@ -7,39 +7,36 @@
 
 mod answer;
 mod check;
-mod colours;
-mod explain;
+mod draw;
 mod graphs;
 mod nullity;
 mod pbm;
-mod picture;
 mod query;
 mod read;
-mod ruler;
 mod solve;
 mod states;
 mod write;
 
-pub use answer::{count_rows, goal_word, JsonAnswer};
+pub use answer::{count_json, count_rows, game_json, goal_word, grid_json, JsonAnswer};
 pub use check::{check_states_stream, check_stream, CheckSummary, Checked};
-pub use colours::{write_states_png, MAX_PICTURE_STATES};
-pub use explain::{draw, explain_stream, Style, Verdict};
-pub use graphs::{nullity_each_stream, EachSummary};
-pub use nullity::{nullity_json, nullity_stream, PatternFormat};
-pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
-pub use picture::{
+pub use draw::colours::{write_states_png, MAX_PICTURE_STATES};
+pub use draw::explain::{draw, explain_stream, Style, Verdict};
+pub use draw::picture::{
     cell_pixels, explain_game_stream, picture_note, write_png, Cells, Drawing, Drawn, PictureSink,
     Placement,
 };
+pub use draw::ruler::picture_margins;
+pub use graphs::{nullity_each_stream, EachSummary};
+pub use nullity::{nullity_json, nullity_stream, PatternFormat};
+pub use pbm::{solve_pbm_stream, write_pbm, PbmGame, PbmReader};
 pub use query::{answer_stream, toward_all_on, Method, QueryOptions};
 pub use read::json::{
-    board_from_rows, json_boards, row_cells, sniff_json_shape, EachBoard, JsonSniffed,
+    board_from_rows, board_shape, json_boards, row_cells, sniff_json_shape, EachBoard, JsonSniffed,
 };
 pub use read::reader::{line_limit, BoardReader, Clue, InputError, ParseError, MIN_LINE_LIMIT};
 pub use read::rows::light_expected;
 pub use read::shape::{sniff_shape, Ambiguity, Sniffed, MAX_SHAPE_BYTES};
 pub use read::states::StatesReader;
-pub use ruler::picture_margins;
 pub use solve::{solve_stream, solve_stream_lazy, AnswerFormat, SolveOptions, SolveSummary};
 pub use states::{explain_states_stream, push_counts, solve_states_stream, StatesOptions};
 pub use write::{push_moves, write_boards, write_grids, write_pattern, write_pattern_to};

@@ -78,10 +78,15 @@ fn json_stream<W: Write>(
     patterns: bool,
     mut out: Chunked<W>,
 ) -> Result<(), StreamError> {
-    out.buf.extend_from_slice(b"{\"nullity\":");
+    // The game it answers first (its shape and rules, lights, states), then the counts.
+    let game = serde_json::to_string(&super::game_json(solver.game()))
+        .map_err(|e| StreamError::Output(e.into()))?;
+    out.buf
+        .extend_from_slice(game.trim_end_matches('}').as_bytes());
+    out.buf.extend_from_slice(b",\"nullity\":");
     push_number(&mut out.buf, solver.nullity() as u64);
     out.buf.extend_from_slice(b",\"solutions\":");
-    serde_json::to_writer(&mut out.buf, &solver.solutions())
+    serde_json::to_writer(&mut out.buf, &super::count_json(&solver.solutions()))
         .map_err(|e| StreamError::Output(e.into()))?;
     if let Some(group) = solver.kernel_group() {
         out.buf.extend_from_slice(b",\"group\":");

@@ -115,7 +115,7 @@ pub fn explain_states_stream(
     mut text: impl Write,
     picture: &mut super::PictureSink,
 ) -> Result<u64, StreamError> {
-    let placement = super::picture::Placement::of(solver.game());
+    let placement = super::draw::picture::Placement::of(solver.game());
     let (rows, cols) = solver.board_shape();
     let (_, press_cols) = solver.presses_shape();
     let states = solver.game().states();
@@ -137,7 +137,7 @@ pub fn explain_states_stream(
             };
             let sink = picture(number, &drawn).map_err(StreamError::Output)?;
             let presses = answer.as_ref().map(|a| a.presses.as_slice());
-            super::colours::write_states_png(sink, states, &board, presses, &placement)
+            super::draw::colours::write_states_png(sink, states, &board, presses, &placement)
                 .map_err(StreamError::Output)?;
             continue;
         }

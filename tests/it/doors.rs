@@ -324,6 +324,15 @@ fn every_request_gets_one_answer_or_one_sentence_at_the_command_line_get_and_bot
         assert_eq!(status, 200, "{case}: JSON {got}");
         let got: Value = serde_json::from_str(&got).unwrap();
         assert_eq!(&got["answers"][0], want, "{case}: a JSON body");
+        // A board as one string in a JSON body, as a query string carries it.
+        let body = json!({ "boards": [rows_of(case).join("/")] }).to_string();
+        let (status, got) = ask("POST", &path, "application/json", &body);
+        assert_eq!(status, 200, "{case}: JSON {got}");
+        let got: Value = serde_json::from_str(&got).unwrap();
+        assert_eq!(
+            &got["answers"][0], want,
+            "{case}: a JSON body's board as one string"
+        );
         let text = rows_of(case).join("\n") + "\n";
         let (status, got) = ask("POST", &path, "text/plain", &text);
         assert_eq!(status, 200, "{case}: text {got}");
@@ -389,6 +398,13 @@ fn every_doors_limits_are_one_table_printed_by_help_and_the_openapi_document() {
     assert!(document
         .to_string()
         .contains(&format!("at most {play} lights")));
+    // Every route's refusals are described: `{"error": ...}` for every 4xx.
+    for (path, operations) in document["paths"].as_object().unwrap() {
+        for (method, operation) in operations.as_object().unwrap() {
+            let error = &operation["responses"]["4XX"]["$ref"];
+            assert_eq!(error, "#/components/responses/Error", "{method} {path}");
+        }
+    }
     // Held to them: one light past the server's play limit is a 413 that names it, one
     // past the command line's classic board a usage error that names its own.
     let side = (SERVER.play_lights as f64).sqrt() as u64;
@@ -414,4 +430,24 @@ fn every_doors_limits_are_one_table_printed_by_help_and_the_openapi_document() {
         said.contains(&format!("the most this solver takes is {most}")),
         "{said}"
     );
+}
+
+#[test]
+fn a_json_body_takes_the_25_character_run_that_get_takes() {
+    // Issue 64: `POST /v1/query` with `{"boards": ["0110010010100101001000110"]}` was
+    // refused ("an array of its rows") where GET takes the run.
+    let server = Server::start();
+    let run = "0110010010100101001000110";
+    let (status, got) = ask("GET", &format!("{}/v1/query?grid={run}", server.1), "", "");
+    assert_eq!(status, 200, "{got}");
+    let want: Value = serde_json::from_str(&got).unwrap();
+    let rows: Vec<String> = (0..5).map(|r| run[5 * r..5 * r + 5].to_string()).collect();
+    for board in [json!(run), json!(rows.join("/")), json!(rows)] {
+        let body = json!({ "boards": [board] }).to_string();
+        let url = format!("{}/v1/query", server.1);
+        let (status, got) = ask("POST", &url, "application/json", &body);
+        assert_eq!(status, 200, "{board}: {got}");
+        let got: Value = serde_json::from_str(&got).unwrap();
+        assert_eq!(got["answers"][0], want, "{board}");
+    }
 }

@@ -195,9 +195,25 @@ fn puzzles_refuse_more_grids_than_exist() {
 }
 
 #[test]
-fn puzzles_of_sixteen_steps_are_a_usage_error() {
-    lightsout()
-        .args(["puzzles", "--count", "1", "--steps", "16"])
-        .assert()
-        .code(2);
+fn puzzles_of_sixteen_presses_are_a_usage_error_in_the_apis_words() {
+    // Issue 64: the API says `presses=` (and `steps=`), the command line said only
+    // `--steps`: `--presses` now, `--steps` its other name, one sentence at both doors.
+    for name in ["--presses", "--steps"] {
+        lightsout()
+            .args(["puzzles", "--count", "1", name, "16"])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "--presses: 16 is not in 0..=15; no 5x5 grid needs more than 15",
+            ));
+    }
+    let grids = |name: &str| {
+        let out = lightsout()
+            .args(["puzzles", "--count", "3", name, "9", "--seed", "5"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        out.stdout
+    };
+    assert_eq!(grids("--presses"), grids("--steps"));
 }

@@ -155,10 +155,45 @@ fn nullity_each_names_each_graph_and_nullity_counts_as_one_object() {
         .args(["nullity", "--rows", "5", "--cols", "5", "--format", "json"])
         .output()
         .unwrap();
+    // Issue 64: the line says which input it answers, and counts are numbers (strings
+    // only past 2^53, where JSON readers lose digits).
     assert_eq!(
         lines(&out.stdout)[0],
-        serde_json::json!({"nullity": 2, "solutions": "4"})
+        serde_json::json!({
+            "rows": 5, "cols": 5, "topology": "plane", "rule": "010/111/010", "lights": 25,
+            "states": 2, "nullity": 2, "solutions": 4,
+        })
     );
+    let out = lightsout()
+        .args([
+            "nullity", "--rows", "200", "--cols", "200", "--wrap", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    let line = &lines(&out.stdout)[0];
+    assert_eq!(
+        (line["rows"].as_u64(), line["topology"].as_str()),
+        (Some(200), Some("torus"))
+    );
+    assert_eq!(
+        line["solutions"], "18446744073709551616",
+        "2^64: past 2^53, a string"
+    );
+    let census = ["census", "--rows", "4", "--cols", "4", "--format", "json"];
+    let puzzles = ["puzzles", "--count", "1", "--seed", "9", "--format", "json"];
+    for args in [census.as_slice(), puzzles.as_slice()] {
+        let out = lightsout().args(args).output().unwrap();
+        let line = &lines(&out.stdout)[0];
+        assert!(
+            line["rows"].is_u64() && line["cols"].is_u64(),
+            "{args:?}: {line}"
+        );
+        if args[0] == "census" {
+            assert_eq!(line["boards"], 65536, "{line}");
+        } else {
+            assert_eq!(line["seed"], 9, "{line}");
+        }
+    }
     let out = lightsout()
         .args([
             "nullity",

@@ -710,3 +710,33 @@ fn the_doors_name_no_limit_of_their_own() {
         found.join("\n")
     );
 }
+
+#[test]
+fn benchmarks_is_a_report_not_a_diary() {
+    // Issue 64: BENCHMARKS.md says where the project stands, at most 600 lines; how a
+    // figure got there is in docs/history/benchmarks.md.
+    let lines = read(&root().join("BENCHMARKS.md")).lines().count();
+    assert!(lines <= 600, "BENCHMARKS.md: {lines} lines (at most 600)");
+}
+
+#[test]
+fn the_streams_are_rooms_of_at_most_twelve_files() {
+    // Issue 64: `src/stream/` held 14 files in one folder; each folder of it at most 12.
+    fn check(dir: &Path, crowded: &mut Vec<String>) {
+        let mut files = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                check(&path, crowded);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files += 1;
+            }
+        }
+        if files > 12 {
+            crowded.push(format!("{}: {files} files", dir.display()));
+        }
+    }
+    let mut crowded = Vec::new();
+    check(&root().join("src/stream"), &mut crowded);
+    assert!(crowded.is_empty(), "{}", crowded.join("\n"));
+}

@@ -139,10 +139,11 @@ pub(crate) struct PuzzlesArgs {
     #[arg(long, value_enum, default_value_t = values::ReportArg::Text)]
     pub format: values::ReportArg,
     /// How many presses each puzzle needs, exactly (the 5x5: 0 to 15); without it, a
-    /// random solvable board of any difficulty.
-    #[arg(long, value_name = "S", allow_negative_numbers = true,
+    /// random solvable board of any difficulty. (`--steps` is its other name, as the
+    /// API's `steps=` is of `presses=`.)
+    #[arg(long, visible_alias = "steps", value_name = "N", allow_negative_numbers = true,
           value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
-    pub steps: Option<u32>,
+    pub presses: Option<u32>,
     /// Rows of a grid game's boards (with --cols; without both, the 5x5).
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..),
           requires = "cols")]

@@ -265,20 +265,20 @@ Examples:
 Exit codes: 0 success, 1 missing or damaged table, 2 usage error.";
 
 pub(super) const PUZZLES_HELP: &str = "\
-5x5 grids (the default) are drawn uniformly from all grids that need exactly S presses
-(S from 0 to 15), without repeats; the same --seed gives the same grids. Without --seed
+5x5 grids (the default) are drawn uniformly from all grids that need exactly N presses
+(N from 0 to 15), without repeats; the same --seed gives the same grids. Without --seed
 a seed is chosen and printed on stderr, so any set can be made again. Without --table
 the exact table is computed in memory (about 25 ms).
 
 Any other game (--rows/--cols, --topology, --rule, --game, --states, as `solve` takes
-them), or the 5x5 without --steps: random presses, a board kept when its solver proves
-it needs exactly S (any number, without --steps), without repeats; written in the input
+them), or the 5x5 without --presses: random presses, a board kept when its solver proves
+it needs exactly N (any number, without --presses), without repeats; written in the input
 format of `solve` for that game, so they pipe into it.
 
 Examples:
-  lightsout puzzles --count 10 --steps 8 --seed 42 > level8.txt
-  lightsout puzzles --count 3 --steps 15 | lightsout explain --contest --max-steps 15
-  lightsout puzzles --game 2000 --steps 10 | lightsout solve --game 2000
+  lightsout puzzles --count 10 --presses 8 --seed 42 > level8.txt
+  lightsout puzzles --count 3 --presses 15 | lightsout explain --contest --max-steps 15
+  lightsout puzzles --game 2000 --presses 10 | lightsout solve --game 2000
   lightsout puzzles --rows 7 --cols 7 --wrap --count 5
 
 Exit codes: 0 success, 1 fewer such grids exist than asked or a bad table, 2 usage error.";

@@ -236,17 +236,11 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
 
 fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
     let five = game::classic(&args.game) && args.rows.zip(args.cols).is_none_or(|s| s == (5, 5));
-    let Some(steps) = args.steps.filter(|_| five) else {
+    let Some(steps) = args.presses.filter(|_| five) else {
         return puzzles_of_game(args);
     };
-    let steps = u8::try_from(steps)
-        .ok()
-        .filter(|&s| s <= 15)
-        .ok_or_else(|| {
-            usage(format!(
-                "--steps {steps}: no 5x5 grid needs more than 15 presses (God's number)"
-            ))
-        })?;
+    let steps = lightsout::request::classic_presses_of(u64::from(steps))
+        .map_err(|refused| usage(refused.flagged()))?;
     let table = match &args.table {
         Some(path) => {
             let table = open_table(Some(path), None)?;
@@ -291,7 +285,7 @@ fn puzzles_of_game(args: PuzzlesArgs) -> anyhow::Result<Job> {
         .map_err(|e| UsageError(e.to_string()))?;
     Ok(Job::Puzzles(PuzzlesJob::Game {
         solver: Box::new(solver),
-        steps: args.steps.map(u64::from),
+        steps: args.presses.map(u64::from),
         count: args.count,
         seed: args.seed,
         goal,

@@ -43,12 +43,14 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
             let nullity = lightsout::nullity(rows as usize, cols as usize);
             let text = match args.format {
                 FormatArg::Json => {
-                    let solutions = match 1u128.checked_shl(nullity as u32) {
-                        Some(n) if nullity < 128 => n.to_string(),
-                        _ => format!("2^{nullity}"),
-                    };
-                    let json = serde_json::json!({ "nullity": nullity, "solutions": solutions });
-                    format!("{json}\n")
+                    // The game it answers (as every game's line), then the counts.
+                    let game = Game::classic(rows as usize, cols as usize)
+                        .map_err(|e| UsageError(e.to_string()))?;
+                    let mut line = lightsout::game_json(&game);
+                    line.insert("nullity".into(), nullity.into());
+                    let solutions = lightsout::two_state_solutions(nullity);
+                    line.insert("solutions".into(), lightsout::count_json(&solutions));
+                    format!("{}\n", serde_json::Value::Object(line))
                 }
                 _ => format!("nullity {nullity}\n"),
             };

@@ -214,14 +214,13 @@ fn enumerated(
     let last = census.histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
     if json {
         // Every board enumerated: the value is proven. Counts past 2^53 as strings.
-        let value = serde_json::json!({
+        let count = |n: String| lightsout::count_json(&n);
+        let mut value = serde_json::json!({
             "game": name,
-            "states": solver.game().states(),
-            "lights": solver.game().lights(),
-            "boards": census.boards.to_string(),
-            "solvable": solvable.to_string(),
-            "unsolvable": census.unsolvable.to_string(),
-            "solutions": solver.solutions(),
+            "boards": count(census.boards.to_string()),
+            "solvable": count(solvable.to_string()),
+            "unsolvable": count(census.unsolvable.to_string()),
+            "solutions": count(solver.solutions()),
             "method": "enumerate",
             "gods_number": last,
             "proven": true,
@@ -229,6 +228,10 @@ fn enumerated(
             "upper_bound": last,
             "histogram": census.histogram[..=last],
         });
+        // The game it answers (its shape and rules, lights, states), as every line.
+        if let Some(line) = value.as_object_mut() {
+            line.extend(lightsout::game_json(solver.game()));
+        }
         writeln!(out, "{value}")?;
         return finish(stdout, &out);
     }

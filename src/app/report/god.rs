@@ -24,10 +24,8 @@ pub(crate) fn god(
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     if json {
-        let value = serde_json::json!({
+        let mut value = serde_json::json!({
             "game": name,
-            "states": 2,
-            "lights": solver.game().lights(),
             "nullity": god.nullity,
             "classes": god.classes,
             "method": "classes",
@@ -39,6 +37,10 @@ pub(crate) fn god(
             "seconds": god.took.as_secs_f64(),
             "interrupted": interrupted,
         });
+        // The game it answers (its shape and rules, lights, states), as every line.
+        if let Some(line) = value.as_object_mut() {
+            line.extend(lightsout::game_json(solver.game()));
+        }
         return finish(stdout, format!("{value}\n").as_bytes());
     }
     let buttons = solver.game().buttons();

@@ -190,10 +190,7 @@ impl GameSolver {
     pub fn solutions(&self) -> String {
         match &self.method {
             Method::States(s) => s.solutions(),
-            _ => match 1u128.checked_shl(self.nullity() as u32) {
-                Some(n) if self.nullity() < 128 => n.to_string(),
-                _ => format!("2^{}", self.nullity()),
-            },
+            _ => two_state_solutions(self.nullity()),
         }
     }
 
@@ -345,5 +342,14 @@ impl GameSolver {
             }
         };
         std::mem::size_of::<GameSolver>() + held
+    }
+}
+
+/// The solutions of a solvable board of a two-state game of nullity `k`: `2^k`, its
+/// digits below 2^128.
+pub fn two_state_solutions(k: usize) -> String {
+    match 1u128.checked_shl(k as u32) {
+        Some(n) if k < 128 => n.to_string(),
+        _ => format!("2^{k}"),
     }
 }

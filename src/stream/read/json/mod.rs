@@ -13,7 +13,7 @@ mod sniff;
 mod visit;
 
 pub use rows::board_from_rows;
-pub use sniff::{row_cells, sniff_json_shape, JsonSniffed};
+pub use sniff::{board_shape, row_cells, sniff_json_shape, JsonSniffed};
 
 use super::drawn::Drawn;
 use super::error::{InputError, ParseError};

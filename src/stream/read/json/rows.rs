@@ -45,6 +45,11 @@ impl<'s> Rows<'s> {
         }
     }
 
+    /// The shape every board is read to.
+    pub(super) fn shape(&self) -> &'s Shape {
+        self.shape
+    }
+
     /// Starts board `index` (from 0).
     pub(super) fn start(&mut self, index: u64) {
         self.index = index;
@@ -145,6 +150,38 @@ impl<'s> Rows<'s> {
                 .extend((0..self.shape.cols).map(|l| (bits[l / 64] >> (l % 64) & 1) as u8));
         }
         Ok(&self.cells)
+    }
+}
+
+impl super::Shape {
+    /// A board typed as one string split into its rows, as a query string's `board=`
+    /// is: rows separated by `/`; or, for a grid of several rows, every light in one run
+    /// (one character a light for K <= 10, numbers separated by commas or spaces past
+    /// it) when it holds just the board's lights. Anything else is one row, which the
+    /// row reader then refuses where it goes wrong.
+    pub(super) fn rows_of<'t>(&self, text: &'t str) -> Vec<std::borrow::Cow<'t, str>> {
+        use std::borrow::Cow;
+        if text.contains('/') {
+            return text.split('/').map(Cow::Borrowed).collect();
+        }
+        let lights = self.rows * self.cols;
+        if self.drawn.is_none() && self.rows > 1 {
+            if self.states <= 10 && text.chars().count() == lights {
+                let chars: Vec<char> = text.chars().collect();
+                return chars
+                    .chunks(self.cols)
+                    .map(|row| Cow::Owned(row.iter().collect()))
+                    .collect();
+            }
+            let cells: Vec<&str> = text.split([' ', ',']).filter(|c| !c.is_empty()).collect();
+            if self.states > 10 && cells.len() == lights {
+                return cells
+                    .chunks(self.cols)
+                    .map(|row| Cow::Owned(row.join(" ")))
+                    .collect();
+            }
+        }
+        vec![Cow::Borrowed(text)]
     }
 }
 

@@ -21,6 +21,13 @@ pub fn row_cells(row: &str) -> usize {
     }
 }
 
+/// The shape a board typed as text brings: its rows (`/` between them) and the cells of
+/// its first row, as the command line reads a board's shape from its rows.
+pub fn board_shape(text: &str) -> (usize, usize) {
+    let first = text.split('/').next().unwrap_or_default();
+    (text.split('/').count(), row_cells(first).max(1))
+}
+
 /// The first board's shape (rows, cells of its first row) of a body
 /// `{"boards": [[row, ...], ...]}`, and every byte read to find it (to be read again
 /// first). `None` when the body has no first board to read (no boards, or a fault
@@ -138,11 +145,16 @@ impl<'de> Visitor<'de> for Boards<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         // Any values: a row that is not a string is the whole body's reader's to
         // refuse, where it is, whatever shape the rows before it gave.
-        let Some(rows) = seq.next_element::<Vec<serde_json::Value>>()? else {
-            return Ok(());
-        };
-        if let Some(serde_json::Value::String(first)) = rows.first() {
-            self.0.set(Some((rows.len(), row_cells(first).max(1))));
+        // A board as one string: its `/` rows, as a query string's board brings them.
+        match seq.next_element::<serde_json::Value>()? {
+            None => return Ok(()),
+            Some(serde_json::Value::Array(rows)) => {
+                if let Some(serde_json::Value::String(first)) = rows.first() {
+                    self.0.set(Some((rows.len(), row_cells(first).max(1))));
+                }
+            }
+            Some(serde_json::Value::String(text)) => self.0.set(Some(board_shape(&text))),
+            Some(_) => {}
         }
         // Read no further: the rest is the whole body's reader's.
         Err(de::Error::custom(FOUND))

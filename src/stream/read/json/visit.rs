@@ -136,7 +136,7 @@ impl<'de> DeserializeSeed<'de> for Board<'_, '_> {
     type Value = ();
 
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
+        d.deserialize_any(self)
     }
 }
 
@@ -147,13 +147,24 @@ impl<'de> Visitor<'de> for Board<'_, '_> {
         let index = self.0.boards;
         write!(
             f,
-            "board {} (boards[{index}]): an array of its rows, each a string",
+            "board {} (boards[{index}]): an array of its rows, each a string, or one string \
+             (rows separated by `/`, or every light in one run)",
             index + 1
         )
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         while let Some(()) = seq.next_element_seed(Row(&mut *self.0))? {}
+        Ok(())
+    }
+
+    /// A board as one string, as a query string's `board=` carries it: its rows
+    /// separated by `/`, or every light in one run (the 25 characters of a 5 x 5).
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<(), E> {
+        let rows = self.0.rows.shape().rows_of(text);
+        for row in rows {
+            Row(&mut *self.0).visit_str(&row)?;
+        }
         Ok(())
     }
 }

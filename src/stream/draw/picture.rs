@@ -2,13 +2,13 @@
 //! (colour on a terminal) or as a PNG picture for boards too large to read as text.
 
 use super::explain::Style;
-use super::read::reader::BoardReader;
 use super::ruler::Ruler;
-use super::{ReadOrFinish, StreamError};
 use crate::board::Board;
 use crate::rules::layout::Layout;
 use crate::rules::Target;
 use crate::solve::{GameSolver, Solution};
+use crate::stream::read::reader::BoardReader;
+use crate::stream::{ReadOrFinish, StreamError};
 use crate::text::{plural, thousands};
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
@@ -59,7 +59,7 @@ pub fn explain_game_stream(
     let mut number = 0;
     let mut page = String::new();
     // A drawing is for a person: each one is written as soon as it is drawn.
-    let mut out = super::Chunked::new(&mut text, true);
+    let mut out = crate::stream::Chunked::new(&mut text, true);
     loop {
         if reader.next_board(&mut board).finished(&mut out)? {
             break;
@@ -225,7 +225,7 @@ impl<'a> Cells<'a> {
 /// The cells with 1-based column numbers on top and row numbers on the left, into
 /// `sink` a row at a time (written out as its buffer fills).
 fn draw_grid<W: Write>(
-    sink: &mut super::Chunked<W>,
+    sink: &mut crate::stream::Chunked<W>,
     cells: &Cells,
     style: Style,
 ) -> Result<(), StreamError> {

@@ -1,9 +1,9 @@
 //! `lightsout explain`: grids drawn for a person, with the buttons to press and how many.
 
-use super::query::toward_all_on;
-use super::{BoardReader, Chunked, Method, StreamError};
 use crate::grid::{is_solvable, Grid, Presses};
 use crate::rules::Target;
+use crate::stream::query::toward_all_on;
+use crate::stream::{BoardReader, Chunked, Method, StreamError};
 use crate::text::plural;
 use std::fmt::Write as _;
 use std::io::{Read, Write};
