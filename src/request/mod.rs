@@ -12,6 +12,7 @@ mod goal;
 pub mod limits;
 mod params;
 mod refusal;
+mod asked;
 
 /// The shape a board typed as text brings (its `/` rows), as every door reads it.
 pub use crate::stream::board_shape;
@@ -29,3 +30,4 @@ pub use game::{
 pub use goal::Goal;
 pub use params::{board_of, board_param, goal_of, light_refused, shape_given, shape_of, Params};
 pub use refusal::{Field, Refusal};
+pub use asked::{Checked, SolveAsked};

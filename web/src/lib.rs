@@ -110,12 +110,12 @@ fn answer(asked: &str) -> Result<Value, Refusal> {
         "/v1/solve" => {
             // The player's own machine: the static page's limits (a body's game's).
             let params = request::play_params(raw, &["board", "target"])?;
-            let shape = request::shape_of(&params, "/v1/solve?rows=5&cols=5&board=...")?;
-            let (game, budget) = request::game_or_classic(&params, shape, &STATIC_PAGE)?;
-            let goal = request::goal_of(&params, game.states())?;
-            let board = request::board_of(&params, &game)?;
-            let solver = solver(game, budget)?;
-            Ok(request::answer_json(&solver, &board, goal, true))
+            let checked = request::SolveAsked::read(&params)?
+                .shaped("/v1/solve?rows=5&cols=5&board=...")?
+                .check(&STATIC_PAGE)?;
+            let board = request::board_of(&params, &checked.game)?;
+            let solver = solver(checked.game, checked.budget)?;
+            Ok(request::answer_json(&solver, &board, checked.goal, true))
         }
         "/v1/puzzle" => {
             let mut known = vec!["steps", "seed", "rows", "cols", "presses", "target"];

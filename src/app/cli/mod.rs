@@ -12,7 +12,7 @@ pub(crate) use games::{CensusArgs, CensusMethod, GameArgs, PlayArgs, PuzzlesArgs
 use help::*;
 use std::path::PathBuf;
 pub(crate) use values::{
-    parse_states, DrawArg, FormatArg, GoalArg, MethodArg, ReportArg, TargetArg, TopologyArg,
+    DrawArg, FormatArg, GoalArg, MethodArg, ReportArg, TargetArg, TopologyArg,
 };
 
 /// Answers Lights Out puzzles: the fewest presses that turn every light on (or off).

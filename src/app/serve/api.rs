@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::extract::{RawQuery, State as Shared};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
-use lightsout::request::{goal_of, shape_given, Params, GAME_PARAMS};
+use lightsout::request::{Checked, Params, SolveAsked, GAME_PARAMS};
 use lightsout::{
     answer_stream, solve_stream_lazy, Method, QueryOptions, SolveOptions, StreamError, Target,
 };
@@ -185,17 +185,13 @@ pub(super) async fn solve_stream_handler(
     let mut known = vec!["rows", "cols", "target"];
     known.extend(GAME_PARAMS);
     let params = Params::new(raw, &known)?;
-    let given = shape_given(&params)?;
+    let asked = SolveAsked::read(&params)?;
+    let given = asked.shape();
     // A shape given is checked, and its game made, before anything is read.
-    if let Some(shape) = given {
-        game_of_shape(&state, &params, shape)?;
+    if given.is_some() {
+        asked.check(&state.limits)?;
     }
-    let states = match params.get("states") {
-        Some(k) => {
-            crate::app::cli::parse_states(k).map_err(|e| ApiError::bad(format!("states: {e}")))?
-        }
-        None => 2,
-    };
+    let states = asked.states()?;
     let slot = super::stream_slot(&state).await?;
     let limits = super::body_limits(&state);
     let search_until = std::time::Instant::now() + state.search_time;
@@ -214,8 +210,8 @@ pub(super) async fn solve_stream_handler(
                 }
             };
             let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
-            let (game, budget) = game_of_shape(&state, &params, shape)?;
-            let goal = goal_of(&params, game.states())?;
+            let asked = SolveAsked::read(&params)?.with_shape(shape);
+            let Checked { game, goal, budget } = asked.check(&state.limits)?;
             let mut unproven = Vec::new();
             let mut note = |m: u64, proven: bool| {
                 if !proven && unproven.len() < UNPROVEN_LISTED {
@@ -265,20 +261,6 @@ pub(super) async fn solve_stream_handler(
         },
     )
     .await)
-}
-
-/// The game of a request's flags at `shape` (the classic game without them), within the
-/// server's limits (its classic board's at `--max-lights`).
-fn game_of_shape(
-    state: &State,
-    params: &Params,
-    shape: (usize, usize),
-) -> Result<(lightsout::rules::Game, u64), ApiError> {
-    Ok(lightsout::request::game_or_classic(
-        params,
-        shape,
-        &state.limits,
-    )?)
 }
 
 /// The last line of a `/v1/solve` answer when some boards are not proven the fewest.

@@ -16,7 +16,7 @@ use super::State;
 use axum::body::Body;
 use axum::http::StatusCode;
 use axum::response::Response;
-use lightsout::request::{answer_json, play_params, played_game_of};
+use lightsout::request::{answer_json, play_params, Checked, SolveAsked};
 use lightsout::{StreamError, Target};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -70,12 +70,9 @@ pub(super) async fn solve_json(
 ) -> Result<Response, ApiError> {
     let params = play_params(raw, &["target"])?;
     // A shape given is checked, and its game made, before anything is read.
-    let given = match lightsout::request::shape_given(&params)? {
-        Some(shape) => {
-            let (game, budget) = played_game_of(&params, shape, &state.limits)?;
-            lightsout::request::goal_of(&params, game.states())?;
-            Some((game, budget))
-        }
+    let asked = SolveAsked::read(&params)?;
+    let given = match asked.shape() {
+        Some(_) => Some(asked.check_played(&state.limits)?),
         None => None,
     };
     let slot = super::stream_slot(&state).await?;
@@ -87,16 +84,17 @@ pub(super) async fn solve_json(
         body::stream(body, limits, slot, Kind::Json, move |input, output| {
             // No shape and no first board (an empty list, or a fault before its end):
             // any shape reads the body to its end or its fault alike.
-            let ((game, budget), read) = match given {
-                Some(made) => (made, Vec::new()),
+            let (checked, read) = match given {
+                Some(checked) => (checked, Vec::new()),
                 None => {
                     let sniffed = lightsout::sniff_json_shape(input)?;
                     let shape = sniffed.shape.unwrap_or((1, 1));
-                    (played_game_of(&params, shape, &state.limits)?, sniffed.read)
+                    let asked = SolveAsked::read(&params)?.with_shape(shape);
+                    (asked.check_played(&state.limits)?, sniffed.read)
                 }
             };
             let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
-            let goal = lightsout::request::goal_of(&params, game.states())?;
+            let Checked { game, goal, budget } = checked;
             let solver = state
                 .game_solvers
                 .get(game, budget)

@@ -64,13 +64,11 @@ pub(super) async fn solve_one(
     axum::extract::RawQuery(raw): axum::extract::RawQuery,
 ) -> Result<Json<Value>, ApiError> {
     let params = play_params(raw, &["board", "target"])?;
-    let (game, budget) = played_game(
-        &params,
-        "GET /v1/solve?rows=5&cols=5&board=...",
-        &state.limits,
-    )?;
-    let goal = lightsout::request::goal_of(&params, game.states())?;
-    let board = lightsout::request::board_of(&params, &game)?;
+    let checked = lightsout::request::SolveAsked::read(&params)?
+        .shaped("GET /v1/solve?rows=5&cols=5&board=...")?
+        .check_played(&state.limits)?;
+    let board = lightsout::request::board_of(&params, &checked.game)?;
+    let (game, budget, goal) = (checked.game, checked.budget, checked.goal);
     let mut answers = answers(state, game, budget, vec![board], goal).await?;
     Ok(Json(answers.swap_remove(0)))
 }
