@@ -6,13 +6,13 @@
 //! drawing, a puzzle, a board's fewest).
 
 mod answers;
+mod asked;
 mod choice;
 mod game;
 mod goal;
 pub mod limits;
 mod params;
 mod refusal;
-mod asked;
 
 /// The shape a board typed as text brings (its `/` rows), as every door reads it.
 pub use crate::stream::board_shape;
@@ -22,6 +22,7 @@ pub use answers::{
     answer_json, catalogue, classic_presses, classic_presses_of, game_json, puzzle,
     puzzle_names_a_game, FACTS_BUTTONS,
 };
+pub use asked::{Checked, SolveAsked};
 pub use choice::{parse_states, rule_of, states_of, topology_named, topology_of, Choice, Source};
 pub use game::{
     game_or_classic, play_params, played_game, played_game_of, requested_game, GAME_CONFLICTS,
@@ -30,4 +31,3 @@ pub use game::{
 pub use goal::Goal;
 pub use params::{board_of, board_param, goal_of, light_refused, shape_given, shape_of, Params};
 pub use refusal::{Field, Refusal};
-pub use asked::{Checked, SolveAsked};
