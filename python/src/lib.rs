@@ -7,8 +7,8 @@
 //! and the searches of `solve` and `gods_number` with it (other work is short).
 
 use lightsout::request::{self, Goal};
-use lightsout::rules::graph::{nauty_line, Graph, Neighbourhood};
-use lightsout::rules::{builtin, Game, Rule, Topology};
+use lightsout::rules::graph::{nauty_line, Graph};
+use lightsout::rules::{Game, Topology};
 use lightsout::{GameSolver, SearchLimits};
 use numpy::ndarray::{Array2, Array3};
 use numpy::{IntoPyArray, PyArray2, PyArray3, PyReadonlyArray2};
@@ -47,17 +47,6 @@ fn seconds_of(search_time: f64) -> PyResult<Duration> {
     })
 }
 
-fn neighbourhood_of(rule: &str) -> PyResult<Neighbourhood> {
-    match rule {
-        "plus" => Ok(Neighbourhood::Closed),
-        "ring" => Ok(Neighbourhood::Open),
-        other => Err(refused(format!(
-            "rule {other}: a graph's game is `plus` (a press changes its vertex and its \
-             neighbours) or `ring` (the neighbours only)"
-        ))),
-    }
-}
-
 #[pymethods]
 impl PyGame {
     /// The `rows x cols` grid game: `topology` plane, cylinder, torus or projective,
@@ -66,21 +55,15 @@ impl PyGame {
     #[pyo3(signature = (rows, cols, *, topology = "plane", rule = "plus", states = 2))]
     fn grid(rows: usize, cols: usize, topology: &str, rule: &str, states: i64) -> PyResult<Self> {
         let states = states_of(states)?;
-        let rule = request::rule_of(rule).map_err(refused)?;
-        let game = Game::grid(rows, cols, topology_of(topology)?, rule, states).map_err(refused)?;
+        let topology = topology_of(topology)?;
+        let game = request::grid_game((rows, cols), topology, rule, states).map_err(refused)?;
         Ok(PyGame { game })
     }
 
     /// A built-in game by name (`merlin`, `cube`, `orbix`, `xl25`, `2000`, ...).
     #[staticmethod]
     fn named(name: &str) -> PyResult<Self> {
-        let found = builtin::find(name).ok_or_else(|| {
-            let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
-            refused(format!(
-                "game: expected a built-in game ({}), found `{name}`",
-                known.join(", ")
-            ))
-        })?;
+        let found = request::builtin_of(name).map_err(refused)?;
         Ok(PyGame { game: found.game() })
     }
 
@@ -91,7 +74,7 @@ impl PyGame {
         let states = states_of(states)?;
         let graph = nauty_line(line.trim().as_bytes(), 1).map_err(refused)?;
         let game = graph
-            .game(neighbourhood_of(rule)?, states)
+            .game(request::neighbourhood_of(rule).map_err(refused)?, states)
             .map_err(refused)?;
         Ok(PyGame { game })
     }
@@ -111,7 +94,7 @@ impl PyGame {
         let states = states_of(states)?;
         let graph = Graph::of_edges(vertices, &edges, directed).map_err(refused)?;
         let game = graph
-            .game(neighbourhood_of(rule)?, states)
+            .game(request::neighbourhood_of(rule).map_err(refused)?, states)
             .map_err(refused)?;
         Ok(PyGame { game })
     }
@@ -242,10 +225,7 @@ impl Answer {
 /// the board's shape).
 fn game_arg(game: Option<&Bound<'_, PyAny>>, shape: (usize, usize), states: u8) -> PyResult<Game> {
     match game {
-        None => {
-            let rule = Rule::parse("plus").map_err(refused)?;
-            Game::grid(shape.0, shape.1, Topology::Plane, rule, states).map_err(refused)
-        }
+        None => request::grid_game(shape, Topology::Plane, "plus", states).map_err(refused),
         Some(g) => {
             if let Ok(game) = g.extract::<PyRef<PyGame>>() {
                 return Ok(game.game.clone());

@@ -301,3 +301,14 @@ def test_every_bad_request_of_the_table_is_refused_in_the_command_lines_sentence
         with pytest.raises(ValueError) as refused:
             _asked(case)
         assert ": " + case["sentence"] in str(refused.value), (case, str(refused.value))
+
+
+def test_games_are_made_by_the_library_with_every_doors_checks_and_words():
+    # Issue 64: Python made its games itself; now through the library, it meets the
+    # command line's and the server's checks and sentences.
+    with pytest.raises(ValueError, match="grid games other than the classic plus rule"):
+        lightsout.Game.grid(5000, 5000, topology="torus")
+    with pytest.raises(ValueError, match=r"rule: expected `plus` .* or `ring` .* for a graph's game, found `box`"):
+        lightsout.Game.graph6("IheA@GUAo", rule="box")
+    with pytest.raises(ValueError, match=r"game: expected a built-in game \(cube, .*found `merln`"):
+        lightsout.Game.named("merln")

@@ -57,6 +57,60 @@ pub fn topology_of(text: &str) -> Result<Topology, super::Refusal> {
     })
 }
 
+/// A graph's game, as every door reads `rule` for a graph: `plus` (σ+, the Lights Out
+/// rule) or `ring` (σ).
+pub fn neighbourhood_of(rule: &str) -> Result<graph::Neighbourhood, super::Refusal> {
+    match rule {
+        "plus" => Ok(graph::Neighbourhood::Closed),
+        "ring" => Ok(graph::Neighbourhood::Open),
+        other => Err(super::Refusal::of(
+            super::Field::Rule,
+            format!(
+                "expected `plus` (a press changes its vertex and its neighbours, the Lights \
+                 Out rule) or `ring` (the neighbours only) for a graph's game, found `{other}`"
+            ),
+        )),
+    }
+}
+
+/// A built-in game by name, as every door reads `game` (the command line takes a file
+/// too, where no built-in game has the name).
+pub fn builtin_of(name: &str) -> Result<&'static builtin::Builtin, super::Refusal> {
+    builtin::find(name).ok_or_else(|| {
+        let known: Vec<&str> = builtin::GAMES.iter().map(|g| g.name).collect();
+        super::Refusal::of(
+            super::Field::Game,
+            format!(
+                "expected a built-in game ({}), found `{name}`",
+                known.join(", ")
+            ),
+        )
+    })
+}
+
+/// A grid game of `rows x cols`, as every door makes one from its settings (the
+/// limits of the engines included), refused in the door's field words.
+pub fn grid_game(
+    (rows, cols): (usize, usize),
+    topology: Topology,
+    rule: &str,
+    states: u8,
+) -> Result<Game, super::Refusal> {
+    let shape = (
+        u32::try_from(rows).unwrap_or(u32::MAX),
+        u32::try_from(cols).unwrap_or(u32::MAX),
+    );
+    let choice = Choice {
+        source: None,
+        topology,
+        rule,
+        states: Some(states),
+    };
+    choice
+        .game(Some(shape), &|name| name.to_string())
+        .map_err(super::Refusal::bad)
+}
+
 /// A press rule (a name or a literal pattern), as every door reads `rule`.
 pub fn rule_of(text: &str) -> Result<Rule, super::Refusal> {
     Rule::parse(text).map_err(|e| super::Refusal::of(super::Field::Rule, e.to_string()))
@@ -106,18 +160,8 @@ impl Choice<'_> {
             }
             Some(Source::Text { name, text }) => {
                 if let Some(format) = graph::Format::of(text) {
-                    let rule = match self.rule {
-                        "plus" => graph::Neighbourhood::Closed,
-                        "ring" => graph::Neighbourhood::Open,
-                        other => {
-                            return Err(format!(
-                                "{} {other}: a graph's game is `plus` (a press changes its \
-                                 vertex and its neighbours, the Lights Out rule) or `ring` \
-                                 (the neighbours only)",
-                                flag("rule")
-                            ))
-                        }
-                    };
+                    let rule = neighbourhood_of(self.rule)
+                        .map_err(|refused| format!("{}: {}", flag("rule"), refused.sentence))?;
                     // `graph FILE: ...` on the command line, `graph: ...` in a request.
                     let named = if name.is_empty() {
                         "graph".to_string()

@@ -48,17 +48,7 @@ pub fn requested_game(
                      --{clash})"
                 )));
             }
-            let Some(builtin) = crate::rules::builtin::find(name) else {
-                let known: Vec<&str> = crate::rules::builtin::GAMES
-                    .iter()
-                    .map(|g| g.name)
-                    .collect();
-                return Err(Refusal::bad(format!(
-                    "game: expected a built-in game ({}; see GET /v1/games), found `{name}`",
-                    known.join(", ")
-                )));
-            };
-            Some(Source::Builtin(builtin))
+            Some(Source::Builtin(super::builtin_of(name)?))
         }
         (None, Some(text)) => {
             let clash = ["rows", "cols", "topology"]

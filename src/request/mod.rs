@@ -23,7 +23,10 @@ pub use answers::{
     puzzle_names_a_game, FACTS_BUTTONS,
 };
 pub use asked::{Checked, SolveAsked};
-pub use choice::{parse_states, rule_of, states_of, topology_named, topology_of, Choice, Source};
+pub use choice::{
+    builtin_of, grid_game, neighbourhood_of, parse_states, rule_of, states_of, topology_named,
+    topology_of, Choice, Source,
+};
 pub use game::{
     game_or_classic, play_params, played_game, played_game_of, requested_game, GAME_CONFLICTS,
     GAME_PARAMS,

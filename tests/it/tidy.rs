@@ -740,3 +740,41 @@ fn the_streams_are_rooms_of_at_most_twelve_files() {
     check(&root().join("src/stream"), &mut crowded);
     assert!(crowded.is_empty(), "{}", crowded.join("\n"));
 }
+
+#[test]
+fn python_and_the_static_page_make_no_game_of_their_own() {
+    // Issue 64: Python built its games itself (`Game::grid`, its own built-in lookup, its
+    // own reading of a graph's rule), each in its own words. The library makes them
+    // (`request::grid_game`, `builtin_of`, `neighbourhood_of`, `SolveAsked`), so every
+    // door meets the same checks and sentences.
+    let makers = [
+        "Game::grid",
+        "Game::new",
+        "Game::classic",
+        "builtin::find",
+        "Rule::parse",
+    ];
+    let mut found = Vec::new();
+    for dir in ["python/src", "web/src"] {
+        for path in rust_files(&root().join(dir)) {
+            for (n, line) in read(&path).lines().enumerate() {
+                let code = line.split("//").next().unwrap_or_default();
+                // The path itself, not a longer name ending in it (`PyGame::grid`).
+                let names = |m: &str| {
+                    code.match_indices(m).any(|(at, _)| {
+                        let before = code[..at].chars().next_back();
+                        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    })
+                };
+                if let Some(maker) = makers.iter().find(|m| names(m)) {
+                    found.push(format!("{}:{}: {maker}", path.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a door making a game:\n{}",
+        found.join("\n")
+    );
+}

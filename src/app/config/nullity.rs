@@ -94,17 +94,8 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
 
 /// `nullity --each`: the graphs' stream opened, the rule of their game.
 fn nullity_each(args: NullityArgs) -> anyhow::Result<Job> {
-    use lightsout::rules::graph::Neighbourhood;
-    let rule = match args.game.rule.as_str() {
-        "plus" => Neighbourhood::Closed,
-        "ring" => Neighbourhood::Open,
-        other => {
-            return Err(usage(format!(
-                "--rule {other}: a graph's game is `plus` (σ+: a press changes its vertex and \
-                 its neighbours) or `ring` (σ: the neighbours only)"
-            )))
-        }
-    };
+    let rule = lightsout::request::neighbourhood_of(&args.game.rule)
+        .map_err(|refused| usage(refused.flagged()))?;
     if args.game.states.is_some_and(|k| k != 2) {
         return Err(usage(
             "--each counts the nullity over GF(2), of two-state games; for K states give one \
