@@ -80,6 +80,21 @@ pub(crate) fn open_input(args: InputArgs, command: &str) -> anyhow::Result<Input
     }
 }
 
+/// The boards opened ([`open_input`]) and, given the states of their lights, their
+/// shape read from the first board ([`shape_from_boards`]) when no flag gives it.
+pub(crate) fn open_boards(
+    args: InputArgs,
+    command: &str,
+    sniff: Option<u8>,
+) -> anyhow::Result<(Input, Option<(u32, u32)>)> {
+    let mut input = open_input(args, command)?;
+    let shape = match sniff {
+        Some(states) => Some(shape_from_boards(&mut input, states)?),
+        None => None,
+    };
+    Ok((input, shape))
+}
+
 /// Stdin that waits for input when its descriptor is non-blocking (a coprocess parent
 /// may have set O_NONBLOCK on the pipe), instead of failing with "Resource temporarily
 /// unavailable".

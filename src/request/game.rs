@@ -4,7 +4,7 @@
 //! [`Limits`].
 
 use super::limits::Limits;
-use super::{shape_of, Params, Refusal};
+use super::{shape_of, Choice, Params, Refusal, Source};
 
 /// The game flags `/v1/solve` takes besides the shape, as the command line's.
 pub const GAME_PARAMS: [&str; 7] = [
@@ -17,18 +17,19 @@ pub const GAME_PARAMS: [&str; 7] = [
     "search_budget",
 ];
 
-/// The game a `/v1/solve` request names with the command line's flags, or `None` for
-/// the classic game (which keeps its cached solvers). A `game` must be a built-in
-/// one: the server reads no files.
-pub fn requested_game(
-    params: &Params,
-    shape: (usize, usize),
-    limits: &Limits,
-) -> Result<Option<(crate::rules::Game, u64)>, Refusal> {
-    use super::{Choice, Source};
-    if GAME_PARAMS.iter().all(|k| params.get(k).is_none()) {
-        return Ok(None);
-    }
+/// A game's settings as a request's parameters give them: the choice (the classic
+/// plus press on a plane, two states, when none is given) and the search budget, read
+/// and their conflicts refused, nothing made yet.
+pub struct GameAsked<'p> {
+    /// The game's settings.
+    pub choice: Choice<'p>,
+    /// `search_budget`, when given.
+    pub budget: Option<u64>,
+}
+
+/// The game settings a request's parameters give, read once for every route that takes
+/// them. A `game` must be a built-in one: the server reads no files.
+pub fn game_asked(params: &Params) -> Result<GameAsked<'_>, Refusal> {
     let topology = match params.get("topology") {
         None => crate::rules::Topology::Plane,
         Some(t) => super::topology_of(t)?,
@@ -73,19 +74,7 @@ pub fn requested_game(
              --wrap cannot be used with --topology)",
         ));
     }
-    let budget = params
-        .number::<u64>("search_budget", "from 0 to 2^32")?
-        .unwrap_or(crate::solve::SEARCH_BUDGET);
-    // One board's search is not cut by the request's search time (that is checked
-    // between boards), so its budget is what bounds a request's work.
-    if budget > limits.search_budget {
-        return Err(Refusal::bad(format!(
-            "search_budget: {budget} is more than this server spends on one board \
-             ({} word operations); give at most that, or run \
-             `lightsout solve --search-budget {budget}` yourself",
-            limits.search_budget
-        )));
-    }
+    let budget = params.number::<u64>("search_budget", "from 0 to 2^32")?;
     let choice = Choice {
         source,
         topology: if wrap {
@@ -96,14 +85,44 @@ pub fn requested_game(
         rule: params.get("rule").unwrap_or("plus"),
         states,
     };
-    // The command line's reading of the flags, its errors in the parameters' names.
-    let shape = (shape.0 as u32, shape.1 as u32);
+    Ok(GameAsked { choice, budget })
+}
+
+/// The game of `choice` within a door's limits: the one place a request's game is
+/// made, whatever the door. A shape given is held to the classic game's limit before
+/// anything is built; a game other than the classic one to the door's lights, entries
+/// and graph vertices (the command line's are the engines' own).
+pub fn game_within(
+    choice: &Choice,
+    shape: Option<(u64, u64)>,
+    limits: &Limits,
+) -> Result<crate::rules::Game, Refusal> {
+    if let Some((rows, cols)) = shape {
+        limits.classic_board(rows, cols)?;
+    }
+    // Within the classic limit, each side fits a u32.
+    let shape = shape.map(|(rows, cols)| {
+        (
+            u32::try_from(rows).unwrap_or(u32::MAX),
+            u32::try_from(cols).unwrap_or(u32::MAX),
+        )
+    });
     let game = choice
-        .game(Some(shape), &|name: &str| name.to_string())
+        .game(shape, &|name: &str| limits.names.of(name))
         .map_err(Refusal::bad)?;
-    if params.get("graph").is_some() && game.lights() as u64 > limits.graph_vertices {
+    if choice.classic() {
+        return Ok(game);
+    }
+    let who = match limits.names {
+        super::limits::Names::Flags => "this program",
+        super::limits::Names::Words => "this server",
+    };
+    let graph = matches!(choice.source, Some(Source::Text { text, .. })
+        if crate::rules::graph::Format::of(text).is_some());
+    if graph && game.lights() as u64 > limits.graph_vertices {
         return Err(Refusal::too_large(format!(
-            "graph: {} vertices; this server plays graphs of at most {}",
+            "{}: {} vertices; {who} plays graphs of at most {}",
+            limits.names.of("graph"),
             game.lights(),
             limits.graph_vertices
         )));
@@ -111,7 +130,7 @@ pub fn requested_game(
     if game.press_entries() > limits.entries {
         return Err(Refusal::too_large(format!(
             "this game's buttons change {} lights in all (each button's pattern, added \
-             up); this server takes games of at most {} (a smaller rule or board, or \
+             up); {who} takes games of at most {} (a smaller rule or board, or \
              `lightsout solve` with these flags yourself)",
             crate::text::thousands(game.press_entries()),
             crate::text::thousands(limits.entries)
@@ -119,13 +138,29 @@ pub fn requested_game(
     }
     if game.lights() as u64 > limits.game_lights {
         return Err(Refusal::too_large(format!(
-            "this game has {} lights; this server solves games other than the classic \
+            "this game has {} lights; {who} solves games other than the classic \
              one of at most {} lights",
             game.lights(),
             limits.game_lights
         )));
     }
-    Ok(Some((game, budget)))
+    Ok(game)
+}
+
+/// A search budget given, within the door's limit (one board's search is not cut by a
+/// request's search time, which is checked between boards: its budget is what bounds
+/// a request's work).
+pub fn budget_within(budget: Option<u64>, limits: &Limits) -> Result<u64, Refusal> {
+    match budget {
+        Some(ops) if ops > limits.search_budget => Err(Refusal::bad(format!(
+            "{}: {ops} is more than this server spends on one board ({} word \
+             operations); give at most that, or run `lightsout solve --search-budget {ops}` \
+             yourself",
+            limits.names.of("search_budget"),
+            limits.search_budget
+        ))),
+        budget => Ok(budget.unwrap_or(crate::solve::SEARCH_BUDGET)),
+    }
 }
 
 /// The settings a built-in game brings itself, as the command line's `--game` refuses
@@ -139,13 +174,10 @@ pub fn game_or_classic(
     (rows, cols): (usize, usize),
     limits: &Limits,
 ) -> Result<(crate::rules::Game, u64), Refusal> {
-    // No board past the classic game's, whatever the game, before anything is built.
-    limits.classic_board(rows as u64, cols as u64)?;
-    if let Some(found) = requested_game(params, (rows, cols), limits)? {
-        return Ok(found);
-    }
-    let game = crate::rules::Game::classic(rows, cols).map_err(|e| Refusal::bad(e.to_string()))?;
-    Ok((game, crate::solve::SEARCH_BUDGET))
+    let asked = game_asked(params)?;
+    let budget = budget_within(asked.budget, limits)?;
+    let game = game_within(&asked.choice, Some((rows as u64, cols as u64)), limits)?;
+    Ok((game, budget))
 }
 
 /// The game a play request names: the shape and game flags (the classic plus press on

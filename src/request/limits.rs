@@ -27,6 +27,31 @@ pub struct Limits {
     /// search's table: a quiet pattern a bit, up to 8 bytes a light; a solver kept for
     /// a shape holds them).
     pub signature_lights: u64,
+    /// The time a board's search for the fewest takes when the request gives neither
+    /// a time nor a budget; `None`: the budget alone bounds it.
+    pub search_time: Option<std::time::Duration>,
+    /// How the door writes a setting's name in a sentence (`--rule`, `rule`).
+    pub names: Names,
+}
+
+/// How a door writes a setting's name: the command line's flags, or the library's
+/// words (a query string's keys, a JSON body's, Python's keywords).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Names {
+    /// `--search-budget`.
+    Flags,
+    /// `search_budget`.
+    Words,
+}
+
+impl Names {
+    /// The setting of the library's word `word` (`search_budget`) as the door writes it.
+    pub fn of(self, word: &str) -> String {
+        match self {
+            Names::Flags => format!("--{}", word.replace('_', "-")),
+            Names::Words => word.to_string(),
+        }
+    }
 }
 
 /// The command line (the library's own limits: a board's bits and its game's entries
@@ -40,10 +65,17 @@ pub const COMMAND_LINE: Limits = Limits {
     graph_vertices: crate::rules::graph::MAX_VERTICES as u64,
     search_budget: u64::MAX,
     signature_lights: crate::solve::SIGNATURE_CELLS as u64,
+    search_time: Some(std::time::Duration::from_secs(2)),
+    names: Names::Flags,
 };
 
-/// Python: the command line's.
-pub const PYTHON: Limits = COMMAND_LINE;
+/// Python: the command line's limits; a board's search a minute by default (a call
+/// waits on its answer), the settings its keywords.
+pub const PYTHON: Limits = Limits {
+    search_time: Some(std::time::Duration::from_secs(60)),
+    names: Names::Words,
+    ..COMMAND_LINE
+};
 
 /// The server: a body's classic boards to `--max-lights` (this is its default), any
 /// other game's solver made for the request; the routes of one board (`GET
@@ -58,6 +90,8 @@ pub const SERVER: Limits = Limits {
     graph_vertices: 4096,
     search_budget: 1 << 32,
     signature_lights: 1 << 20,
+    search_time: None,
+    names: Names::Words,
 };
 
 /// The static page: the player's own machine solves a board as large as a server's
@@ -91,7 +125,8 @@ impl Limits {
         }
     }
 
-    /// The limits as JSON (`search_budget` null when there is none).
+    /// The limits as JSON (`search_budget` null when there is none; `search_time`, a
+    /// board's default, in seconds, null when the budget alone bounds it).
     pub fn json(&self) -> serde_json::Value {
         serde_json::json!({
             "classic_lights": self.classic_lights,
@@ -102,6 +137,7 @@ impl Limits {
             "graph_vertices": self.graph_vertices,
             "signature_lights": self.signature_lights,
             "search_budget": (self.search_budget < u64::MAX).then_some(self.search_budget),
+            "search_time": self.search_time.map(|t| t.as_secs_f64()),
         })
     }
 }
@@ -127,7 +163,7 @@ pub fn doors_text() -> String {
     for (name, l) in DOORS {
         text.push_str(&format!(
             "  {name}: classic boards {} lights, other games {} ({} press entries);\n    a \
-             game played {} ({}), graphs {} vertices, a board's search budget {}\n",
+             game played {} ({}), graphs {} vertices;\n    a board's search budget {}{}\n",
             n(l.classic_lights),
             n(l.game_lights),
             n(l.entries),
@@ -135,6 +171,10 @@ pub fn doors_text() -> String {
             n(l.play_entries),
             n(l.graph_vertices),
             n(l.search_budget),
+            l.search_time.map_or(String::new(), |t| format!(
+                ", its time {} s by default",
+                t.as_secs()
+            )),
         ));
     }
     text

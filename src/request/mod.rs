@@ -22,14 +22,14 @@ pub use answers::{
     answer_json, catalogue, classic_presses, classic_presses_of, game_json, puzzle,
     puzzle_names_a_game, FACTS_BUTTONS,
 };
-pub use asked::{Checked, SolveAsked};
+pub use asked::{Boards, Checked, Solve, SolveAsked};
 pub use choice::{
     builtin_of, grid_game, neighbourhood_of, parse_states, rule_of, states_of, topology_named,
     topology_of, Choice, Source,
 };
 pub use game::{
-    game_or_classic, play_params, played_game, played_game_of, requested_game, GAME_CONFLICTS,
-    GAME_PARAMS,
+    budget_within, game_asked, game_or_classic, game_within, play_params, played_game,
+    played_game_of, GameAsked, GAME_CONFLICTS, GAME_PARAMS,
 };
 pub use goal::Goal;
 pub use params::{board_of, board_param, goal_of, light_refused, shape_given, shape_of, Params};

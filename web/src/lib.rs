@@ -114,7 +114,7 @@ fn answer(asked: &str) -> Result<Value, Refusal> {
                 .shaped("/v1/solve?rows=5&cols=5&board=...")?
                 .check(&STATIC_PAGE)?;
             let board = request::board_of(&params, &checked.game)?;
-            let solver = solver(checked.game, checked.budget)?;
+            let solver = solver(checked.game, checked.search.ops)?;
             Ok(request::answer_json(&solver, &board, checked.goal, true))
         }
         "/v1/puzzle" => {

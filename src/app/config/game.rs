@@ -20,20 +20,41 @@ pub(crate) fn game_named(
     shape: Option<(u32, u32)>,
     flag: &dyn Fn(&str) -> String,
 ) -> anyhow::Result<Game> {
-    use lightsout::request::{Choice, Source};
-    // A built-in game by name, else the text of a file (the one thing read here).
-    let text;
-    let source = match args.game.as_deref() {
-        None => None,
-        Some(name) => match lightsout::rules::builtin::find(name) {
-            Some(builtin) => Some(Source::Builtin(builtin)),
-            None => {
-                text = game_text(name, flag)?;
-                Some(Source::Text { name, text: &text })
-            }
-        },
+    let text = game_file(args, false)?;
+    choice(args, text.as_deref())
+        .game(shape, flag)
+        .map_err(usage)
+}
+
+/// The text of the game file the flags name (`--game FILE`, `-`: stdin), read once;
+/// `None` for a built-in game or a grid. `boards_on_stdin`: the boards come from stdin
+/// too, and `--game -` is refused (it would take them all).
+pub(super) fn game_file(
+    args: &crate::app::cli::GameArgs,
+    boards_on_stdin: bool,
+) -> anyhow::Result<Option<String>> {
+    stdin_once(args, boards_on_stdin)?;
+    match args.game.as_deref() {
+        Some(name) if lightsout::rules::builtin::find(name).is_none() => {
+            game_text(name, &|name| format!("--{name}")).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The game flags as the library's choice: a built-in game, the game file's `text`, or
+/// a grid's topology (`--wrap`: the torus) and rule.
+pub(super) fn choice<'a>(
+    args: &'a crate::app::cli::GameArgs,
+    text: Option<&'a str>,
+) -> lightsout::request::Choice<'a> {
+    use lightsout::request::Source;
+    let source = match (args.game.as_deref(), text) {
+        (Some(name), Some(text)) => Some(Source::Text { name, text }),
+        (Some(name), None) => lightsout::rules::builtin::find(name).map(Source::Builtin),
+        (None, _) => None,
     };
-    let choice = Choice {
+    lightsout::request::Choice {
         source,
         topology: if args.wrap {
             lightsout::rules::Topology::Torus
@@ -42,8 +63,7 @@ pub(crate) fn game_named(
         },
         rule: &args.rule,
         states: args.states,
-    };
-    choice.game(shape, flag).map_err(usage)
+    }
 }
 
 /// The text of the game file `name` (`-`: stdin), a button map or a graph, as UTF-8.
@@ -136,13 +156,12 @@ pub(super) fn classic(args: &crate::app::cli::GameArgs) -> bool {
         && args.states.unwrap_or(2) == 2
 }
 
-/// Refuses `--game -` when `input` (the boards, or answers: `None` or `-` for stdin)
-/// reads stdin too: the game would take it all and leave the boards nothing.
+/// Refuses `--game -` when the boards (or answers) read stdin too: the game would
+/// take it all and leave the boards nothing.
 pub(super) fn stdin_once(
     args: &crate::app::cli::GameArgs,
-    input: Option<&std::path::Path>,
+    boards_on_stdin: bool,
 ) -> anyhow::Result<()> {
-    let boards_on_stdin = input.is_none_or(|path| path.as_os_str() == "-");
     if args.game.as_deref() == Some("-") && boards_on_stdin {
         return Err(usage(
             "--game - reads the game from stdin, and the boards (or answers) would come from \
@@ -150,4 +169,9 @@ pub(super) fn stdin_once(
         ));
     }
     Ok(())
+}
+
+/// Whether an input (`None` or `-`) is stdin.
+pub(super) fn on_stdin(input: Option<&std::path::Path>) -> bool {
+    input.is_none_or(|path| path.as_os_str() == "-")
 }

@@ -2,115 +2,88 @@
 //! solver for the game they name ([`super::game`]; the classic game keeps its own
 //! path), and the options of the stream.
 
-use super::game::{classic, game, stdin_once};
+use super::game::{choice, game, game_file, on_stdin, stdin_once};
 use super::*;
 use crate::app::cli::{CheckArgs, DrawArg, ExplainArgs};
 use crate::app::report::Budget;
 
-/// `solve`, read downward once: a map shown, or images, or text boards; each refusal
-/// where its flags are read.
+/// `solve`: its flags read once into the library's request, which is checked once
+/// within the command line's limits (every refusal in the flags' names); then a map
+/// shown, or the boards opened and their job made.
 pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
-    if args.show {
-        let game = game(&args.game, args.rows.zip(args.cols))?;
+    use lightsout::request::{Boards, Checked};
+    let boards_on_stdin = !args.show && on_stdin(args.input.file.as_deref());
+    let text = game_file(&args.game, boards_on_stdin)?;
+    let mut asked = lightsout::request::Solve {
+        choice: choice(&args.game, text.as_deref()),
+        rows: args.rows.map(u64::from),
+        cols: args.cols.map(u64::from),
+        goal: args.target,
+        search_budget: args.search_budget,
+        search_time: args.search_time,
+        boards: match args.format {
+            FormatArg::Pbm => Boards::Images,
+            FormatArg::Text | FormatArg::Json => Boards::Text,
+        },
+        // A part's search is its share of the board's.
+        kept: args
+            .checkpoint
+            .as_ref()
+            .map(|_| args.part.map_or(1, |(_, of)| of)),
+    };
+    // The boards (none when the game is only shown), and the shape of a grid game's
+    // text boards from the first when no flag gives it.
+    let sniff = !args.show
+        && asked.boards == Boards::Text
+        && asked.choice.source.is_none()
+        && (asked.rows, asked.cols) == (None, None);
+    let input = match args.show {
+        true => None,
+        false => Some(crate::app::input::open_boards(
+            args.input,
+            "solve",
+            sniff.then_some(asked.choice.states.unwrap_or(2)),
+        )?),
+    };
+    if let Some((_, Some((rows, cols)))) = &input {
+        (asked.rows, asked.cols) = (Some(u64::from(*rows)), Some(u64::from(*cols)));
+    }
+    let Checked { game, goal, search } = asked
+        .check(&lightsout::request::limits::COMMAND_LINE)
+        .map_err(|refused| UsageError(refused.flagged()))?;
+    let Some((input, _)) = input else {
         return Ok(Job::Solve(SolveJob::Show(lightsout::rules::map::show(
             &game,
         ))));
-    }
-    match args.format {
-        FormatArg::Pbm => solve_images(args),
-        FormatArg::Text | FormatArg::Json => solve_boards(args),
-    }
-}
-
-/// `solve --format pbm`: two-state images of a grid game, each of its own shape or of
-/// `--rows` x `--cols`.
-fn solve_images(args: SolveArgs) -> anyhow::Result<Job> {
-    if args.checkpoint.is_some() {
-        return Err(usage(
-            "--checkpoint keeps the searches of text boards; give the boards as text \
-             (--format text) to keep them",
-        ));
-    }
-    stdin_once(&args.game, args.input.file.as_deref())?;
-    no_search_time(args.search_time, "--format pbm")?;
-    let shape = match (args.rows, args.cols) {
-        (Some(rows), Some(cols)) => Some(solve_shape(rows, cols)?),
-        (None, None) => None,
-        _ => {
-            return Err(usage(
-                "--rows and --cols go together (or leave both out for PBM)",
-            ))
-        }
     };
-    let game = if classic(&args.game) {
-        None
-    } else if args.game.game.is_some() {
-        return Err(usage(
-            "--format pbm takes grid games (--topology, --rule); give a button map's boards \
-             as text",
-        ));
-    } else {
-        // Images carry their own shapes: the rule and topology are checked once here.
-        let probe = game(&args.game, Some((1, 1)))?;
-        if probe.states() > 2 {
-            return Err(usage(format!(
-                "--format pbm takes two-state boards (a pixel is on or off), and --states \
-                 {} asks for more; give boards of more states as text",
-                probe.states()
-            )));
-        }
-        let rules = probe.grid_rules().expect("a grid game");
-        Some(lightsout::PbmGame {
-            topology: rules.topology,
-            rule: rules.rule.clone(),
-        })
-    };
-    let input = open_input(args.input, "solve")?;
-    Ok(Job::Solve(SolveJob::Images {
-        line_buffered: args.line_buffered || input.interactive,
-        input,
-        shape,
-        game,
-        target: two_state_target(args.target)?,
-        budget: ops_budget(args.search_budget),
-        stats: crate::app::report::Telling::of(args.stats, args.require_proven),
-    }))
-}
-
-/// `solve` of text boards of any game: the shape from the flags or the first board,
-/// the game, then its solver, built once within the budget or the time.
-fn solve_boards(mut args: SolveArgs) -> anyhow::Result<Job> {
-    let opened = shape_from_input(
-        (&mut args.rows, &mut args.cols),
-        &args.game,
-        &mut args.input,
-        "solve",
-    )?;
-    if let (Some(rows), Some(cols), None) = (args.rows, args.cols, &args.game.game) {
-        solve_shape(rows, cols)?;
-    }
-    let game = game(&args.game, args.rows.zip(args.cols))?;
     let stats = crate::app::report::Telling::of(args.stats, args.require_proven);
+    let line_buffered = args.line_buffered || input.interactive;
+    let target = if goal == 0 { Target::Off } else { Target::On };
+    if asked.boards == Boards::Images {
+        let grid = game.grid_rules().filter(|_| !game.is_classic());
+        return Ok(Job::Solve(SolveJob::Images {
+            line_buffered,
+            input,
+            shape: args
+                .rows
+                .zip(args.cols)
+                .map(|(r, c)| (r as usize, c as usize)),
+            game: grid.map(|rules| lightsout::PbmGame {
+                topology: rules.topology,
+                rule: rules.rule.clone(),
+            }),
+            target,
+            budget: search.ops,
+            stats,
+        }));
+    }
     let format = match args.format {
         FormatArg::Json => lightsout::AnswerFormat::JsonLines,
         _ => lightsout::AnswerFormat::Text,
     };
-    let input = opened.map_or_else(|| open_input(args.input, "solve"), Ok)?;
-    let line_buffered = args.line_buffered || input.interactive;
-    if game.states() > 2 {
-        if args.checkpoint.is_some() {
-            return Err(usage(
-                "--checkpoint keeps the searches of two-state games; a game of more states \
-                 searches its own way (--search-budget bounds it)",
-            ));
-        }
-        no_search_time(
-            args.search_time,
-            &format!("a game of {} states", game.states()),
-        )?;
-        let goal = goal(args.target, game.states())?;
-        let solver = lightsout::GameSolver::new(game, ops_budget(args.search_budget))
-            .map_err(|e| UsageError(e.to_string()))?;
+    let k = game.states();
+    let solver = lightsout::GameSolver::new(game, search).map_err(|e| UsageError(e.to_string()))?;
+    if k > 2 {
         return Ok(Job::Solve(SolveJob::States {
             options: lightsout::StatesOptions {
                 goal,
@@ -123,32 +96,22 @@ fn solve_boards(mut args: SolveArgs) -> anyhow::Result<Job> {
             stats,
         }));
     }
-    let target = two_state_target(args.target)?;
-    // A part's search is its share of the board's.
-    let shares = args.part.map_or(1, |(_, of)| of);
-    let limits = match args.search_budget {
-        Some(ops) => lightsout::SearchLimits::from(ops),
-        None => lightsout::SearchLimits {
-            ops: lightsout::SEARCH_BUDGET,
-            time: Some(args.search_time.unwrap_or(SEARCH_TIME)),
-            shares,
-        },
-    };
-    let solver = lightsout::GameSolver::new(game, limits).map_err(|e| UsageError(e.to_string()))?;
-    let budget = match limits.time {
-        None => Budget::Ops(limits.ops),
+    let budget = match search.time {
+        None => Budget::Ops(search.ops),
         Some(limit) => Budget::Time {
             limit,
-            seconds: solver.search_seconds().map(|s| s / shares as f64),
+            seconds: solver.search_seconds().map(|s| s / search.shares as f64),
         },
     };
-    if let Some(dir) =
-        crate::app::keep::Directory::open(args.checkpoint.as_deref()).map_err(usage)?
+    if let Some(dir) = crate::app::keep::Directory::open(args.checkpoint.as_deref())
+        .map_err(|e| UsageError(e.to_string()))?
     {
         if let Some(progress) = solver.progress() {
             progress.keep_with(dir, args.checkpoint_every);
             if let Some((index, of)) = args.part {
-                progress.run_share(index, of).map_err(usage)?;
+                progress
+                    .run_share(index, of)
+                    .map_err(|e| UsageError(e.to_string()))?;
             }
         }
     }
@@ -166,35 +129,6 @@ fn solve_boards(mut args: SolveArgs) -> anyhow::Result<Job> {
     }))
 }
 
-/// The shape of the classic game's boards, if `solve` takes it.
-fn solve_shape(rows: u32, cols: u32) -> anyhow::Result<(usize, usize)> {
-    lightsout::request::limits::COMMAND_LINE
-        .classic_board(u64::from(rows), u64::from(cols))
-        .map_err(|refused| usage(refused.flagged()))?;
-    Ok((rows as usize, cols as usize))
-}
-
-/// `--search-time` when no flag gives it.
-const SEARCH_TIME: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// `--search-time` is for two-state text boards: the paths that search by word
-/// operations alone (PBM, games of more states) refuse it rather than ignore it.
-fn no_search_time(search_time: Option<std::time::Duration>, what: &str) -> anyhow::Result<()> {
-    match search_time {
-        Some(_) => Err(usage(format!(
-            "--search-time bounds the search of two-state text boards; {what} searches \
-             by word operations: give --search-budget OPS instead"
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// The word operations of `--search-budget`, or the default's (PBM, K states, and the
-/// first build before `--search-time` is weighed).
-fn ops_budget(search_budget: Option<u64>) -> u64 {
-    search_budget.unwrap_or(lightsout::SEARCH_BUDGET)
-}
-
 /// `check`: the game, a solver for it (to check `no solution` answers), both inputs.
 pub(super) fn check(mut args: CheckArgs) -> anyhow::Result<Job> {
     if args.boards.as_os_str() == "-" && args.answers.as_os_str() == "-" {
@@ -202,7 +136,7 @@ pub(super) fn check(mut args: CheckArgs) -> anyhow::Result<Job> {
             "BOARDS and ANSWERS cannot both be stdin (`-`): give at least one as a file",
         ));
     }
-    stdin_once(&args.game, Some(&args.answers))?;
+    stdin_once(&args.game, on_stdin(Some(&args.answers)))?;
     let mut boards = crate::app::cli::InputArgs {
         file: Some(args.boards),
         extra: Vec::new(),
@@ -251,7 +185,7 @@ pub(super) fn explain_game(mut args: ExplainArgs, style: Style) -> anyhow::Resul
             TargetArg::Off => crate::app::cli::GoalArg::Off,
             TargetArg::On => crate::app::cli::GoalArg::On,
         };
-        return solve_boards(SolveArgs {
+        return solve(SolveArgs {
             input: args.input,
             rows: args.rows,
             cols: args.cols,
@@ -331,7 +265,7 @@ fn shape_from_input(
     input: &mut crate::app::cli::InputArgs,
     command: &str,
 ) -> anyhow::Result<Option<Input>> {
-    stdin_once(game, input.file.as_deref())?;
+    stdin_once(game, on_stdin(input.file.as_deref()))?;
     if rows.is_some() || cols.is_some() || game.game.is_some() {
         return Ok(None);
     }

@@ -211,7 +211,7 @@ pub(super) async fn solve_stream_handler(
             };
             let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
             let asked = SolveAsked::read(&params)?.with_shape(shape);
-            let Checked { game, goal, budget } = asked.check(&state.limits)?;
+            let Checked { game, goal, search } = asked.check(&state.limits)?;
             let mut unproven = Vec::new();
             let mut note = |m: u64, proven: bool| {
                 if !proven && unproven.len() < UNPROVEN_LISTED {
@@ -219,7 +219,7 @@ pub(super) async fn solve_stream_handler(
                 }
             };
             let summary = if game.states() > 2 {
-                let solver = lightsout::GameSolver::new(game, budget)
+                let solver = lightsout::GameSolver::new(game, search)
                     .map_err(|e| ApiError::bad(e.to_string()))?;
                 let options = lightsout::StatesOptions {
                     goal,
@@ -246,7 +246,7 @@ pub(super) async fn solve_stream_handler(
                 let made = if game.is_classic() {
                     None
                 } else {
-                    let solver = lightsout::GameSolver::new(game.clone(), budget)
+                    let solver = lightsout::GameSolver::new(game.clone(), search)
                         .map_err(|e| ApiError::bad(e.to_string()))?;
                     Some(Arc::new(solver))
                 };

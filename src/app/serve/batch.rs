@@ -94,7 +94,8 @@ pub(super) async fn solve_json(
                 }
             };
             let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
-            let Checked { game, goal, budget } = checked;
+            let Checked { game, goal, search } = checked;
+            let budget = search.ops;
             let solver = state
                 .game_solvers
                 .get(game, budget)

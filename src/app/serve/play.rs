@@ -68,7 +68,7 @@ pub(super) async fn solve_one(
         .shaped("GET /v1/solve?rows=5&cols=5&board=...")?
         .check_played(&state.limits)?;
     let board = lightsout::request::board_of(&params, &checked.game)?;
-    let (game, budget, goal) = (checked.game, checked.budget, checked.goal);
+    let (game, budget, goal) = (checked.game, checked.search.ops, checked.goal);
     let mut answers = answers(state, game, budget, vec![board], goal).await?;
     Ok(Json(answers.swap_remove(0)))
 }
