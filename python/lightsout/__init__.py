@@ -26,10 +26,15 @@ __all__ = [
 ]
 
 
-def solve(board, *, game=None, target="off", states=2, search_time=60.0):
+def solve(board, *, game=None, target="off", states=2, search_time=None, search_budget=None):
     """The presses that bring `board` to `target` ("off", "on" or a state), the fewest
-    when proven within `search_time` seconds: an `Answer` with `presses` (an array of
-    the board's shape), `fewest`, `proven`, `lower_bound`, `solvable`.
+    when proven within the search: an `Answer` with `presses` (an array of the board's
+    shape), `fewest`, `proven`, `lower_bound`, `solvable`.
+
+    The search, as the command line's `solve`: `search_time` seconds (None: a minute,
+    Python's row of the library's limits) for a two-state board, or `search_budget`
+    word operations (a game of more states searches by these alone; a `search_time`
+    there is refused, as `--search-time` is).
 
     `board`: an array (or nested lists) of states: bool, integers, or floats that are
     whole numbers (0.0, 1.0); any other value (0.7, NaN, a complex number) is refused
@@ -45,6 +50,7 @@ def solve(board, *, game=None, target="off", states=2, search_time=60.0):
         target=target,
         states=states,
         search_time=search_time,
+        search_budget=search_budget,
     )
 
 

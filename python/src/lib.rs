@@ -9,7 +9,7 @@
 use lightsout::request::{self, Goal};
 use lightsout::rules::graph::{nauty_line, Graph};
 use lightsout::rules::{Game, Topology};
-use lightsout::{GameSolver, SearchLimits};
+use lightsout::GameSolver;
 use numpy::ndarray::{Array2, Array3};
 use numpy::{IntoPyArray, PyArray2, PyArray3, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
@@ -36,6 +36,17 @@ fn topology_of(name: &str) -> PyResult<Topology> {
 /// `states` as K, 2 to 255, read by the library (a `ValueError`, never an overflow).
 fn states_of(states: i64) -> PyResult<u8> {
     request::states_of(&states.to_string()).map_err(refused)
+}
+
+/// `search_budget` as word operations: a whole number from 0, in the command line's
+/// words.
+fn budget_of(search_budget: &Bound<'_, PyAny>) -> PyResult<u64> {
+    search_budget.extract::<u64>().map_err(|_| {
+        let found = search_budget.repr().map_or("?".into(), |r| r.to_string());
+        refused(format!(
+            "search_budget: expected a number of word operations, 0 or more, found {found}"
+        ))
+    })
 }
 
 /// `search_time` as a duration, in the command line's words.
@@ -238,9 +249,10 @@ fn game_arg(game: Option<&Bound<'_, PyAny>>, shape: (usize, usize), states: u8) 
     }
 }
 
-/// The goal state from `target`: "off" (0), "on" (K - 1), or a state (a number, or
-/// its digits as text, as the command line's `--target 1`), read by the library.
-fn goal_of(target: &Bound<'_, PyAny>, states: u8) -> PyResult<u8> {
+/// The goal `target` gives: "off", "on", or a state (a number, or its digits as
+/// text, as the command line's `--target 1`), read by the library (and checked against
+/// the game's states there).
+fn goal_word(target: &Bound<'_, PyAny>) -> PyResult<Goal> {
     let text = match target.extract::<String>() {
         Ok(word) => word,
         // A number as its digits (a negative one is refused as its text); a bool is no
@@ -251,9 +263,7 @@ fn goal_of(target: &Bound<'_, PyAny>, states: u8) -> PyResult<u8> {
             Err(_) => target.repr().map_or("?".into(), |r| r.to_string()),
         },
     };
-    Goal::parse(&text)
-        .and_then(|goal| goal.state(states))
-        .map_err(refused)
+    Goal::parse(&text).map_err(refused)
 }
 
 /// A light's value as numpy holds it: its state when it is a whole number from 0,
@@ -384,17 +394,19 @@ enum Lights {
 
 /// The presses that bring `board` (a 2-D array of states; one row for a game that is
 /// not a grid) to `target` ("off", "on" or a state), the fewest when the search proves
-/// it within `search_time` seconds. Ctrl-C raises KeyboardInterrupt and stops the
+/// it within `search_time` seconds (None: a minute, Python's default). Ctrl-C raises KeyboardInterrupt and stops the
 /// search.
 #[pyfunction]
-#[pyo3(signature = (board, *, game = None, target = None, states = 2, search_time = 60.0))]
+#[pyo3(signature = (board, *, game = None, target = None, states = 2, search_time = None, search_budget = None))]
+#[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
     game: Option<&Bound<'_, PyAny>>,
     target: Option<&Bound<'_, PyAny>>,
     states: i64,
-    search_time: f64,
+    search_time: Option<f64>,
+    search_budget: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Answer> {
     let states = states_of(states)?;
     // A board as text (`0110/1001`, or a run of its lights), read as a query string's
@@ -407,13 +419,40 @@ fn solve(
             .map_err(|_| refused("board: expected a 2-D array of states"))?,
         (None, Err(_)) => return Err(refused("board: expected a 2-D array of states")),
     };
-    if game.is_none() {
-        // The classic game of the board's shape: Python's limits (the library's table).
-        request::limits::PYTHON
-            .classic_board(rows as u64, cols as u64)
-            .map_err(refused)?;
-    }
-    let game = game_arg(game, (rows, cols), states)?;
+    // The keywords into the library's request, checked there within Python's limits (a
+    // search of a minute when `search_time` is None), as every door's is.
+    let made = match game {
+        None => None,
+        Some(g) => Some(match g.extract::<PyRef<PyGame>>() {
+            Ok(game) => game.game.clone(),
+            Err(_) => {
+                let name: String = g.extract().map_err(|_| {
+                    refused("game: a lightsout.Game, a built-in game's name, or None")
+                })?;
+                PyGame::named(&name)?.game
+            }
+        }),
+    };
+    let asked = request::Solve {
+        choice: request::Choice {
+            source: made.as_ref().map(request::Source::Made),
+            topology: Topology::Plane,
+            rule: "plus",
+            states: made.is_none().then_some(states),
+        },
+        rows: Some(rows as u64),
+        cols: Some(cols as u64),
+        goal: target.map_or(Ok(Goal::Off), goal_word)?,
+        search_budget: search_budget.map(budget_of).transpose()?,
+        search_time: search_time.map(seconds_of).transpose()?,
+        boards: request::Boards::Text,
+        kept: None,
+    };
+    let request::Checked {
+        game,
+        goal,
+        search: limits,
+    } = asked.check(&request::limits::PYTHON).map_err(refused)?;
     let k = game.states();
     let expected = match game.grid_rules() {
         Some(g) => (g.rows, g.cols),
@@ -425,11 +464,6 @@ fn solve(
             expected.0, expected.1
         )));
     }
-    let goal = match target {
-        None => 0,
-        Some(t) => goal_of(t, k)?,
-    };
-    let time = seconds_of(search_time)?;
     // Read in the array's own type: two states straight into the board's bits (an
     // 8000 x 8000 bool array takes 8 MB here, not a byte or eight a light).
     let lights = if let Some(text) = &text {
@@ -457,11 +491,6 @@ fn solve(
                 }
             }
         })?
-    };
-    let limits = SearchLimits {
-        ops: lightsout::SEARCH_BUDGET,
-        time: Some(time),
-        shares: 1,
     };
     // Ctrl-C raises KeyboardInterrupt and stops the search (its cores freed at once).
     let stop = Arc::new(AtomicBool::new(false));

@@ -312,3 +312,24 @@ def test_games_are_made_by_the_library_with_every_doors_checks_and_words():
         lightsout.Game.graph6("IheA@GUAo", rule="box")
     with pytest.raises(ValueError, match=r"game: expected a built-in game \(cube, .*found `merln`"):
         lightsout.Game.named("merln")
+
+
+def test_the_search_keywords_go_through_the_command_lines_one_check():
+    # Issue 64: Python's keywords fill the library's request and its one check says
+    # what the command line's says, in Python's names (`search_budget`, not
+    # `--search-budget`): a time for a game searched by word operations is refused.
+    game = lightsout.Game.grid(2, 2, states=3)
+    with pytest.raises(ValueError) as refused:
+        lightsout.solve("01/12", game=game, search_time=1)
+    assert str(refused.value) == (
+        "search_time bounds the search of two-state text boards; a game of 3 states "
+        "searches by word operations: give search_budget OPS instead"
+    )
+    # Two presses of the corner made it: one more brings it off.
+    answer = lightsout.solve("22/20", game=game, search_budget=10**6)
+    assert (answer.fewest, answer.proven) == (1, True)
+    with pytest.raises(ValueError, match="search_budget: expected a number of word operations"):
+        lightsout.solve("01/12", game=game, search_budget=-1)
+    # A budget for two states bounds the search by word operations alone.
+    ones = lightsout.solve("11111/11111/11111/11111/11111", search_budget=10**6)
+    assert (ones.fewest, ones.proven) == (15, True)

@@ -9,6 +9,8 @@ use crate::rules::{builtin, graph, map, Game, GameError, Rule, Topology};
 pub enum Source<'a> {
     /// A built-in game, by its name.
     Builtin(&'static builtin::Builtin),
+    /// A game the door has made already (Python's `Game`), as it is.
+    Made(&'a Game),
     /// A graph (any format `graph::Format` tells apart) or a button map, as text, and
     /// the name it goes by in errors (a file's name; empty for a request's `graph=`).
     Text {
@@ -156,6 +158,15 @@ impl Choice<'_> {
                 match self.states {
                     Some(k) => game.with_states(k).map_err(|e| e.to_string()),
                     None => Ok(game),
+                }
+            }
+            Some(Source::Made(game)) => {
+                own_buttons("a game made already")?;
+                match self.states {
+                    Some(k) if k != game.states() => {
+                        game.clone().with_states(k).map_err(|e| e.to_string())
+                    }
+                    _ => Ok(game.clone()),
                 }
             }
             Some(Source::Text { name, text }) => {
