@@ -37,7 +37,10 @@ pub use read::reader::{line_limit, BoardReader, Clue, InputError, ParseError, MI
 pub use read::rows::light_expected;
 pub use read::shape::{sniff_shape, Ambiguity, Sniffed, MAX_SHAPE_BYTES};
 pub use read::states::StatesReader;
-pub use solve::{solve_stream, solve_stream_lazy, AnswerFormat, SolveOptions, SolveSummary};
+pub use solve::{
+    solve_boards_stream, solve_stream, solve_stream_lazy, AnswerFormat, Answered, SolveOptions,
+    SolveSummary,
+};
 pub use states::{explain_states_stream, push_counts, solve_states_stream, StatesOptions};
 pub use write::{push_moves, write_boards, write_grids, write_pattern, write_pattern_to};
 

@@ -1,5 +1,7 @@
-//! `lightsout solve` as a stream, for every two-state game: boards in, press patterns
-//! out; a grid game's in the 5x6 contest format (`PUZZLE #m`, then the pattern, digits
+//! `lightsout solve` as a stream: [`solve_boards_stream`], the one path of every game
+//! (bit-packed for two states, [`solve_stream_lazy`]; a state a light for more,
+//! [`solve_states_stream`](super::solve_states_stream)): boards in, press patterns out;
+//! a grid game's in the 5x6 contest format (`PUZZLE #m`, then the pattern, digits
 //! separated by one space), any other game's one board a line (the lights' digits) and
 //! one answer a line (each button's presses, separated by spaces).
 
@@ -27,6 +29,59 @@ pub struct SolveSummary {
     pub unproven: u64,
     /// Boards with no solution (counted in `boards`).
     pub unsolvable: u64,
+}
+
+/// A board's answer, of any game, as a stream reports it.
+#[derive(Debug, Clone, Copy)]
+pub enum Answered<'a> {
+    /// Two states: the presses as bits.
+    Bits(&'a Solution<'a>),
+    /// K states: each button's count.
+    States(&'a crate::solve::StateAnswer),
+}
+
+impl Answered<'_> {
+    /// Whether the presses are proven the fewest.
+    pub fn proven(&self) -> bool {
+        match self {
+            Answered::Bits(solution) => solution.proven_minimal,
+            Answered::States(answer) => answer.proven_minimal,
+        }
+    }
+}
+
+/// The `solve` stream of every game, toward `options.goal` (a state): boards of two
+/// states read into bits and solved bit-packed, the solver made once a whole board is
+/// read ([`solve_stream_lazy`]); boards of K states a state a light
+/// ([`solve_states_stream`](super::solve_states_stream)). `report` is called with each
+/// board's number and answer first; the answers before a bad board are written before
+/// its error.
+pub fn solve_boards_stream<S: Deref<Target = GameSolver>>(
+    game: &Game,
+    solver: impl FnOnce() -> S,
+    options: super::StatesOptions,
+    input: impl Read,
+    output: impl Write,
+    report: &mut dyn FnMut(u64, Answered<'_>),
+) -> Result<SolveSummary, StreamError> {
+    if game.states() > 2 {
+        let solver = solver();
+        return super::solve_states_stream(&solver, options, input, output, &mut |m, answer| {
+            report(m, Answered::States(answer))
+        });
+    }
+    let two = SolveOptions {
+        target: match options.goal {
+            0 => Target::Off,
+            _ => Target::On,
+        },
+        line_buffered: options.line_buffered,
+        search_until: options.search_until,
+        format: options.format,
+    };
+    solve_stream_lazy(game, solver, two, input, output, &mut |m, solution| {
+        report(m, Answered::Bits(solution))
+    })
 }
 
 /// Reads a count line and boards of `solver`'s game from `input`; writes for each

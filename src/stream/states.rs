@@ -14,7 +14,8 @@ use crate::solve::{GameSolver, StateAnswer};
 use crate::text::plural;
 use std::io::{Read, Write};
 
-/// How [`solve_states_stream`] answers.
+/// How a `solve` stream answers ([`solve_boards_stream`](super::solve_boards_stream),
+/// any game; [`solve_states_stream`]).
 #[derive(Debug, Clone, Copy)]
 pub struct StatesOptions {
     /// The state every light should reach.

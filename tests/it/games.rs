@@ -686,6 +686,90 @@ fn a_solve_stream_counts_its_boards_with_no_solution_whatever_the_states() {
     assert_eq!(summary.unsolvable, written);
 }
 
+/// One solve stream for any K (issue 64): `solve_boards_stream` writes, for two
+/// states, what the bit-packed stream writes toward the same target, and for three what
+/// the K-state stream writes, every answer reported with its proof.
+#[test]
+fn one_solve_stream_answers_every_game_as_its_engine_does() {
+    use lightsout::{rules::Game, AnswerFormat, GameSolver, StatesOptions};
+    let input = "3\n1000\n0000\n0000\n0000\n\n1100\n1000\n0000\n0000\n\n2100\n1000\n0000\n0000\n";
+    for (states, goal) in [(2u8, 0u8), (2, 1), (3, 0), (3, 2)] {
+        let game = Game::grid(
+            4,
+            4,
+            lightsout::rules::Topology::Plane,
+            lightsout::rules::Rule::parse("plus").unwrap(),
+            states,
+        )
+        .unwrap();
+        let solver = GameSolver::new(game.clone(), 1u64 << 20).unwrap();
+        let options = StatesOptions {
+            goal,
+            line_buffered: false,
+            search_until: None,
+            format: AnswerFormat::Text,
+        };
+        // Two-state boards hold no `2`: the third board is K = 3's alone.
+        let input = match states {
+            2 => {
+                input
+                    .replacen("3\n", "2\n", 1)
+                    .rsplit_once("\n\n2100")
+                    .unwrap()
+                    .0
+                    .to_string()
+                    + "\n"
+            }
+            _ => input.to_string(),
+        };
+        let (mut one, mut proofs) = (Vec::new(), Vec::new());
+        let summary = lightsout::solve_boards_stream(
+            &game,
+            || &solver,
+            options,
+            input.as_bytes(),
+            &mut one,
+            &mut |m, answered| proofs.push((m, answered.proven())),
+        )
+        .unwrap();
+        let mut engine = Vec::new();
+        let engine_summary = if states == 2 {
+            let two = lightsout::SolveOptions {
+                target: if goal == 0 { Target::Off } else { Target::On },
+                line_buffered: false,
+                search_until: None,
+                format: AnswerFormat::Text,
+            };
+            lightsout::solve_stream(&solver, two, input.as_bytes(), &mut engine, &mut |_, _| {})
+        } else {
+            lightsout::solve_states_stream(
+                &solver,
+                options,
+                input.as_bytes(),
+                &mut engine,
+                &mut |_, _| {},
+            )
+        }
+        .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&one),
+            String::from_utf8_lossy(&engine),
+            "K {states}, goal {goal}"
+        );
+        assert_eq!(summary, engine_summary);
+        let solved = summary.boards - summary.unsolvable;
+        assert_eq!(
+            proofs.len() as u64,
+            solved,
+            "K {states}: every answer reported"
+        );
+        assert!(
+            proofs.iter().all(|&(_, proven)| proven),
+            "a 4 x 4 is proven in 2^20"
+        );
+    }
+}
+
 /// Puzzles are built, not drawn (issue 53): every count up to the 5x5's God's number
 /// (15, by `census`, which enumerates all 2^25 boards; 7,350 boards need 15) is made
 /// within a few tries, each board's count agreeing with the 5x5 algebra; none of 16.

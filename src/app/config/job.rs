@@ -63,21 +63,15 @@ pub(crate) enum Job {
     Census(CensusJob),
 }
 
-/// `solve`: boards of two states as text (any game, the classic one's included), of
-/// K states, or PBM images; or a game's button map shown (`--show`).
+/// `solve`: boards as text of any game (the classic one's included, K states too),
+/// or PBM images; or a game's button map shown (`--show`).
 pub(crate) enum SolveJob {
     Boards {
         input: Input,
         solver: lightsout::GameSolver,
-        options: lightsout::SolveOptions,
-        stats: crate::app::report::Telling,
-        budget: crate::app::report::Budget,
-    },
-    States {
-        input: Input,
-        solver: lightsout::GameSolver,
         options: lightsout::StatesOptions,
         stats: crate::app::report::Telling,
+        budget: crate::app::report::Budget,
     },
     Images {
         input: Input,

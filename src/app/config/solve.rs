@@ -81,21 +81,7 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
         FormatArg::Json => lightsout::AnswerFormat::JsonLines,
         _ => lightsout::AnswerFormat::Text,
     };
-    let k = game.states();
     let solver = lightsout::GameSolver::new(game, search).map_err(|e| UsageError(e.to_string()))?;
-    if k > 2 {
-        return Ok(Job::Solve(SolveJob::States {
-            options: lightsout::StatesOptions {
-                goal,
-                format,
-                line_buffered,
-                search_until: None,
-            },
-            input,
-            solver,
-            stats,
-        }));
-    }
     let budget = match search.time {
         None => Budget::Ops(search.ops),
         Some(limit) => Budget::Time {
@@ -116,8 +102,8 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
         }
     }
     Ok(Job::Solve(SolveJob::Boards {
-        options: lightsout::SolveOptions {
-            target,
+        options: lightsout::StatesOptions {
+            goal,
             format,
             line_buffered,
             search_until: None,

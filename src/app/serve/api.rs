@@ -8,9 +8,7 @@ use axum::extract::{RawQuery, State as Shared};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use lightsout::request::{Checked, Params, SolveAsked, GAME_PARAMS};
-use lightsout::{
-    answer_stream, solve_stream_lazy, Method, QueryOptions, SolveOptions, StreamError, Target,
-};
+use lightsout::{answer_stream, Method, QueryOptions, StreamError, Target};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -218,43 +216,30 @@ pub(super) async fn solve_stream_handler(
                     unproven.push(m);
                 }
             };
-            let summary = if game.states() > 2 {
-                let solver = lightsout::GameSolver::new(game, search)
-                    .map_err(|e| ApiError::bad(e.to_string()))?;
-                let options = lightsout::StatesOptions {
-                    goal,
-                    format: lightsout::AnswerFormat::Text,
-                    line_buffered: false,
-                    search_until: Some(search_until),
-                };
-                lightsout::solve_states_stream(
-                    &solver,
-                    options,
-                    input,
-                    &mut *output,
-                    &mut |m, a| note(m, a.proven_minimal),
-                )?
-            } else {
-                let options = SolveOptions {
-                    target: if goal == 1 { Target::On } else { Target::Off },
-                    format: lightsout::AnswerFormat::Text,
-                    line_buffered: false,
-                    search_until: Some(search_until),
-                };
-                // The classic game's solver is the cache's, made once its first board is
-                // read; any other game's is made for the request.
-                let made = if game.is_classic() {
-                    None
-                } else {
-                    let solver = lightsout::GameSolver::new(game.clone(), search)
-                        .map_err(|e| ApiError::bad(e.to_string()))?;
-                    Some(Arc::new(solver))
-                };
-                let solver = || made.unwrap_or_else(|| state.solvers.get(&game));
-                solve_stream_lazy(&game, solver, options, input, &mut *output, &mut |m, s| {
-                    note(m, s.proven_minimal)
-                })?
+            let options = lightsout::StatesOptions {
+                goal,
+                format: lightsout::AnswerFormat::Text,
+                line_buffered: false,
+                search_until: Some(search_until),
             };
+            // The classic game's solver is the cache's, made once its first board is
+            // read; any other game's is made for the request.
+            let made = match game.is_classic() {
+                true => None,
+                false => Some(Arc::new(
+                    lightsout::GameSolver::new(game.clone(), search)
+                        .map_err(|e| ApiError::bad(e.to_string()))?,
+                )),
+            };
+            let solver = || made.unwrap_or_else(|| state.solvers.get(&game));
+            let summary = lightsout::solve_boards_stream(
+                &game,
+                solver,
+                options,
+                input,
+                &mut *output,
+                &mut |m, answered| note(m, answered.proven()),
+            )?;
             close_unproven(output, &unproven, summary)?;
             metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
             Ok(summary.boards)

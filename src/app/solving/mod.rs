@@ -14,14 +14,16 @@ pub(crate) use explain::explain;
 use crate::app::config::{NullityJob, SolveJob};
 use crate::app::report::Reporter;
 use crate::app::say::note;
-use lightsout::{plural, thousands, GameSolver, PbmGame, SolveOptions, Target};
+use lightsout::{plural, thousands, GameSolver, PbmGame, Target};
 use std::io::Write;
 
-/// `solve` of two-state text boards: any game, the classic one included.
+/// `solve` of text boards of any game, the classic one included, through the
+/// library's one stream: with `--stats` a line a board on stderr; the closing note
+/// when some answers are not proven the fewest.
 pub(crate) fn game(
     input: Input,
     solver: &GameSolver,
-    options: SolveOptions,
+    options: lightsout::StatesOptions,
     budget: crate::app::report::Budget,
     telling: crate::app::report::Telling,
     stdout: impl Write,
@@ -33,6 +35,7 @@ pub(crate) fn game(
     reporter.map = game.grid_rules().is_none().then_some(game.lights() as u64);
     reporter.progress = solver.progress();
     let (_, cols) = solver.board_shape();
+    let solutions = solver.solutions();
     // Ctrl-C stops the search in hand (its board answered with the best found) and
     // ends the input there; SIGTERM too where the search is kept (--checkpoint).
     let interrupt = match solver.progress().is_some_and(|p| p.keeps()) {
@@ -48,63 +51,47 @@ pub(crate) fn game(
         solver.search_seconds(),
         solver.may_prove(),
     );
-    let outcome = lightsout::solve_stream(solver, options, input.reader, stdout, &mut |m, s| {
-        reporter.report(m, s)
-    });
-    drop(watch);
-    interrupt.end()?;
-    if let Ok(summary) = &outcome {
-        let progress = solver.progress();
-        reporter.close_over_budget(
-            summary,
-            solver.nullity(),
-            solver.search_cost(),
-            &budget,
-            progress.as_deref(),
-        );
-    }
-    let summary = stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })?;
-    reporter.parts_lost().map_or(Ok(()), Err)?;
-    telling.end(summary.unproven, summary.boards, "board")
-}
-
-/// `solve` for a game of more than two states: with `--stats` a line a board on
-/// stderr; without, one note when some answers are not proven the fewest.
-pub(crate) fn states(
-    input: Input,
-    solver: &GameSolver,
-    options: lightsout::StatesOptions,
-    telling: crate::app::report::Telling,
-    stdout: impl Write,
-) -> anyhow::Result<()> {
-    let stats = telling.stats;
-    let (_, cols) = solver.board_shape();
-    let solutions = solver.solutions();
-    // Ctrl-C ends the input there (each board's search is bounded by --search-budget).
-    let interrupt = crate::app::report::Interrupt::catch();
-    let input = input.stopping(interrupt.flag());
-    let outcome =
-        lightsout::solve_states_stream(solver, options, input.reader, stdout, &mut |m, answer| {
-            if stats {
+    let outcome = lightsout::solve_boards_stream(
+        game,
+        || solver,
+        options,
+        input.reader,
+        stdout,
+        &mut |m, answered| match answered {
+            lightsout::Answered::Bits(solution) => reporter.report(m, solution),
+            lightsout::Answered::States(answer) if telling.stats => {
                 let line = state_stats(m, answer, &solutions);
                 note(format_args!("stats: {line}; engine: {}", solver.method()));
             }
-        });
+            lightsout::Answered::States(_) => {}
+        },
+    );
+    drop(watch);
     interrupt.end()?;
-    if let Ok(summary) = &outcome {
-        if summary.unproven > 0 && !stats {
-            note(format_args!(
-                "{} not proven the fewest presses: each board has {solutions} solutions, \
-                 and visiting them all takes {} steps, past --search-budget; a larger \
-                 --search-budget proves them (--stats shows each board's lower bound)",
-                plural(summary.unproven, "answer is", "answers are"),
-                solver
-                    .search_cost()
-                    .map_or_else(|| "more than 2^64".to_string(), thousands),
-            ));
+    match &outcome {
+        Ok(summary) if game.states() == 2 => {
+            let progress = solver.progress();
+            reporter.close_over_budget(
+                summary,
+                solver.nullity(),
+                solver.search_cost(),
+                &budget,
+                progress.as_deref(),
+            );
         }
+        Ok(summary) if summary.unproven > 0 && !telling.stats => note(format_args!(
+            "{} not proven the fewest presses: each board has {solutions} solutions, and \
+             visiting them all takes {} steps, past --search-budget; a larger \
+             --search-budget proves them (--stats shows each board's lower bound)",
+            plural(summary.unproven, "answer is", "answers are"),
+            solver
+                .search_cost()
+                .map_or_else(|| "more than 2^64".to_string(), thousands),
+        )),
+        _ => {}
     }
     let summary = stream_outcome(outcome, &input.name, Reads::Boards { cols: cols as u32 })?;
+    reporter.parts_lost().map_or(Ok(()), Err)?;
     telling.end(summary.unproven, summary.boards, "board")
 }
 
@@ -265,12 +252,6 @@ pub(crate) fn solve(job: SolveJob, stdout: impl Write) -> anyhow::Result<()> {
             stats,
             budget,
         } => game(input, &solver, options, budget, stats, stdout),
-        SolveJob::States {
-            input,
-            solver,
-            options,
-            stats,
-        } => states(input, &solver, options, stats, stdout),
         SolveJob::Images {
             input,
             line_buffered,
