@@ -6,10 +6,10 @@
 //! waits on it and checks for signals every 50 ms, so Ctrl-C stops the wait at once,
 //! and the searches of `solve` and `gods_number` with it (other work is short).
 
+use lightsout::request::limits::PYTHON;
 use lightsout::request::{self, Goal};
 use lightsout::rules::graph::{nauty_line, Graph};
 use lightsout::rules::{Game, Topology};
-use lightsout::GameSolver;
 use numpy::ndarray::{Array2, Array3};
 use numpy::{IntoPyArray, PyArray2, PyArray3, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
@@ -496,7 +496,7 @@ fn solve(
     let stop = Arc::new(AtomicBool::new(false));
     let stopping = stop.clone();
     let solved = stoppable(py, Some(stop), move || {
-        let solver = GameSolver::new(game, limits).map_err(|e| e.to_string())?;
+        let solver = PYTHON.solver(game, limits).map_err(|e| e.to_string())?;
         if let Some(progress) = solver.progress() {
             progress.stop_when(stopping);
         }
@@ -575,7 +575,7 @@ fn nullity(
 ) -> PyResult<usize> {
     let game = shaped_game(rows, cols, game, topology, rule, states)?;
     detached(py, move || {
-        let solver = GameSolver::new(game, 0u64).map_err(|e| e.to_string())?;
+        let solver = PYTHON.solver(game, 0u64).map_err(|e| e.to_string())?;
         Ok(solver.nullity())
     })
 }
@@ -596,7 +596,7 @@ fn quiet_patterns<'py>(
 ) -> PyResult<Bound<'py, PyArray3<u8>>> {
     let game = shaped_game(rows, cols, game, topology, rule, states)?;
     let (k, shape, cells) = detached(py, move || {
-        let solver = GameSolver::new(game, 0u64).map_err(|e| e.to_string())?;
+        let solver = PYTHON.solver(game, 0u64).map_err(|e| e.to_string())?;
         let shape = solver.presses_shape();
         let mut cells = Vec::new();
         let k = if solver.game().states() == 2 {
@@ -669,7 +669,9 @@ fn gods_number(
     let stop = Arc::new(AtomicBool::new(false));
     let deadline = lightsout::Deadline::after(time).or_when(stop.clone());
     let (lower, upper, shape, cells) = stoppable(py, Some(stop), move || {
-        let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).map_err(|e| e.to_string())?;
+        let solver = PYTHON
+            .solver(game, PYTHON.budget())
+            .map_err(|e| e.to_string())?;
         let god = lightsout::gods_number_until(&solver, deadline).map_err(|e| e.to_string())?;
         let shape = (god.hardest.rows(), god.hardest.cols());
         let mut cells = Vec::new();

@@ -51,7 +51,7 @@ pub fn puzzle(params: &super::Params, limits: &super::limits::Limits) -> Result<
         // The classic question: a 5 x 5 grid of exactly that many presses to all on.
         let wanted = classic_presses(params)?;
         let seed = params.seed()?;
-        let game = crate::rules::Game::classic(5, 5).map_err(|e| Refusal::bad(e.to_string()))?;
+        let game = contest_game();
         let budget = crate::solve::SEARCH_BUDGET;
         return made_puzzle(game, budget, wanted.map(u64::from), 1, seed);
     }
@@ -77,6 +77,12 @@ pub fn puzzle_names_a_game(params: &super::Params) -> bool {
         .iter()
         .chain(&super::GAME_PARAMS)
         .any(|k| params.get(k).is_some())
+}
+
+/// The 5x5 contest question's game: the classic plus press on a 5 x 5 plane (the
+/// `/v1/query` routes', `query`'s, and the classic puzzle's).
+pub fn contest_game() -> crate::rules::Game {
+    crate::rules::Game::classic(5, 5).expect("a 5 x 5 plane is a game")
 }
 
 /// The fewest presses a classic 5 x 5 puzzle asks for (`None`: random), at most 15:

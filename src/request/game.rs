@@ -159,7 +159,7 @@ pub fn budget_within(budget: Option<u64>, limits: &Limits) -> Result<u64, Refusa
             limits.names.of("search_budget"),
             limits.search_budget
         ))),
-        budget => Ok(budget.unwrap_or(crate::solve::SEARCH_BUDGET)),
+        budget => Ok(budget.unwrap_or(limits.budget())),
     }
 }
 

@@ -112,6 +112,24 @@ pub const DOORS: [(&str, Limits); 4] = [
 ];
 
 impl Limits {
+    /// A board's search budget when the request gives none: the library's, within the
+    /// door's limit.
+    pub fn budget(&self) -> u64 {
+        crate::solve::SEARCH_BUDGET.min(self.search_budget)
+    }
+
+    /// The solver of `game` through this door, searching within `search`: its method
+    /// chosen by the library, its search's signatures kept for boards within the
+    /// door's `signature_lights`. Every door makes its solvers here.
+    pub fn solver(
+        &self,
+        game: crate::rules::Game,
+        search: impl Into<crate::solve::SearchLimits>,
+    ) -> Result<crate::solve::GameSolver, crate::solve::GameSolveError> {
+        let signatures = usize::try_from(self.signature_lights).unwrap_or(usize::MAX);
+        crate::solve::GameSolver::with_limits(game, search, signatures)
+    }
+
     /// A board of the classic game of `rows x cols`, when within the door's limit.
     pub fn classic_board(&self, rows: u64, cols: u64) -> Result<(), super::Refusal> {
         let lights = rows.checked_mul(cols);

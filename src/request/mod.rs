@@ -19,7 +19,7 @@ pub use crate::stream::board_shape;
 /// A grid game's shape, topology and rule, as `/v1/game` and `/v1/games` give them.
 pub use crate::stream::grid_json;
 pub use answers::{
-    answer_json, catalogue, classic_presses, classic_presses_of, game_json, puzzle,
+    answer_json, catalogue, classic_presses, classic_presses_of, contest_game, game_json, puzzle,
     puzzle_names_a_game, FACTS_BUTTONS,
 };
 pub use asked::{Boards, Checked, Solve, SolveAsked};

@@ -742,20 +742,30 @@ fn the_streams_are_rooms_of_at_most_twelve_files() {
 }
 
 #[test]
-fn python_and_the_static_page_make_no_game_of_their_own() {
+fn the_doors_make_no_game_solver_or_limit_of_their_own() {
     // Issue 64: Python built its games itself (`Game::grid`, its own built-in lookup, its
-    // own reading of a graph's rule), each in its own words. The library makes them
-    // (`request::grid_game`, `builtin_of`, `neighbourhood_of`, `SolveAsked`), so every
-    // door meets the same checks and sentences.
+    // own reading of a graph's rule), each in its own words; the server made the 5x5
+    // game in two places and its solvers with the library's constants. The library
+    // makes them (`request::grid_game`, `builtin_of`, `neighbourhood_of`, `Solve::check`,
+    // `contest_game`; a door's solvers through its row of the limits table,
+    // `Limits::solver`), so every door meets the same checks, sentences and limits.
     let makers = [
         "Game::grid",
         "Game::new",
         "Game::classic",
         "builtin::find",
         "Rule::parse",
+        "GameSolver::new",
+        "GameSolver::with_limits",
+        "SEARCH_BUDGET",
+        "SIGNATURE_CELLS",
+        "CHASE_LIGHTS",
+        "MAX_CELLS",
+        "PLAY_LIGHTS",
+        "GAME_LIGHTS",
     ];
     let mut found = Vec::new();
-    for dir in ["python/src", "web/src"] {
+    for dir in ["python/src", "web/src", "src/app/serve"] {
         for path in rust_files(&root().join(dir)) {
             for (n, line) in read(&path).lines().enumerate() {
                 let code = line.split("//").next().unwrap_or_default();
@@ -774,7 +784,7 @@ fn python_and_the_static_page_make_no_game_of_their_own() {
     }
     assert!(
         found.is_empty(),
-        "a door making a game:\n{}",
+        "a door making a game or a solver, or naming a limit, itself:\n{}",
         found.join("\n")
     );
 }

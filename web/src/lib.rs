@@ -79,7 +79,9 @@ fn solver(game: Game, budget: u64) -> Result<Rc<GameSolver>, Refusal> {
             }
         }
         let solver = Rc::new(
-            GameSolver::new(game.clone(), budget).map_err(|e| Refusal::bad(e.to_string()))?,
+            STATIC_PAGE
+                .solver(game.clone(), budget)
+                .map_err(|e| Refusal::bad(e.to_string()))?,
         );
         *kept = Some((game, budget, Rc::clone(&solver)));
         Ok(solver)

@@ -227,7 +227,9 @@ pub(super) async fn solve_stream_handler(
             let made = match game.is_classic() {
                 true => None,
                 false => Some(Arc::new(
-                    lightsout::GameSolver::new(game.clone(), search)
+                    state
+                        .limits
+                        .solver(game.clone(), search)
                         .map_err(|e| ApiError::bad(e.to_string()))?,
                 )),
             };

@@ -125,8 +125,7 @@ pub(super) async fn query_json(
     let limits = super::body_limits(&state);
     Ok(
         body::stream(body, limits, slot, Kind::Json, move |input, output| {
-            let game = lightsout::rules::Game::classic(5, 5)
-                .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
+            let game = lightsout::request::contest_game();
             let grids = answer_each(input, output, &game, |cells| {
                 grid_answer(&state, super::params::grid_of(cells), target, moves)
                     .map_err(|e| StreamError::Output(std::io::Error::other(e.message)))

@@ -245,7 +245,7 @@ pub(crate) fn run(config: ServeConfig) -> anyhow::Result<()> {
         limits: config.limits,
         jobs: Arc::new(Semaphore::new(config.jobs)),
         solvers: solvers::Solvers::new(SOLVER_CACHE, &config.limits),
-        game_solvers: solvers::GameSolvers::new(),
+        game_solvers: solvers::GameSolvers::new(&config.limits),
         rare,
         search_time: config.search_time,
         cors: config.cors.clone(),

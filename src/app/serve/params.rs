@@ -7,8 +7,10 @@ use lightsout::{Grid, Target, CELLS};
 
 /// A 5x5 grid from a query string's `board=`, read as every board is ([`board_param`]).
 pub(super) fn parse_grid(text: &str) -> Result<Grid, ApiError> {
-    let game = lightsout::rules::Game::classic(5, 5).map_err(|e| ApiError::bad(e.to_string()))?;
-    Ok(grid_of(&board_param(text, &game)?))
+    Ok(grid_of(&board_param(
+        text,
+        &lightsout::request::contest_game(),
+    )?))
 }
 
 /// A 5x5 grid from its 25 cells (0/1), light `i` at bit `i`.

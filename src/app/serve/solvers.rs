@@ -2,7 +2,8 @@
 //! its first board has arrived) and kept while the cache's memory allows, most
 //! recently used last.
 
-use lightsout::{GameSolver, SEARCH_BUDGET};
+use lightsout::request::limits::Limits;
+use lightsout::GameSolver;
 use std::sync::{Arc, Mutex};
 
 /// A cached solver and its shape (rows, columns).
@@ -12,17 +13,18 @@ type Entry = ((usize, usize), Arc<GameSolver>);
 pub(crate) struct Solvers {
     /// The most bytes the cached solvers may hold together.
     capacity: usize,
-    /// Solvers keep signatures for boards of at most this many lights (the server's
-    /// limit: a quiet pattern a bit, nullity up to 64, is then at most 8 MiB a shape).
-    signature_lights: usize,
+    /// The server's limits: its solvers keep signatures for boards of at most
+    /// `signature_lights` (a quiet pattern a bit, nullity up to 64, is then at most
+    /// 8 MiB a shape).
+    limits: Limits,
     cached: Mutex<Vec<Entry>>,
 }
 
 impl Solvers {
-    pub(crate) fn new(capacity: usize, limits: &lightsout::request::limits::Limits) -> Solvers {
+    pub(crate) fn new(capacity: usize, limits: &Limits) -> Solvers {
         Solvers {
             capacity,
-            signature_lights: usize::try_from(limits.signature_lights).unwrap_or(usize::MAX),
+            limits: *limits,
             cached: Mutex::new(Vec::new()),
         }
     }
@@ -42,7 +44,8 @@ impl Solvers {
             }
         }
         let solver = Arc::new(
-            GameSolver::with_limits(game.clone(), SEARCH_BUDGET, self.signature_lights)
+            self.limits
+                .solver(game.clone(), self.limits.budget())
                 .expect("the classic game has a solver for every shape"),
         );
         let size = solver.memory_bytes();
@@ -65,6 +68,7 @@ impl Solvers {
 /// [`GAME_SOLVERS`] of them, each of a game within the server's play limit, most
 /// recently used last.
 pub(crate) struct GameSolvers {
+    limits: Limits,
     cached: Mutex<Vec<(u64, Arc<lightsout::GameSolver>)>>,
 }
 
@@ -72,8 +76,9 @@ pub(crate) struct GameSolvers {
 const GAME_SOLVERS: usize = 16;
 
 impl GameSolvers {
-    pub(crate) fn new() -> GameSolvers {
+    pub(crate) fn new(limits: &Limits) -> GameSolvers {
         GameSolvers {
+            limits: *limits,
             cached: Mutex::new(Vec::new()),
         }
     }
@@ -96,7 +101,7 @@ impl GameSolvers {
                 return Ok(solver);
             }
         }
-        let solver = Arc::new(lightsout::GameSolver::new(game, budget)?);
+        let solver = Arc::new(self.limits.solver(game, budget)?);
         let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
         cached.push((budget, solver.clone()));
         if cached.len() > GAME_SOLVERS {
