@@ -52,6 +52,15 @@ impl Names {
             Names::Words => word.to_string(),
         }
     }
+
+    /// The setting `word` given `value`, as the door writes it (`--method table`,
+    /// `method=table`).
+    pub fn set(self, word: &str, value: &str) -> String {
+        match self {
+            Names::Flags => format!("{} {value}", self.of(word)),
+            Names::Words => format!("{word}={value}"),
+        }
+    }
 }
 
 /// The command line (the library's own limits: a board's bits and its game's entries

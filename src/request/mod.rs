@@ -12,6 +12,7 @@ mod game;
 mod goal;
 pub mod limits;
 mod params;
+mod query;
 mod refusal;
 
 /// The shape a board typed as text brings (its `/` rows), as every door reads it.
@@ -33,4 +34,5 @@ pub use game::{
 };
 pub use goal::Goal;
 pub use params::{board_of, board_param, goal_of, light_refused, shape_given, shape_of, Params};
+pub use query::{Query, QueryChecked, QueryMethod, CONTEST_STEPS, MOST_STEPS};
 pub use refusal::{Field, Refusal};

@@ -36,6 +36,10 @@ pub enum Field {
     Presses,
     /// A draw's seed.
     Seed,
+    /// The depth past which the contest's answer is `-1`.
+    MaxSteps,
+    /// How the contest's question is answered.
+    Method,
 }
 
 impl Field {
@@ -56,6 +60,8 @@ impl Field {
             Field::SearchTime => "search_time",
             Field::Presses => "presses",
             Field::Seed => "seed",
+            Field::MaxSteps => "max_steps",
+            Field::Method => "method",
         }
     }
 

@@ -243,10 +243,27 @@ fn post_query_deeper_than_the_table_names_the_ways_out() {
         answered,
         cli(&["query", "--max-steps", "9"], &read_data("classic.in"))
     );
-    // The one check of the library (`DepthTable::check_depth`), as the CLI words it.
+    // One check, the library's (`request::Query::check`, issue 64): the same sentence
+    // at both doors, each in its names (`method=algebra`, `--method algebra`).
     assert!(
         body.contains("max_steps: 9 presses is deeper than the table, which knows depths up to 6"),
         "{body}"
+    );
+    let refused = lightsout()
+        .args(["query", "--max-steps", "9", "--method", "table"])
+        .write_stdin(read_data("classic.in"))
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let said = String::from_utf8(refused.stderr).unwrap();
+    let words = |text: &str| {
+        text.replace("--method ", "method=")
+            .replace("--max-steps", "max_steps")
+    };
+    let sentence = json(&body)["error"].as_str().unwrap().to_string();
+    assert!(
+        words(&said).contains(&sentence),
+        "the command line: {said}\nthe server: {sentence}"
     );
 }
 

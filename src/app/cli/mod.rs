@@ -228,7 +228,7 @@ pub(crate) struct AnswerArgs {
         value_parser = clap::value_parser!(u32).range(0..=25)
     )]
     pub max_steps: Option<u32>,
-    /// How to answer. [default: table]
+    /// How to answer. [default: table, or past its depth (without --table) algebra]
     #[arg(long, value_enum)]
     pub method: Option<MethodArg>,
     /// The state to reach: every light on (the classic question) or every light off.

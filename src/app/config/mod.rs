@@ -90,65 +90,66 @@ fn goal(arg: GoalArg, k: u8) -> anyhow::Result<u8> {
     arg.state(k).map_err(|refused| usage(refused.flagged()))
 }
 
-/// The method and the table behind `--method`, `--table` and `--max-steps`, checked
-/// together.
-fn answer_method(args: &AnswerArgs) -> anyhow::Result<Method<TableBytes>> {
-    let max_steps = max_steps(args);
-    let method = match args.method.unwrap_or(MethodArg::Table) {
-        // The built-in table knows depths to 6; deeper questions without a table file
-        // are answered exactly by the algebra (every grid's fewest, at once).
-        MethodArg::Table if args.table.is_none() && max_steps > 6 => {
-            Method::Algebra(Box::default())
-        }
-        MethodArg::Table => {
-            let table = open_table(args.table.as_deref(), None)?;
-            check_max_steps(&table, max_steps, true)?;
-            Method::Table(table)
-        }
-        _ if args.table.is_some() => {
-            return Err(usage("--table goes with --method table (the default)"));
-        }
-        MethodArg::Enumerate => Method::Enumerate,
-        MethodArg::Algebra => Method::Algebra(Box::default()),
+/// The method and the table behind `--method`, `--table` and `--max-steps`: read into
+/// the library's request and checked there (a table named checked again once opened:
+/// its kind says what depth it knows).
+fn answer_method(args: &AnswerArgs) -> anyhow::Result<(Method<TableBytes>, u32)> {
+    use lightsout::request::{Query, QueryMethod};
+    let check = |asked: Query| {
+        asked
+            .check(&lightsout::request::limits::COMMAND_LINE)
+            .map_err(|refused| usage(refused.flagged()))
     };
-    Ok(method)
+    let mut asked = Query {
+        max_steps: args.max_steps.map(u64::from),
+        method: args.method.map(|method| match method {
+            MethodArg::Table => QueryMethod::Table,
+            MethodArg::Enumerate => QueryMethod::Enumerate,
+            MethodArg::Algebra => QueryMethod::Algebra,
+        }),
+        table: args.table.is_none().then_some(TableKind::Depth6),
+        table_named: args.table.is_some(),
+    };
+    let mut checked = check(asked)?;
+    let named = match &args.table {
+        Some(path) => Some(open_table(Some(path), None)?),
+        None => None,
+    };
+    if let Some(table) = &named {
+        asked.table = Some(table.kind());
+        checked = check(asked)?;
+    }
+    let method = match checked.method {
+        QueryMethod::Table => Method::Table(named.map_or_else(|| open_table(None, None), Ok)?),
+        QueryMethod::Enumerate => Method::Enumerate,
+        QueryMethod::Algebra => Method::Algebra(Box::default()),
+    };
+    Ok((method, checked.max_steps))
 }
 
-/// `--max-steps`, or the contest's 6.
-fn max_steps(args: &AnswerArgs) -> u32 {
-    args.max_steps.unwrap_or(6)
-}
-
-/// Refuses a depth the table cannot answer, naming every way to deeper answers that the
-/// command has (`--method` only where the command takes it).
-fn check_max_steps(table: &Table, steps: u32, has_method: bool) -> Result<(), UsageError> {
+/// Refuses a depth `puzzles --table` cannot answer, naming the ways to deeper puzzles.
+fn check_max_steps(table: &Table, steps: u32) -> Result<(), UsageError> {
     let Err(too_deep) = table.check_depth(steps) else {
         return Ok(());
     };
     let deeper = match table.kind() {
         TableKind::Exact => "no 5x5 grid needs more than 15".to_string(),
-        TableKind::Depth6 => {
-            let exact = format!(
-                "the exact table (`lightsout generate --exact`, then --table {})",
-                TableKind::Exact.default_path().display()
-            );
-            if has_method {
-                format!("for up to 15 use {exact}, --method algebra or --method enumerate")
-            } else {
-                format!("for up to 15 use {exact}, or leave out --table")
-            }
-        }
+        TableKind::Depth6 => format!(
+            "for up to 15 use the exact table (`lightsout generate --exact`, then --table \
+             {}), or leave out --table",
+            TableKind::Exact.default_path().display()
+        ),
     };
     Err(UsageError(format!("{too_deep}; {deeper}")))
 }
 
 fn query(args: QueryArgs) -> anyhow::Result<Job> {
-    let method = answer_method(&args.answer)?;
+    let (method, max_steps) = answer_method(&args.answer)?;
     let input = open_input(args.input, "query")?;
     Ok(Job::Query {
         method,
         options: QueryOptions {
-            max_steps: max_steps(&args.answer),
+            max_steps,
             // A person typing wants each answer as soon as the grid is complete.
             line_buffered: args.line_buffered || input.interactive,
             moves: args.moves,
@@ -223,11 +224,11 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
         args.answer.target.get_or_insert(TargetArg::On);
         return solve::explain_game(args, style);
     }
-    let method = answer_method(&args.answer)?;
+    let (method, max_steps) = answer_method(&args.answer)?;
     Ok(Job::Explain(ExplainJob::Contest {
         input: open_input(args.input, "explain")?,
         method,
-        max_steps: max_steps(&args.answer),
+        max_steps,
         // The 5x5 `explain` answers `query`'s question, to all on by default.
         target: target(args.answer.target.unwrap_or(TargetArg::On)),
         style,
@@ -244,7 +245,7 @@ fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
     let table = match &args.table {
         Some(path) => {
             let table = open_table(Some(path), None)?;
-            check_max_steps(&table, u32::from(steps), false)?;
+            check_max_steps(&table, u32::from(steps))?;
             table
         }
         // Without a table, the exact one is computed in memory (about 25 ms).

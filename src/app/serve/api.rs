@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::extract::{RawQuery, State as Shared};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
-use lightsout::request::{Checked, Params, SolveAsked, GAME_PARAMS};
+use lightsout::request::{Checked, Params, QueryMethod, SolveAsked, GAME_PARAMS};
 use lightsout::{answer_stream, Method, QueryOptions, StreamError, Target};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -111,35 +111,20 @@ pub(super) async fn query_stream(
         return super::batch::query_json(state, raw, body).await;
     }
     let params = Params::new(raw, &["max_steps", "moves", "target", "method"])?;
-    let max_steps: u32 = params.number("max_steps", "from 0 to 25")?.unwrap_or(6);
-    if max_steps > 25 {
-        return Err(ApiError::bad(format!(
-            "max_steps: {max_steps} is not in 0..=25"
-        )));
-    }
-    // As the command line: the table when it knows the depth asked, else the algebra
-    // (exact at every depth); a method named is used as named.
-    let method = match params.get("method") {
-        Some(method) => method.to_string(),
-        None if state.table.check_depth(max_steps).is_err() => "algebra".to_string(),
-        None => "table".to_string(),
+    // The command line's request and check: the server's table, never one named.
+    let asked = lightsout::request::Query {
+        max_steps: params.number::<u64>("max_steps", "from 0 to 25")?,
+        method: params
+            .get("method")
+            .map(lightsout::request::QueryMethod::parse)
+            .transpose()?,
+        table: Some(state.table.kind()),
+        table_named: false,
     };
-    if !["table", "enumerate", "algebra"].contains(&method.as_str()) {
-        return Err(ApiError::bad(format!(
-            "method: expected table, enumerate or algebra, found `{method}`"
-        )));
-    }
-    if method == "table" {
-        state.table.check_depth(max_steps).map_err(|too_deep| {
-            ApiError::bad(format!(
-                "max_steps: {too_deep}; for up to 15 use method=algebra or method=enumerate \
-                 (or GET /v1/query, which is exact)"
-            ))
-        })?;
-    }
+    let checked = asked.check(&state.limits)?;
     let options = QueryOptions {
         format: lightsout::AnswerFormat::Text,
-        max_steps,
+        max_steps: checked.max_steps,
         line_buffered: false,
         moves: params.flag("moves")?,
         target: params.target(Target::On)?,
@@ -152,10 +137,10 @@ pub(super) async fn query_stream(
         slot,
         body::Kind::Text,
         move |input, output| {
-            let method = match method.as_str() {
-                "table" => Method::Table(state.table.borrowed()),
-                "enumerate" => Method::Enumerate,
-                _ => Method::Algebra(Box::new(state.algebra.clone())),
+            let method = match checked.method {
+                QueryMethod::Table => Method::Table(state.table.borrowed()),
+                QueryMethod::Enumerate => Method::Enumerate,
+                QueryMethod::Algebra => Method::Algebra(Box::new(state.algebra.clone())),
             };
             let answered = answer_stream(&method, options, input, output)?;
             metrics::counter!("lightsout_grids_answered_total").increment(answered);
