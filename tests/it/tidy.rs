@@ -742,6 +742,40 @@ fn the_streams_are_rooms_of_at_most_twelve_files() {
 }
 
 #[test]
+fn the_servers_handlers_are_thin() {
+    // Issue 64: ARCHITECTURE.md calls the handlers thin; `solve_stream_handler` was 88
+    // lines (it parsed, sniffed, limited, branched on K and built the solver itself).
+    // A handler reads its request, has `request` check it and runs a stream: at most
+    // 50 lines, from `async fn` to its closing brace.
+    let mut long = Vec::new();
+    for file in ["api.rs", "batch.rs", "play.rs"] {
+        let path = root().join("src/app/serve").join(file);
+        let mut start = None;
+        for (n, line) in read(&path).lines().enumerate() {
+            let head = line
+                .trim_start_matches("pub(super) ")
+                .trim_start_matches("pub(crate) ");
+            if let Some(rest) = head.strip_prefix("async fn ") {
+                start = Some((n, ident(rest)));
+            }
+            if line == "}" {
+                if let Some((from, name)) = start.take() {
+                    let lines = n - from + 1;
+                    if lines > 50 {
+                        long.push(format!("{file}: {name}: {lines} lines"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "handlers past 50 lines:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
 fn the_doors_make_no_game_solver_or_limit_of_their_own() {
     // Issue 64: Python built its games itself (`Game::grid`, its own built-in lookup, its
     // own reading of a graph's rule), each in its own words; the server made the 5x5

@@ -184,55 +184,74 @@ pub(super) async fn solve_stream_handler(
         slot,
         body::Kind::Text,
         move |input, output| {
-            let (shape, read) = match given {
-                Some(shape) => (shape, Vec::new()),
-                None => {
-                    let sniffed = lightsout::sniff_shape(&mut &mut *input, states)
-                        .map_err(StreamError::from)?;
-                    ((sniffed.rows, sniffed.cols), sniffed.read)
-                }
-            };
-            let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
-            let asked = SolveAsked::read(&params)?.with_shape(shape);
-            let Checked { game, goal, search } = asked.check(&state.limits)?;
-            let mut unproven = Vec::new();
-            let mut note = |m: u64, proven: bool| {
-                if !proven && unproven.len() < UNPROVEN_LISTED {
-                    unproven.push(m);
-                }
-            };
-            let options = lightsout::StatesOptions {
-                goal,
-                format: lightsout::AnswerFormat::Text,
-                line_buffered: false,
-                search_until: Some(search_until),
-            };
-            // The classic game's solver is the cache's, made once its first board is
-            // read; any other game's is made for the request.
-            let made = match game.is_classic() {
-                true => None,
-                false => Some(Arc::new(
-                    state
-                        .limits
-                        .solver(game.clone(), search)
-                        .map_err(|e| ApiError::bad(e.to_string()))?,
-                )),
-            };
-            let solver = || made.unwrap_or_else(|| state.solvers.get(&game));
-            let summary = lightsout::solve_boards_stream(
-                &game,
-                solver,
-                options,
+            solve_text(
+                &state,
+                &params,
+                (given, states),
+                search_until,
                 input,
-                &mut *output,
-                &mut |m, answered| note(m, answered.proven()),
-            )?;
-            close_unproven(output, &unproven, summary)?;
-            metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
-            Ok(summary.boards)
+                output,
+            )
         },
     )
     .await)
+}
+
+/// A text body's boards answered: its shape read from the first board when the request
+/// gives none, the request checked with it, then the one solve stream of any game
+/// (the classic game's solver from the cache, made once its first board is read).
+fn solve_text(
+    state: &State,
+    params: &Params,
+    (given, states): (Option<(usize, usize)>, u8),
+    search_until: std::time::Instant,
+    input: &mut dyn std::io::Read,
+    output: &mut dyn std::io::Write,
+) -> Result<u64, body::Refusal> {
+    let (shape, read) = match given {
+        Some(shape) => (shape, Vec::new()),
+        None => {
+            let sniffed =
+                lightsout::sniff_shape(&mut &mut *input, states).map_err(StreamError::from)?;
+            ((sniffed.rows, sniffed.cols), sniffed.read)
+        }
+    };
+    let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
+    let asked = SolveAsked::read(params)?.with_shape(shape);
+    let Checked { game, goal, search } = asked.check(&state.limits)?;
+    let mut unproven = Vec::new();
+    let mut note = |m: u64, proven: bool| {
+        if !proven && unproven.len() < UNPROVEN_LISTED {
+            unproven.push(m);
+        }
+    };
+    let options = lightsout::StatesOptions {
+        goal,
+        format: lightsout::AnswerFormat::Text,
+        line_buffered: false,
+        search_until: Some(search_until),
+    };
+    let made = match game.is_classic() {
+        true => None,
+        false => Some(Arc::new(
+            state
+                .limits
+                .solver(game.clone(), search)
+                .map_err(|e| ApiError::bad(e.to_string()))?,
+        )),
+    };
+    let solver = || made.unwrap_or_else(|| state.solvers.get(&game));
+    let summary = lightsout::solve_boards_stream(
+        &game,
+        solver,
+        options,
+        input,
+        &mut *output,
+        &mut |m, answered| note(m, answered.proven()),
+    )?;
+    close_unproven(output, &unproven, summary)?;
+    metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
+    Ok(summary.boards)
 }
 
 /// The last line of a `/v1/solve` answer when some boards are not proven the fewest.
