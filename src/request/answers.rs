@@ -1,9 +1,9 @@
 //! The answers a player's page reads, as JSON: the built-in games and rules, a game's
-//! buttons and drawing with a few facts, a puzzle of a chosen difficulty, one board's
-//! fewest presses. The server's routes and the static page write these, nothing else.
+//! buttons and drawing with a few facts, one board's fewest presses (a puzzle's, in
+//! `puzzles.rs`). The server's routes and the static page write these, nothing else.
 
 use super::Refusal;
-use crate::stream::{count_rows as board_rows, goal_word, grid_json};
+use crate::stream::{count_rows as board_rows, grid_json};
 use serde_json::{json, Value};
 
 /// The built-in games, as `lightsout games` lists them, with their sizes and states;
@@ -37,48 +37,6 @@ pub fn catalogue() -> Value {
     json!({ "games": games, "rules": rules, "topologies": topologies })
 }
 
-/// Attempts at a board of exactly the asked fewest presses before giving up.
-const PUZZLE_TRIES: u32 = 200;
-
-/// The most time the draws of one puzzle take.
-const PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// A puzzle of the game a request names (its shape and game flags, `presses`, `target`,
-/// `seed`): a board built, or drawn, until one has the wanted proven fewest presses
-/// (any, for `None`), as `GET /v1/puzzle` answers it.
-pub fn puzzle(params: &super::Params, limits: &super::limits::Limits) -> Result<Value, Refusal> {
-    if !puzzle_names_a_game(params) {
-        // The classic question: a 5 x 5 grid of exactly that many presses to all on.
-        let wanted = classic_presses(params)?;
-        let seed = params.seed()?;
-        let game = contest_game();
-        let budget = crate::solve::SEARCH_BUDGET;
-        return made_puzzle(game, budget, wanted.map(u64::from), 1, seed);
-    }
-    let (rows, cols) = super::shape_of(params, "GET /v1/puzzle?rows=6&cols=6")?;
-    // Each draw solves a board: a puzzle is a game played.
-    let most = limits.play_lights;
-    if rows.checked_mul(cols).is_none_or(|n| n as u64 > most) {
-        return Err(Refusal::too_large(format!(
-            "a {rows} x {cols} board: puzzles take boards of at most {most} lights"
-        )));
-    }
-    let (game, budget) = super::game_or_classic(params, (rows, cols), limits)?;
-    let wanted = params.presses_wanted()?;
-    let goal = super::goal_of(params, game.states())?;
-    let seed = params.seed()?;
-    made_puzzle(game, budget, wanted, goal, seed)
-}
-
-/// Whether a puzzle request names a game (its shape, target or game settings); without
-/// any, a puzzle is the classic 5 x 5 question (all on, at most 15 presses).
-pub fn puzzle_names_a_game(params: &super::Params) -> bool {
-    ["rows", "cols", "target"]
-        .iter()
-        .chain(&super::GAME_PARAMS)
-        .any(|k| params.get(k).is_some())
-}
-
 /// The 5x5 contest question's game: the classic plus press on a 5 x 5 plane (the
 /// `/v1/query` routes', `query`'s, and the classic puzzle's).
 pub fn contest_game() -> crate::rules::Game {
@@ -103,56 +61,6 @@ pub fn classic_presses_of(presses: u64) -> Result<u8, Refusal> {
                 format!("{presses} is not in 0..=15; no 5x5 grid needs more than 15"),
             )
         })
-}
-
-/// Builds or draws boards until one has the wanted proven fewest presses.
-fn made_puzzle(
-    game: crate::rules::Game,
-    budget: u64,
-    wanted: Option<u64>,
-    goal: u8,
-    seed: u64,
-) -> Result<Value, Refusal> {
-    let k = game.states();
-    let buttons = game.buttons();
-    let solver =
-        crate::solve::GameSolver::new(game, budget).map_err(|e| Refusal::bad(e.to_string()))?;
-    let (rows, cols) = solver.board_shape();
-    let maker = crate::puzzles::PuzzleMaker::new(&solver);
-    let most = u64::from(k - 1) * buttons as u64;
-    if let Some(n) = wanted.filter(|&n| n > most) {
-        return Err(Refusal::bad(format!(
-            "presses: {n} is more than this game's {most} (each of its {buttons} buttons at \
-             most {} times)",
-            k - 1
-        )));
-    }
-    let mut rng = crate::rng::SplitMix64(seed);
-    let until = crate::solve::clock::Instant::now() + PUZZLE_TIME;
-    for _ in 0..PUZZLE_TRIES {
-        if crate::solve::clock::Instant::now() > until {
-            break;
-        }
-        let Some((board, answer)) = maker.draw(wanted, goal, &mut rng) else {
-            continue;
-        };
-        return Ok(json!({
-            "rows": rows,
-            "cols": cols,
-            "states": k,
-            "board": board_rows(&board, cols, k),
-            "target": goal_word(goal, k),
-            "fewest": answer.total,
-            "proven": answer.proven_minimal,
-            "seed": seed,
-        }));
-    }
-    Err(Refusal::bad(format!(
-        "presses: no board of exactly {} proven fewest presses came up in {PUZZLE_TRIES} \
-         draws or {} s; ask for fewer presses (or presses=random)",
-        wanted.unwrap_or(0),
-        PUZZLE_TIME.as_secs()
-    )))
 }
 
 /// `GET /v1/game`'s answer: the small fields by `serde_json`, the buttons' entries

@@ -27,6 +27,9 @@ pub struct Limits {
     /// search's table: a quiet pattern a bit, up to 8 bytes a light; a solver kept for
     /// a shape holds them).
     pub signature_lights: u64,
+    /// The word operations each board a puzzle draws may take when the request gives
+    /// none: a puzzle is given with its fewest proven.
+    pub puzzle_budget: u64,
     /// The time a board's search for the fewest takes when the request gives neither
     /// a time nor a budget; `None`: the budget alone bounds it.
     pub search_time: Option<std::time::Duration>,
@@ -74,6 +77,7 @@ pub const COMMAND_LINE: Limits = Limits {
     graph_vertices: crate::rules::graph::MAX_VERTICES as u64,
     search_budget: u64::MAX,
     signature_lights: crate::solve::SIGNATURE_CELLS as u64,
+    puzzle_budget: crate::solve::SEARCH_BUDGET << 3,
     search_time: Some(std::time::Duration::from_secs(2)),
     names: Names::Flags,
 };
@@ -99,6 +103,7 @@ pub const SERVER: Limits = Limits {
     graph_vertices: 4096,
     search_budget: 1 << 32,
     signature_lights: 1 << 20,
+    puzzle_budget: crate::solve::SEARCH_BUDGET,
     search_time: None,
     names: Names::Words,
 };
@@ -165,6 +170,7 @@ impl Limits {
             "signature_lights": self.signature_lights,
             "search_budget": (self.search_budget < u64::MAX).then_some(self.search_budget),
             "search_time": self.search_time.map(|t| t.as_secs_f64()),
+            "puzzle_budget": self.puzzle_budget,
         })
     }
 }
@@ -190,7 +196,8 @@ pub fn doors_text() -> String {
     for (name, l) in DOORS {
         text.push_str(&format!(
             "  {name}: classic boards {} lights, other games {} ({} press entries);\n    a \
-             game played {} ({}), graphs {} vertices;\n    a board's search budget {}{}\n",
+             game played {} ({}), graphs {} vertices;\n    a board's search budget {}{}; a \
+             puzzle's {}\n",
             n(l.classic_lights),
             n(l.game_lights),
             n(l.entries),
@@ -202,6 +209,7 @@ pub fn doors_text() -> String {
                 ", its time {} s by default",
                 t.as_secs()
             )),
+            n(l.puzzle_budget),
         ));
     }
     text

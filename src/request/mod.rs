@@ -12,6 +12,7 @@ mod game;
 mod goal;
 pub mod limits;
 mod params;
+mod puzzles;
 mod query;
 mod refusal;
 
@@ -20,8 +21,8 @@ pub use crate::stream::board_shape;
 /// A grid game's shape, topology and rule, as `/v1/game` and `/v1/games` give them.
 pub use crate::stream::grid_json;
 pub use answers::{
-    answer_json, catalogue, classic_presses, classic_presses_of, contest_game, game_json, puzzle,
-    puzzle_names_a_game, FACTS_BUTTONS,
+    answer_json, catalogue, classic_presses, classic_presses_of, contest_game, game_json,
+    FACTS_BUTTONS,
 };
 pub use asked::{Boards, Checked, Solve, SolveAsked};
 pub use choice::{
@@ -34,5 +35,6 @@ pub use game::{
 };
 pub use goal::Goal;
 pub use params::{board_of, board_param, goal_of, light_refused, shape_given, shape_of, Params};
+pub use puzzles::{made, puzzle, Puzzles, PuzzlesChecked};
 pub use query::{Query, QueryChecked, QueryMethod, CONTEST_STEPS, MOST_STEPS};
 pub use refusal::{Field, Refusal};

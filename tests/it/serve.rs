@@ -1135,7 +1135,9 @@ fn get_puzzle_draws_boards_of_any_game_with_their_proven_fewest() {
             .map(|r| r.as_str().unwrap().to_string())
             .collect();
         let input = format!("1\n{}\n", rows.join("\n"));
-        let mut args = vec!["solve"];
+        // Toward the puzzle's own target (on for the classic game, as `puzzles`).
+        let target = puzzle["target"].as_str().unwrap().to_string();
+        let mut args = vec!["solve", "--target", &target];
         args.extend(flags.iter().copied());
         let answer = cli(&args, &input);
         let total: u64 = answer
@@ -2399,4 +2401,58 @@ fn a_json_body_reads_its_rows_as_the_text_body_does() {
     assert_eq!((status, text.as_str()), (200, "PUZZLE #1\n0\n0\n1\n"));
     let (status, body) = server.get("/v1/solve?rows=3&cols=1&board=0/1/1");
     assert_eq!(status, 200, "{body}");
+}
+
+/// A puzzle asked of the server and of the command line is one request, checked once
+/// by the library (`request::Puzzles`, issue 64): the same default target (on for the
+/// classic game at any shape, the contest's question; off for any other game, where the
+/// server said off for every shape it was given), and the same refusals.
+#[test]
+fn a_puzzle_is_one_request_at_the_server_and_the_command_line() {
+    let server = Server::start(&[]);
+    for (query, flags, target) in [
+        (
+            "rows=6&cols=6&seed=1",
+            vec!["--rows", "6", "--cols", "6"],
+            "on",
+        ),
+        (
+            "rows=5&cols=5&seed=1",
+            vec!["--rows", "5", "--cols", "5"],
+            "on",
+        ),
+        (
+            "rows=4&cols=4&rule=cross&seed=1",
+            vec!["--rows", "4", "--cols", "4", "--rule", "cross"],
+            "off",
+        ),
+        ("game=merlin&seed=1", vec!["--game", "merlin"], "off"),
+    ] {
+        let (status, body) = server.get(&format!("/v1/puzzle?{query}"));
+        assert_eq!(status, 200, "{query}: {body}");
+        assert_eq!(json(&body)["target"], target, "{query}: {body}");
+        let mut args = vec!["puzzles", "--format", "json", "--seed", "1"];
+        args.extend(flags);
+        let line = cli(&args, "");
+        assert_eq!(json(line.trim())["target"], target, "{args:?}: {line}");
+    }
+    // The contest's 5 x 5 takes at most 15 presses, named or not: one sentence.
+    let (status, body) = server.get("/v1/puzzle?rows=5&cols=5&presses=16");
+    assert_eq!(status, 400);
+    let said = lightsout()
+        .args(["puzzles", "--rows", "5", "--cols", "5", "--presses", "16"])
+        .output()
+        .unwrap();
+    assert_eq!(said.status.code(), Some(2));
+    let sentence = "16 is not in 0..=15; no 5x5 grid needs more than 15";
+    assert!(body.contains(&format!("presses: {sentence}")), "{body}");
+    let stderr = String::from_utf8(said.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!("--presses: {sentence}")),
+        "{stderr}"
+    );
+    // Half a shape is refused, not read as the 5 x 5.
+    let (status, body) = server.get("/v1/puzzle?rows=6&seed=1");
+    assert_eq!(status, 400);
+    assert!(body.contains("rows and cols go together"), "{body}");
 }

@@ -158,8 +158,9 @@ pub(crate) struct PuzzlesArgs {
     /// seed is taken modulo 2^64).
     #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_seed)]
     pub seed: Option<u64>,
-    /// The state the puzzles are solved to: every light on (the 5x5's default, the
-    /// contest's question), or every light off (every other game's default).
+    /// The state the puzzles are solved to: every light on (the classic game's default,
+    /// at any shape: the contest's question), or every light off (every other game's
+    /// default); the same at `GET /v1/puzzle` and the static page.
     #[arg(long, value_enum)]
     pub target: Option<TargetArg>,
     /// Use this table file (exact, or depth-6 for S up to 6) instead of computing the

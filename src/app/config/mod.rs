@@ -235,13 +235,41 @@ fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
     }))
 }
 
+/// `puzzles`: its flags read into the library's request and checked there; the
+/// contest's question of exactly some presses drawn from a depth table (the exact one,
+/// computed in memory, or `--table`), any other puzzle by its game's solver.
 fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
-    let five = game::classic(&args.game) && args.rows.zip(args.cols).is_none_or(|s| s == (5, 5));
-    let Some(steps) = args.presses.filter(|_| five) else {
-        return puzzles_of_game(args);
+    let text = game::game_file(&args.game, false)?;
+    let asked = lightsout::request::Puzzles {
+        choice: game::choice(&args.game, text.as_deref()),
+        rows: args.rows.map(u64::from),
+        cols: args.cols.map(u64::from),
+        presses: args.presses.map(u64::from),
+        goal: args.target.map(|target| match target {
+            TargetArg::Off => lightsout::request::Goal::Off,
+            TargetArg::On => lightsout::request::Goal::On,
+        }),
+        search_budget: None,
+        table_named: args.table.is_some(),
     };
-    let steps = lightsout::request::classic_presses_of(u64::from(steps))
+    let limits = lightsout::request::limits::COMMAND_LINE;
+    let checked = asked
+        .check(&limits)
         .map_err(|refused| usage(refused.flagged()))?;
+    let json = args.format == crate::app::cli::ReportArg::Json;
+    let Some(Some(steps)) = checked.contest else {
+        let solver = limits
+            .solver(checked.game, checked.budget)
+            .map_err(|e| UsageError(e.to_string()))?;
+        return Ok(Job::Puzzles(PuzzlesJob::Game {
+            solver: Box::new(solver),
+            steps: checked.presses,
+            count: args.count,
+            seed: args.seed,
+            goal: checked.goal,
+            json,
+        }));
+    };
     let table = match &args.table {
         Some(path) => {
             let table = open_table(Some(path), None)?;
@@ -257,39 +285,11 @@ fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
         steps,
         count: args.count,
         seed: args.seed,
-        target: target(args.target.unwrap_or(TargetArg::On)),
-        json: args.format == crate::app::cli::ReportArg::Json,
-    }))
-}
-
-/// `puzzles` of any game (and the 5x5 without --steps): drawn by random presses.
-fn puzzles_of_game(args: PuzzlesArgs) -> anyhow::Result<Job> {
-    if args.table.is_some() {
-        return Err(usage(
-            "--table draws 5x5 grids of exactly --steps presses; other games' puzzles are \
-             drawn by their solver",
-        ));
-    }
-    let shape = args.rows.zip(args.cols).or(Some((5, 5)));
-    let game = game::game(&args.game, shape.filter(|_| args.game.game.is_none()))?;
-    let k = game.states();
-    let toward = args.target.unwrap_or(if game::classic(&args.game) {
-        TargetArg::On
-    } else {
-        TargetArg::Off
-    });
-    let goal = match toward {
-        TargetArg::Off => 0,
-        TargetArg::On => k - 1,
-    };
-    let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET << 3)
-        .map_err(|e| UsageError(e.to_string()))?;
-    Ok(Job::Puzzles(PuzzlesJob::Game {
-        solver: Box::new(solver),
-        steps: args.presses.map(u64::from),
-        count: args.count,
-        seed: args.seed,
-        goal,
-        json: args.format == crate::app::cli::ReportArg::Json,
+        target: if checked.goal == 0 {
+            Target::Off
+        } else {
+            Target::On
+        },
+        json,
     }))
 }

@@ -290,10 +290,12 @@ pub(super) async fn games(RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiErr
 /// Unproven boards named one by one in the last line of a `/v1/solve` answer.
 const UNPROVEN_LISTED: usize = 100;
 
-/// `GET /v1/puzzle?presses=S[&seed=X]`: a grid that needs exactly S presses to all-on
-/// (the classic 5x5 question, from the exact table), or with game flags a board of any
-/// game ([`super::play::game_puzzle`]). `presses` and `steps` are one parameter with
-/// two names, on every puzzle; `random` (the default) draws a board.
+/// `GET /v1/puzzle[?rows=R&cols=C][&game flags][&presses=S|random][&target=..][&seed=X]`:
+/// a board of any game with its proven fewest presses, the request checked by the
+/// library (`request::Puzzles`, as the command line's `puzzles`); the contest's question
+/// (the classic 5 x 5 to all on) from the exact table, any other by its solver
+/// ([`super::play::game_puzzle`]). `presses` and `steps` are one parameter with two
+/// names; `random` (the default) draws a board.
 pub(super) async fn puzzle(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
@@ -301,12 +303,12 @@ pub(super) async fn puzzle(
     let mut known = vec!["steps", "seed", "rows", "cols", "presses", "target"];
     known.extend(GAME_PARAMS);
     let params = Params::new(raw, &known)?;
-    if lightsout::request::puzzle_names_a_game(&params) {
-        return super::play::game_puzzle(&state, params).await;
-    }
-    // The classic question, from the exact table (the static page draws it instead).
-    let wanted = lightsout::request::classic_presses(&params)?;
+    let checked = lightsout::request::Puzzles::read(&params)?.check(&state.limits)?;
     let seed = params.seed()?;
+    let wanted = match checked.contest {
+        Some(wanted) if checked.goal == 1 => wanted,
+        _ => return super::play::game_puzzle(&state, checked, seed).await,
+    };
     let (grid, fewest) = match wanted {
         Some(steps) => {
             let rare = state

@@ -8,20 +8,23 @@ use super::error::ApiError;
 use super::State;
 use axum::http::StatusCode;
 use axum::Json;
-use lightsout::request::{play_params, played_game, Params};
+use lightsout::request::{play_params, played_game};
 use serde_json::Value;
 
-/// `GET /v1/puzzle?rows=R&cols=C[&game flags][&target=off|on|D][&presses=N|random]
-/// [&seed=X]`: a solvable board of any game with its fewest presses to the target
-/// (and whether that is proven; `target` in the answer is the goal state), as
-/// [`lightsout::request::puzzle`] makes it.
-pub(super) async fn game_puzzle(state: &State, params: Params) -> Result<Json<Value>, ApiError> {
+/// A checked puzzle request's board of any game with its fewest presses to the target
+/// (and whether that is proven; `target` in the answer is the goal state), made by
+/// [`lightsout::request::made`] on the blocking pool.
+pub(super) async fn game_puzzle(
+    state: &State,
+    checked: lightsout::request::PuzzlesChecked,
+    seed: u64,
+) -> Result<Json<Value>, ApiError> {
     // A puzzle's draws are solver work: they take a stream's slot, and a deadline.
     let permit = super::job_slot(state).await?;
     let limits = state.limits;
     let found = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        lightsout::request::puzzle(&params, &limits)
+        lightsout::request::made(checked, seed, &limits)
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
