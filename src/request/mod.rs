@@ -7,6 +7,7 @@
 
 mod answers;
 mod asked;
+mod census;
 mod choice;
 mod game;
 mod goal;
@@ -25,6 +26,7 @@ pub use answers::{
     FACTS_BUTTONS,
 };
 pub use asked::{Boards, Checked, Solve, SolveAsked};
+pub use census::{Census, CensusChecked, CensusMethod, Counting, CENSUS_TIME, ENUMERATED_BUTTONS};
 pub use choice::{
     builtin_of, grid_game, neighbourhood_of, parse_states, rule_of, states_of, topology_named,
     topology_of, Choice, Source,

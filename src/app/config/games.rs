@@ -4,61 +4,64 @@ use super::game::game;
 use super::*;
 use crate::app::cli::CensusArgs;
 
-/// `census`: the game (any game, any K) and its solver mod K.
+/// `census`: its flags read into the library's request and checked there (the method
+/// chosen, every refusal in the flags' names); the solver of the game.
 pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
     use crate::app::cli::CensusMethod;
-    let game = game(&args.game, args.rows.zip(args.cols))?;
-    let name = game_name(&game, args.game.game.as_deref());
-    let json = args.format == crate::app::cli::ReportArg::Json;
-    let classes = match args.method {
-        CensusMethod::Classes => true,
-        CensusMethod::Enumerate => false,
-        CensusMethod::Auto => game.states() == 2 && game.buttons() > 30,
+    use lightsout::request::{self, Counting};
+    let text = super::game::game_file(&args.game, false)?;
+    let asked = request::Census {
+        choice: super::game::choice(&args.game, text.as_deref()),
+        rows: args.rows.map(u64::from),
+        cols: args.cols.map(u64::from),
+        method: Some(match args.method {
+            CensusMethod::Auto => request::CensusMethod::Auto,
+            CensusMethod::Enumerate => request::CensusMethod::Enumerate,
+            CensusMethod::Classes => request::CensusMethod::Classes,
+        }),
+        search_time: Some(args.search_time),
+        split: args.beyond.is_some(),
     };
-    if args.beyond.is_some() && !classes {
-        return Err(usage(
-            "--beyond splits the search of --method classes (two states, more than 30 \
-             buttons, or --method classes)",
-        ));
-    }
-    if classes {
-        if game.states() != 2 {
-            return Err(usage(format!(
-                "--method classes finds God's number of two-state games; this one has {} \
-                 states: --method enumerate",
-                game.states()
-            )));
-        }
-        let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET)
+    let limits = request::limits::COMMAND_LINE;
+    let checked = asked
+        .check(&limits)
+        .map_err(|refused| usage(refused.flagged()))?;
+    let name = game_name(&checked.game, args.game.game.as_deref());
+    let json = args.format == crate::app::cli::ReportArg::Json;
+    let Counting::Classes { search_time: limit } = checked.counting else {
+        let solver = limits
+            .solver(checked.game, 0u64)
             .map_err(|e| UsageError(e.to_string()))?;
-        if let Some(file) = &args.beyond {
-            let dir = crate::app::keep::Directory::open(args.checkpoint.as_deref())
-                .map_err(usage)?
-                .expect("--beyond requires --checkpoint");
-            return Ok(Job::Census(CensusJob::Parts {
-                beyond: board_file(file, &solver)?,
-                solver: Box::new(solver),
-                name,
-                part: args.part,
-                plan: args.plan,
-                every: args.checkpoint_every,
-                dir,
-                limit: args.search_time,
-                json,
-            }));
-        }
-        return Ok(Job::Census(CensusJob::Classes {
+        return Ok(Job::Census(CensusJob::Enumerate {
             solver: Box::new(solver),
             name,
-            limit: args.search_time,
-            stats: args.stats,
+            json,
+        }));
+    };
+    let solver = limits
+        .solver(checked.game, limits.budget())
+        .map_err(|e| UsageError(e.to_string()))?;
+    if let Some(file) = &args.beyond {
+        let dir = crate::app::keep::Directory::open(args.checkpoint.as_deref())
+            .map_err(usage)?
+            .expect("--beyond requires --checkpoint");
+        return Ok(Job::Census(CensusJob::Parts {
+            beyond: board_file(file, &solver)?,
+            solver: Box::new(solver),
+            name,
+            part: args.part,
+            plan: args.plan,
+            every: args.checkpoint_every,
+            dir,
+            limit,
             json,
         }));
     }
-    let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
-    Ok(Job::Census(CensusJob::Enumerate {
+    Ok(Job::Census(CensusJob::Classes {
         solver: Box::new(solver),
         name,
+        limit,
+        stats: args.stats,
         json,
     }))
 }
