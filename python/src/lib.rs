@@ -632,8 +632,15 @@ struct GodsNumber {
     lower_bound: u64,
     /// No board needs more.
     upper_bound: u64,
-    /// A hardest board found, as an array of the board's shape.
-    hardest: Py<PyArray2<u8>>,
+    /// A hardest board found, as an array of the board's shape (the classes' search;
+    /// None when every board was enumerated: see `histogram`).
+    hardest: Option<Py<PyArray2<u8>>>,
+    /// When every board was enumerated: `histogram[n]`, the boards whose fewest
+    /// presses are n (else None).
+    histogram: Option<Vec<u64>>,
+    /// How it was found: "enumerate" (every board) or "classes" (the signature
+    /// classes' search), as the command line's `census --method`.
+    method: &'static str,
 }
 
 #[pymethods]
@@ -649,11 +656,15 @@ impl GodsNumber {
     }
 }
 
-/// God's number of a two-state game, proven when the search meets its bounds within
-/// `search_time` seconds (5 minutes, as the command line's `census`; the bounds
-/// otherwise). Ctrl-C raises KeyboardInterrupt and stops the search.
+/// God's number of a game, as the command line's `census` finds it (the library's one
+/// check chooses the method): every board enumerated (games of more than two states,
+/// or of at most 30 buttons; `method="enumerate"`), or the signature classes searched
+/// (`method="classes"`, two states) for `search_time` seconds (None: 5 minutes), proven
+/// when the search meets its bounds. Ctrl-C raises KeyboardInterrupt and stops the
+/// work.
 #[pyfunction]
-#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", search_time = 300.0))]
+#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", states = 2, method = "auto", search_time = None))]
+#[allow(clippy::too_many_arguments)]
 fn gods_number(
     py: Python<'_>,
     rows: Option<usize>,
@@ -661,12 +672,52 @@ fn gods_number(
     game: Option<&Bound<'_, PyAny>>,
     topology: &str,
     rule: &str,
-    search_time: f64,
+    states: i64,
+    method: &str,
+    search_time: Option<f64>,
 ) -> PyResult<GodsNumber> {
-    let game = shaped_game(rows, cols, game, topology, rule, 2)?;
-    let time = seconds_of(search_time)?;
-    // Ctrl-C raises KeyboardInterrupt and stops the search (its cores freed at once).
+    use request::{Census, CensusMethod, Choice, Counting, Source};
+    let made = shaped_game(rows, cols, game, topology, rule, states)?;
+    let asked = Census {
+        choice: Choice {
+            source: Some(Source::Made(&made)),
+            topology: Topology::Plane,
+            rule: "plus",
+            states: None,
+        },
+        rows: None,
+        cols: None,
+        method: Some(CensusMethod::parse(method).map_err(refused)?),
+        search_time: search_time.map(seconds_of).transpose()?,
+        split: false,
+    };
+    let checked = asked.check(&PYTHON).map_err(refused)?;
+    let game = checked.game;
+    // Ctrl-C raises KeyboardInterrupt and stops the work (its cores freed at once).
     let stop = Arc::new(AtomicBool::new(false));
+    let time = match checked.counting {
+        Counting::Classes { search_time } => search_time,
+        Counting::Enumerate => {
+            let stopping = stop.clone();
+            let histogram = stoppable(py, Some(stop), move || {
+                let solver = PYTHON.solver(game, 0u64).map_err(|e| e.to_string())?;
+                let census = solver
+                    .census(&|_, _| !stopping.load(Ordering::Relaxed))
+                    .map_err(|e| e.to_string())?;
+                Ok(census.histogram)
+            })?;
+            let value = histogram.iter().rposition(|&n| n > 0).unwrap_or(0) as u64;
+            return Ok(GodsNumber {
+                value: Some(value),
+                proven: true,
+                lower_bound: value,
+                upper_bound: value,
+                hardest: None,
+                histogram: Some(histogram),
+                method: "enumerate",
+            });
+        }
+    };
     let deadline = lightsout::Deadline::after(time).or_when(stop.clone());
     let (lower, upper, shape, cells) = stoppable(py, Some(stop), move || {
         let solver = PYTHON
@@ -684,7 +735,9 @@ fn gods_number(
         proven: lower == upper,
         lower_bound: lower,
         upper_bound: upper,
-        hardest: hardest.into_pyarray(py).unbind(),
+        hardest: Some(hardest.into_pyarray(py).unbind()),
+        histogram: None,
+        method: "classes",
     })
 }
 

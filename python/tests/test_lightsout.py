@@ -1,5 +1,6 @@
 """The Python package against the command line's answers and published values."""
 
+import json
 import shutil
 import subprocess
 
@@ -60,10 +61,37 @@ def test_nullity_quiet_patterns_and_gods_number():
     assert generators.max() <= 2 and generators.any()
     for pattern in generators:
         assert not _pressed(pattern, states=3).any()
+    # 16 buttons: every board enumerated, as `census` does (32 of 4,096 need 7).
     god = lightsout.gods_number(4, 4)
-    assert (god.value, god.proven) == (7, True)
+    assert (god.value, god.proven, god.method) == (7, True, "enumerate")
+    assert sum(god.histogram) == 4096 and god.histogram[7] == 32
+    # The classes' search, named: a hardest board, which needs exactly that.
+    god = lightsout.gods_number(4, 4, method="classes")
+    assert (god.value, god.proven, god.method) == (7, True, "classes")
     hardest = lightsout.solve(god.hardest)
     assert hardest.fewest == 7
+
+
+def test_gods_number_of_any_k_is_the_command_lines_census():
+    # Issue 64: `gods_number` reads its keywords into the library's census request, so
+    # it enumerates games of more states as `census` does, and refuses what `census`
+    # refuses, in the same sentence.
+    out = subprocess.run(
+        ["lightsout", "census", "--rows", "3", "--cols", "3", "--states", "3", "--format", "json"],
+        capture_output=True, text=True, check=True,
+    )
+    census = json.loads(out.stdout)
+    god = lightsout.gods_number(3, 3, states=3)
+    assert (god.value, god.proven, god.method) == (census["gods_number"], True, "enumerate")
+    assert god.histogram == [int(n) for n in census["histogram"]]
+    with pytest.raises(ValueError) as refused:
+        lightsout.gods_number(3, 3, states=3, method="classes")
+    assert str(refused.value) == (
+        "method=classes finds God's number of two-state games; this one has 3 states: "
+        "method=enumerate"
+    )
+    with pytest.raises(ValueError, match="method: expected auto, enumerate or classes, found `all`"):
+        lightsout.gods_number(3, 3, method="all")
 
 
 def test_games_by_name_graph6_and_networkx():
@@ -116,6 +144,8 @@ RANDOM_61 = (
     [
         # 19 x 19 (nullity 16): God's number is never proven.
         ("", "lightsout.gods_number(19, 19, search_time=600)"),
+        # The 5 x 5 of three states: 3^22 patterns enumerated, minutes of work.
+        ("", "lightsout.gods_number(5, 5, states=3)"),
         # A random 61 x 61 board (nullity 40): about 30 s of proof on two cores.
         (RANDOM_61, "lightsout.solve(board, search_time=600)"),
     ],

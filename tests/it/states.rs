@@ -391,7 +391,7 @@ fn the_census_agrees_with_breadth_first_search_on_tiny_games() {
                 .filter(|g| (g.lights() as f64) * f64::from(k).log2() <= 12.0),
         ) {
             let solver = StatesSolver::new(&game, 0).unwrap();
-            let census = solver.census(&|_, _| {}).unwrap();
+            let census = solver.census(&|_, _| true).unwrap();
             let (mut histogram, unreachable) = bfs_census(&game);
             let mut ours = census.histogram.clone();
             while ours.last() == Some(&0) {
@@ -406,12 +406,29 @@ fn the_census_agrees_with_breadth_first_search_on_tiny_games() {
     assert!(checked > 300, "{checked} games");
 }
 
+/// A census its caller stops (Python's Ctrl-C) skips the blocks not begun and says
+/// so, never a histogram of part of the boards.
+#[test]
+fn a_census_stopped_by_its_caller_is_stopped_not_partial() {
+    let game = Game::grid(5, 5, Topology::Plane, Rule::parse("plus").unwrap(), 3).unwrap();
+    let solver = StatesSolver::new(&game, 0).unwrap();
+    let calls = std::sync::atomic::AtomicU64::new(0);
+    let stopped = solver.census(&|_, _| {
+        calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        false
+    });
+    assert_eq!(stopped, Err(lightsout::CensusError::Stopped));
+    // Only the blocks already begun ran: a handful of the 729, not all.
+    let ran = calls.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(ran < 64, "{ran} blocks ran after the stop");
+}
+
 #[test]
 fn the_census_of_the_classic_game_is_the_exact_tables_histogram() {
     let game = Game::grid(5, 5, Topology::Plane, Rule::parse("plus").unwrap(), 2).unwrap();
     let census = StatesSolver::new(&game, 0)
         .unwrap()
-        .census(&|_, _| {})
+        .census(&|_, _| true)
         .unwrap();
     let exact = DepthTable::new(lightsout::TableKind::Exact.file()).unwrap();
     let table = exact.histogram();
@@ -442,7 +459,7 @@ fn the_classic_census_reproduces_oeis_a079873() {
     let game = Game::grid(5, 5, Topology::Plane, Rule::parse("plus").unwrap(), 2).unwrap();
     let census = StatesSolver::new(&game, 0)
         .unwrap()
-        .census(&|_, _| {})
+        .census(&|_, _| true)
         .unwrap();
     let ours: Vec<u64> = census
         .histogram

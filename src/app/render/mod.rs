@@ -203,6 +203,7 @@ fn enumerated(
             bar.set_length(total);
             bar.set_position(done);
         }
+        true
     });
     if let Some(bar) = &bar {
         bar.finish_and_clear();

@@ -218,7 +218,7 @@ impl GameSolver {
     /// press patterns (any number of states), progress reported as `(done, total)`.
     pub fn census(
         &self,
-        progress: &(dyn Fn(u64, u64) + Sync),
+        progress: &(dyn Fn(u64, u64) -> bool + Sync),
     ) -> Result<crate::solve::Census, crate::solve::CensusError> {
         match &self.method {
             Method::States(s) => s.census(progress),

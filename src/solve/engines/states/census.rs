@@ -64,6 +64,9 @@ pub enum CensusError {
     /// The game's arithmetic mod K cannot be set up (too large for its method).
     #[error("{0}")]
     Unsupported(String),
+    /// Stopped by its caller (Ctrl-C) before every board was counted.
+    #[error("the census was stopped before every board was counted")]
+    Stopped,
 }
 
 /// Every kernel element (`None` past [`CENSUS_LANES`]).
@@ -126,13 +129,15 @@ fn pivots(k: u8, generators: &[(Vec<u8>, u32)]) -> Option<Vec<usize>> {
 }
 
 /// The census of a game of `k` states, `lights` lights and `buttons` buttons, whose
-/// kernel has `generators`; `progress(done, total)` is called as blocks finish.
+/// kernel has `generators`; `progress(done, total)` is called as blocks finish, and
+/// returns whether to go on (`false`: the blocks not begun are skipped, and the census
+/// is [`CensusError::Stopped`]).
 pub fn census(
     k: u8,
     lights: usize,
     buttons: usize,
     generators: &[(Vec<u8>, u32)],
-    progress: &(dyn Fn(u64, u64) + Sync),
+    progress: &(dyn Fn(u64, u64) -> bool + Sync),
 ) -> Result<Census, CensusError> {
     let orders: Vec<u32> = generators.iter().map(|(_, o)| *o).collect();
     let solutions = crate::solve::engines::ring::product_decimal(&orders);
@@ -164,7 +169,18 @@ pub fn census(
         elements.len() as u64
     };
     let lanes = elements.len().next_power_of_two().max(16);
-    let histogram = walk_lanes(lanes, k, &cells, &elements, steps, progress);
+    let stopped = std::sync::atomic::AtomicBool::new(false);
+    let going = |done: u64, total: u64| {
+        let go = progress(done, total);
+        if !go {
+            stopped.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        go
+    };
+    let histogram = walk_lanes(lanes, k, &cells, &elements, steps, &going);
+    if stopped.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(CensusError::Stopped);
+    }
     let histogram: Vec<u64> = histogram.into_iter().map(|n| n / multiplicity).collect();
     let solvable: u128 = histogram.iter().map(|&n| u128::from(n)).sum();
     Ok(Census {
@@ -219,7 +235,7 @@ fn walk_lanes(
     cells: &[usize],
     elements: &[Vec<u8>],
     steps: u64,
-    progress: &(dyn Fn(u64, u64) + Sync),
+    progress: &(dyn Fn(u64, u64) -> bool + Sync),
 ) -> Vec<u64> {
     let small = usize::from(k - 1) * elements[0].len() <= 255;
     macro_rules! pick {
@@ -241,7 +257,7 @@ fn walk<T: Lane, const L: usize>(
     cells: &[usize],
     elements: &[Vec<u8>],
     steps: u64,
-    progress: &(dyn Fn(u64, u64) + Sync),
+    progress: &(dyn Fn(u64, u64) -> bool + Sync),
 ) -> Vec<u64> {
     let n = elements[0].len();
     let ku = usize::from(k);
@@ -272,10 +288,15 @@ fn walk<T: Lane, const L: usize>(
     let blocks = u64::from(k).pow(high as u32);
     let inner = steps / blocks;
     let done = std::sync::atomic::AtomicU64::new(0);
+    let stop = std::sync::atomic::AtomicBool::new(false);
     let width = max_weight + 1;
     (0..blocks)
         .into_par_iter()
         .map(|block| {
+            // Stopped: the blocks not begun are skipped (the census is thrown away).
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return vec![0u64; width];
+            }
             // One histogram per value of the first cell: no two increments in a row
             // wait on the same counter.
             let mut hist = vec![0u64; width * ku];
@@ -297,7 +318,9 @@ fn walk<T: Lane, const L: usize>(
             }
             walk_block(&mut hist, &mut w, &deltas, ku, low, inner, width);
             let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            progress(finished, blocks);
+            if !progress(finished, blocks) {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             let mut merged = vec![0u64; width];
             for part in hist.chunks_exact(width) {
                 for (m, &h) in merged.iter_mut().zip(part) {

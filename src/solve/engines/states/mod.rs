@@ -230,7 +230,7 @@ impl StatesSolver {
     /// board.
     pub fn census(
         &self,
-        progress: &(dyn Fn(u64, u64) + Sync),
+        progress: &(dyn Fn(u64, u64) -> bool + Sync),
     ) -> Result<census::Census, census::CensusError> {
         let generators = self
             .quiet
