@@ -561,7 +561,9 @@ fn shaped_game(
 }
 
 /// The nullity: how many independent quiet patterns (presses that change nothing) the
-/// game has; each solvable board has K^nullity solutions (prime K).
+/// game has; each solvable board has K^nullity solutions (prime K). The classic game's
+/// by polynomials alone, as the command line's `nullity` (any shape whose shorter side
+/// is at most 2^17, no solver built); any other game's by its solver.
 #[pyfunction]
 #[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", states = 2))]
 fn nullity(
@@ -573,7 +575,34 @@ fn nullity(
     rule: &str,
     states: i64,
 ) -> PyResult<usize> {
-    let game = shaped_game(rows, cols, game, topology, rule, states)?;
+    let states = states_of(states)?;
+    let made = match game {
+        Some(g) => Some(game_arg(Some(g), (1, 1), states)?),
+        None if rows.is_none() || cols.is_none() => {
+            return Err(refused("give rows and cols, or game"))
+        }
+        None => None,
+    };
+    let asked = request::Nullity {
+        choice: request::Choice {
+            source: made.as_ref().map(request::Source::Made),
+            topology: match made {
+                Some(_) => Topology::Plane,
+                None => topology_of(topology)?,
+            },
+            rule: if made.is_some() { "plus" } else { rule },
+            states: made.is_none().then_some(states),
+        },
+        rows: rows.map(|r| r as u64),
+        cols: cols.map(|c| c as u64),
+        patterns: false,
+    };
+    let game = match asked.check(&PYTHON).map_err(refused)? {
+        request::NullityChecked::Polynomials { rows, cols } => {
+            return detached(py, move || Ok(lightsout::nullity(rows, cols)))
+        }
+        request::NullityChecked::Solver(game) => game,
+    };
     detached(py, move || {
         let solver = PYTHON.solver(game, 0u64).map_err(|e| e.to_string())?;
         Ok(solver.nullity())

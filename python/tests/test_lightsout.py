@@ -363,3 +363,23 @@ def test_the_search_keywords_go_through_the_command_lines_one_check():
     # A budget for two states bounds the search by word operations alone.
     ones = lightsout.solve("11111/11111/11111/11111/11111", search_budget=10**6)
     assert (ones.fewest, ones.proven) == (15, True)
+
+
+def test_the_classic_nullity_is_counted_by_polynomials_as_the_command_line_counts_it():
+    # Issue 64: `nullity` reads its keywords into the library's request: the classic
+    # game's count by polynomials at any shape (a 100,000 x 7 board has 700,000 lights,
+    # past no solver's limit but slow to build), the command line's answer and refusal.
+    out = subprocess.run(
+        ["lightsout", "nullity", "--rows", "100000", "--cols", "7"],
+        capture_output=True, text=True, check=True,
+    )
+    assert out.stdout == f"nullity {lightsout.nullity(100000, 7)}\n"
+    assert lightsout.nullity(4, 4) == 4 and lightsout.nullity(6, 6, topology="torus") == 8
+    refused = subprocess.run(
+        ["lightsout", "nullity", "--rows", "200000", "--cols", "200000"],
+        capture_output=True, text=True,
+    )
+    assert refused.returncode == 2
+    with pytest.raises(ValueError) as python:
+        lightsout.nullity(200000, 200000)
+    assert str(python.value) in refused.stderr

@@ -12,6 +12,7 @@ mod choice;
 mod game;
 mod goal;
 pub mod limits;
+mod nullity;
 mod params;
 mod puzzles;
 mod query;
@@ -36,6 +37,7 @@ pub use game::{
     played_game_of, GameAsked, GAME_CONFLICTS, GAME_PARAMS,
 };
 pub use goal::Goal;
+pub use nullity::{Nullity, NullityChecked, NULLITY_SIDE};
 pub use params::{board_of, board_param, goal_of, light_refused, shape_given, shape_of, Params};
 pub use puzzles::{made, puzzle, Puzzles, PuzzlesChecked};
 pub use query::{Query, QueryChecked, QueryMethod, CONTEST_STEPS, MOST_STEPS};

@@ -41,10 +41,6 @@ fn seconds(flag: &str, value: f64, least: f64) -> anyhow::Result<std::time::Dura
     Ok(std::time::Duration::from_secs_f64(value))
 }
 
-/// The largest board `solve` takes: 2^30 lights (128 MiB per copy of a board), the
-/// command line's in the library's table of limits.
-const MAX_CELLS: u64 = lightsout::request::limits::COMMAND_LINE.classic_lights;
-
 /// Checks the flags of `command` and opens what it needs.
 pub(crate) fn job(command: Command) -> anyhow::Result<Job> {
     Ok(match command {

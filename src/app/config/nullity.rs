@@ -1,51 +1,34 @@
 //! The flags of `nullity`, checked: a count by polynomials, a game's quiet patterns
 //! (text, PBM or JSON), or a stream of graphs (`--each`).
 
-use super::game::{classic, game};
+use super::game::{choice, game_file};
 use super::*;
 use crate::app::cli::NullityArgs;
 
-/// The longest shorter side `nullity` counts by polynomials (2^17).
-const NULLITY_SIDE: u32 = 1 << 17;
-
-/// `nullity`: the classic game's count from polynomials alone (no solver to build);
-/// with `--patterns`, or for any other game, from the game's solver.
+/// `nullity`: its flags read into the library's request and checked there: the classic
+/// game's count by polynomials alone (no solver to build); with `--patterns`, or for
+/// any other game, from the game's solver.
 pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
+    use lightsout::request::NullityChecked;
     if args.each {
         return nullity_each(args);
     }
-    let shape = args.rows.zip(args.cols);
-    let format = match args.format {
-        FormatArg::Pbm => lightsout::PatternFormat::Pbm,
-        FormatArg::Text => lightsout::PatternFormat::Text,
-        FormatArg::Json => lightsout::PatternFormat::Json,
+    let text = game_file(&args.game, false)?;
+    let asked = lightsout::request::Nullity {
+        choice: choice(&args.game, text.as_deref()),
+        rows: args.rows.map(u64::from),
+        cols: args.cols.map(u64::from),
+        patterns: args.patterns,
     };
-    if classic(&args.game) {
-        let (rows, cols) = shape.expect("clap: --rows and --cols without --game");
-        let cells = u64::from(rows) * u64::from(cols);
-        if args.patterns && cells > MAX_CELLS {
-            return Err(usage(format!(
-                "--patterns: a {rows} x {cols} board has {} lights; the most written is {}",
-                lightsout::thousands(cells),
-                lightsout::thousands(MAX_CELLS)
-            )));
-        }
-        if !args.patterns {
-            // Polynomial arithmetic: its time grows as the square of the shorter side
-            // (and the log of the longer).
-            if rows.min(cols) > NULLITY_SIDE {
-                return Err(usage(format!(
-                    "a {rows} x {cols} board: the nullity takes boards whose shorter side is \
-                     at most {} (its time grows as the square of that side: about 1.5 s there)",
-                    lightsout::thousands(NULLITY_SIDE)
-                )));
-            }
-            let nullity = lightsout::nullity(rows as usize, cols as usize);
+    let game = match asked.check(&lightsout::request::limits::COMMAND_LINE) {
+        Err(refused) => return Err(usage(refused.flagged())),
+        Ok(NullityChecked::Solver(game)) => game,
+        Ok(NullityChecked::Polynomials { rows, cols }) => {
+            let nullity = lightsout::nullity(rows, cols);
             let text = match args.format {
                 FormatArg::Json => {
                     // The game it answers (as every game's line), then the counts.
-                    let game = Game::classic(rows as usize, cols as usize)
-                        .map_err(|e| UsageError(e.to_string()))?;
+                    let game = Game::classic(rows, cols).map_err(|e| UsageError(e.to_string()))?;
                     let mut line = lightsout::game_json(&game);
                     line.insert("nullity".into(), nullity.into());
                     let solutions = lightsout::two_state_solutions(nullity);
@@ -56,8 +39,12 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
             };
             return Ok(Job::Nullity(NullityJob::Counted(text)));
         }
-    }
-    let game = game(&args.game, shape)?;
+    };
+    let format = match args.format {
+        FormatArg::Pbm => lightsout::PatternFormat::Pbm,
+        FormatArg::Text => lightsout::PatternFormat::Text,
+        FormatArg::Json => lightsout::PatternFormat::Json,
+    };
     if args.format == FormatArg::Json {
         // Any game's count (and patterns) as one object, two states or K.
         let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
