@@ -21,18 +21,24 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             note(format_args!("error: {err:#}"));
-            if err.downcast_ref::<UsageError>().is_some() {
-                ExitCode::from(2)
-            } else if err.downcast_ref::<solving::WrongAnswers>().is_some() {
-                ExitCode::from(3)
-            } else if err.downcast_ref::<report::Unproven>().is_some() {
-                ExitCode::from(4)
-            } else if let Some(stopped) = err.downcast_ref::<report::Interrupted>() {
-                ExitCode::from(stopped.code())
-            } else {
-                ExitCode::FAILURE
-            }
+            ExitCode::from(exit_of(&err).code())
         }
+    }
+}
+
+/// The exit an error ends with, from the one table ([`usage::Exit`]).
+fn exit_of(err: &anyhow::Error) -> usage::Exit {
+    use usage::Exit;
+    if err.downcast_ref::<UsageError>().is_some() {
+        Exit::Usage
+    } else if err.downcast_ref::<solving::WrongAnswers>().is_some() {
+        Exit::Wrong
+    } else if err.downcast_ref::<report::Unproven>().is_some() {
+        Exit::Unproven
+    } else if let Some(stopped) = err.downcast_ref::<report::Interrupted>() {
+        stopped.exit()
+    } else {
+        Exit::Failure
     }
 }
 

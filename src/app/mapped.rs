@@ -243,7 +243,7 @@ extern "C" fn keep_leased_bytes(_signal: libc::c_int) {
                 let message = b"lightsout: error: the table file changed while in use, and its \
                     bytes could not be kept; stopping\n";
                 libc::write(2, message.as_ptr().cast(), message.len());
-                libc::_exit(1);
+                libc::_exit(crate::app::usage::Exit::Failure.code().into());
             }
         }
         libc::fcntl(fd, libc::F_SETLEASE, libc::F_UNLCK);

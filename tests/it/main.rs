@@ -10,6 +10,13 @@ mod common;
 #[path = "../../src/app/cli/mod.rs"]
 mod cli;
 
+/// The binary's exit codes (`src/app/usage.rs`), which the flags' help prints.
+#[allow(dead_code, unreachable_pub)]
+#[path = "../../src/app"]
+mod app {
+    pub(crate) mod usage;
+}
+
 /// The play session (`src/app/play/session.rs`: the library's API only), so its unit tests
 /// run here too.
 #[allow(dead_code, unreachable_pub)]

@@ -742,6 +742,57 @@ fn the_streams_are_rooms_of_at_most_twelve_files() {
 }
 
 #[test]
+fn exit_codes_come_from_one_table() {
+    // Issue 64: ARCHITECTURE.md says main maps errors to exit codes from one table
+    // (`usage::Exit`), which `--help` prints; a code written as a number anywhere else
+    // in the binary is a second table.
+    let mut found = Vec::new();
+    let mut files = rust_files(&root().join("src/app"));
+    files.push(root().join("src/main.rs"));
+    for path in files {
+        if path.ends_with("src/app/usage.rs") {
+            continue;
+        }
+        for (n, line) in read(&path).lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            for call in ["process::exit(", "_exit(", "ExitCode::from("] {
+                if let Some(at) = code.find(call) {
+                    let arg = &code[at + call.len()..];
+                    if arg.starts_with(|c: char| c.is_ascii_digit()) {
+                        found.push(format!("{}:{}: {}", path.display(), n + 1, code.trim()));
+                    }
+                }
+            }
+            if code.contains("ExitCode::FAILURE") {
+                found.push(format!("{}:{}: {}", path.display(), n + 1, code.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "exit codes outside usage::Exit:\n{}",
+        found.join("\n")
+    );
+    let help = lightsout_help();
+    for code in [
+        "  0  success",
+        "  2  usage error",
+        "130  solve, census: Ctrl-C",
+        "143  solve",
+    ] {
+        assert!(help.contains(code), "{code} not in --help:\n{help}");
+    }
+}
+
+fn lightsout_help() -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lightsout"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
 fn the_servers_handlers_are_thin() {
     // Issue 64: ARCHITECTURE.md calls the handlers thin; `solve_stream_handler` was 88
     // lines (it parsed, sniffed, limited, branched on K and built the solver itself).

@@ -1,18 +1,6 @@
 //! The long help texts: input formats, examples and exit codes of each command, shown
 //! by `--help` and rendered into the man pages.
 
-pub(super) const EXIT_CODES: &str = "\
-Exit codes:
-  0  success (a closed stdout, as with `| head`, also exits 0)
-  1  bad input, a missing or damaged table, a failed write, or a verify mismatch
-     (answers before the error are printed)
-  2  usage error (unknown flag, bad value, flags that do not go together)
-  3  check: some answer is wrong
-  4  solve --require-proven: some answer is valid but not proven the fewest
-130  solve, census: Ctrl-C stopped the search (what it found by then is printed)
-143  solve --checkpoint/--part, census --part/--plan: SIGTERM stopped the search (what it
-     found by then is printed and kept, as at Ctrl-C)";
-
 pub(super) const GAMES_HELP: &str = "\
 Any game is a button map: a text file whose first line is `lights N`, then one line a
 button listing the 1-based lights it changes (`L`, or `L:A` to add A); `#` starts a

@@ -17,7 +17,8 @@ pub(crate) use values::{
 
 /// Answers Lights Out puzzles: the fewest presses that turn every light on (or off).
 #[derive(Debug, Parser)]
-#[command(name = "lightsout", version, propagate_version = true, after_help = EXIT_CODES)]
+#[command(name = "lightsout", version, propagate_version = true,
+          after_help = crate::app::usage::exit_codes())]
 #[command(long_about = "\
 Answers Lights Out puzzles. Pressing a light flips it and its up to four orthogonal
 neighbours; a solution is a set of presses.
@@ -50,7 +51,7 @@ pub(crate) fn parse() -> Cli {
             let text = err.render().to_string();
             let text = text.strip_prefix("error: ").unwrap_or(&text);
             eprint!("lightsout: error: {text}");
-            std::process::exit(2)
+            std::process::exit(crate::app::usage::Exit::Usage.code().into())
         }
         Err(err) => err.exit(),
     }

@@ -93,11 +93,11 @@ impl Interrupted {
         }
     }
 
-    /// The exit code: 128 + the signal.
-    pub(crate) fn code(&self) -> u8 {
+    /// The exit: 128 + the signal.
+    pub(crate) fn exit(&self) -> crate::app::usage::Exit {
         match self {
-            Interrupted::CtrlC => 130,
-            Interrupted::Term => 143,
+            Interrupted::CtrlC => crate::app::usage::Exit::CtrlC,
+            Interrupted::Term => crate::app::usage::Exit::Term,
         }
     }
 }
