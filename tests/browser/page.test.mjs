@@ -518,6 +518,51 @@ test("a graph pasted or uploaded is played: an edge list, then a graph6 file", a
   assert.equal(await page.locator("#edges line").count(), 0);
 });
 
+test("the controls fit the game, the size limit is said, a preset is no move, Share gives the link", async (page, url, browser) => {
+  // Issue 65, items 4-7.
+  await page.goto(`${url}/?graph=${encodeURIComponent("IheA@GUAo")}&target=off&board=${"0".repeat(10)}`);
+  await page.waitForFunction(() => document.querySelectorAll("#board button").length === 10);
+  // A graph's game shows none of the grid's controls.
+  for (const id of ["rows", "cols", "topology", "rule", "literal"]) {
+    assert.equal(await page.locator(`#${id}`).isVisible(), false, id);
+  }
+  assert.equal(await page.locator("#states").isVisible(), true);
+  // A grid game shows them again.
+  await page.goto(`${url}/?rows=5&cols=5&target=off&board=${"0".repeat(25)}`);
+  await settled(page);
+  for (const id of ["rows", "cols", "topology", "rule"]) {
+    assert.equal(await page.locator(`#${id}`).isVisible(), true, id);
+  }
+  // 100 rows: the limit is said where the number is typed, and 64 is played.
+  await page.fill("#rows", "100");
+  await page.locator("#rows").blur(); // the change, as a person's next click makes it
+  await page.waitForFunction(() => document.querySelectorAll("#board button").length === 64 * 5, null, { timeout: 20000 });
+  assert.match(await text(page, "size-note"), /^At most 64 rows and 64 columns here: 64 x 5 is played/);
+  await page.fill("#rows", "6");
+  await page.locator("#rows").blur();
+  await page.waitForFunction(() => document.querySelectorAll("#board button").length === 30);
+  assert.equal(await page.locator("#size-note").isVisible(), false);
+  // A preset in Edit mode is an edit, not a move.
+  await page.locator("#edit").click();
+  await page.locator('[data-preset="checkers"]').click();
+  assert.equal(await text(page, "moves"), "0");
+  await page.locator("#edit").click();
+  // Share: the link is copied (or shown), and it opens this position.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.locator("#share").click();
+  await page.waitForFunction(() => !document.getElementById("share-note").hidden);
+  assert.match(await text(page, "share-note"), /^(Link copied|Copy this link: http)/);
+  const link = page.url();
+  const lights = await page.locator("#board button").evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-pressed")));
+  const again = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await again.goto(link);
+  await again.waitForFunction(() => document.querySelectorAll("#board button").length === 30);
+  const reopened = await again.locator("#board button").evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-pressed")));
+  await again.close();
+  assert.ok(lights.includes("true") && lights.includes("false"), "the checkers board");
+  assert.deepEqual(reopened, lights);
+});
+
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Timings are recorded (target/page/timings.json, BENCHMARKS.md), not asserted: the

@@ -100,9 +100,23 @@ test("a graph and a built-in game, drawn and played in the browser", async (page
   await page.goto(`${url}/?graph=${encodeURIComponent("IheA@GUAo")}&target=off&board=${"0".repeat(10)}`);
   await waitFigure(page, "0");
   assert.equal(await page.locator("#edges line").count(), 15);
+  // Issue 65: a graph's game shows none of the grid's controls, here too.
+  for (const id of ["rows", "cols", "topology", "rule"]) {
+    assert.equal(await page.locator(`#${id}`).isVisible(), false, id);
+  }
   await page.goto(`${url}/?game=merlin`);
   await settled(page);
   assert.equal(await page.locator("#board button").count(), 9);
+  // 100 rows: the page says its limit and plays 64; Share gives the link.
+  await page.goto(`${url}/?rows=5&cols=5`);
+  await settled(page);
+  await page.fill("#rows", "100");
+  await page.locator("#rows").blur(); // the change, as a person's next click makes it
+  await page.waitForFunction(() => document.querySelectorAll("#board button").length === 320, null, { timeout: 20000 });
+  assert.match(await text(page, "size-note"), /^At most 64 rows and 64 columns here/);
+  await page.locator("#share").click();
+  await page.waitForFunction(() => !document.getElementById("share-note").hidden);
+  assert.match(await text(page, "share-note"), /^(Link copied|Copy this link: http)/);
 });
 
 test("256 x 256 boards of four rules are solved in the page, each under 50 ms", async (page, url) => {
