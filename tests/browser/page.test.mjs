@@ -328,11 +328,30 @@ test("Difficulty stops at God's number, and Hint waits for a position it can hel
   assert.equal(await page.locator("#hint").isDisabled(), true, "still unsolvable");
 });
 
+// Issue 65, item 1: a 10 x 10 (nullity 0: one solution a board) offers every
+// difficulty to its God's number (all 100 buttons), and the hardest comes proven at once.
+test("a 10 x 10 offers puzzles to 100 presses, each proven within a second", async (page, url) => {
+  await page.goto(`${url}/?rows=10&cols=10&target=off`);
+  await settled(page);
+  const most = await page.locator("#difficulty option").evaluateAll(
+    (os) => Math.max(...os.map((o) => Number(o.value)).filter((v) => !Number.isNaN(v))));
+  assert.ok(most >= 50, `top difficulty ${most}`);
+  for (const presses of [String(most), "50", String(most)]) {
+    await page.selectOption("#difficulty", presses);
+    const started = Date.now();
+    await page.locator("#new").click();
+    await waitFigure(page, presses);
+    assert.ok(Date.now() - started < 1000, `${presses} presses in ${Date.now() - started} ms`);
+    assert.equal(await text(page, "detail"), "(proven the fewest)");
+  }
+});
+
 // Issue 53: puzzles of a chosen difficulty are built, not drawn, so the rarest come
 // every time (7,350 of the 5x5's 8,388,608 boards need 15; one Mini board needs 16, one
-// Merlin board 9); the top of each Difficulty list is God's number (`census`).
-test("the top difficulty comes every time, within 200 ms: the 5x5's 15, Mini's 16, Merlin's 9", async (page, url) => {
-  for (const [query, top, times] of [["rows=5&cols=5&target=off", 15, 6], ["game=mini", 16, 2], ["game=merlin", 9, 2], ["game=xl25", 20, 2]]) {
+// Merlin board 9); the top of each Difficulty list is God's number (`census`); XL-25 is of
+// nullity 0, so its top is every button, 25.
+test("the top difficulty comes every time, within 200 ms: the 5x5's 15, Mini's 16, Merlin's 9, XL-25's 25", async (page, url) => {
+  for (const [query, top, times] of [["rows=5&cols=5&target=off", 15, 6], ["game=mini", 16, 2], ["game=merlin", 9, 2], ["game=xl25", 25, 2]]) {
     await page.goto(`${url}/?${query}`);
     await settled(page);
     const most = await page.locator("#difficulty option").evaluateAll(
