@@ -127,8 +127,9 @@ pub use solve::{
     GOD_NULLITY,
 };
 pub use solve::{
-    nullity, two_state_solutions, EmptyShape, GameSolveError, GameSolver, GameWorkspace,
-    NotTwoStates, Solution, Target, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, SIGNATURE_CELLS,
+    nullity, two_state_solutions, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Nearest,
+    NotTwoStates, Solution, Target, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, NEAREST_CLASSES,
+    NEAREST_LIGHTS, SIGNATURE_CELLS,
 };
 pub use solve::{
     Census, CensusError, StateAnswer, StateSearch, StatesError, TooManyStateUnknowns, CENSUS_LANES,
@@ -155,8 +156,8 @@ pub use stream::{
 pub use stream::{
     board_from_rows, count_json, count_rows, game_json, goal_word, json_boards,
     nullity_each_stream, row_cells, sniff_json_shape, sniff_shape, write_states_png, Ambiguity,
-    AnswerFormat, EachBoard, EachSummary, JsonAnswer, JsonSniffed, Sniffed, MAX_PICTURE_STATES,
-    MAX_SHAPE_BYTES,
+    AnswerFormat, EachBoard, EachSummary, JsonAnswer, JsonSniffed, NearestJson, Sniffed,
+    MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
 };
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.

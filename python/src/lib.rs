@@ -217,6 +217,33 @@ struct Answer {
     proven: Option<bool>,
     /// A proven lower bound on the fewest presses (the count itself when proven).
     lower_bound: Option<u64>,
+    /// When unsolvable: the nearest board that can be solved (`None` past the library's
+    /// limits for it, or when solvable).
+    nearest: Option<Py<Nearest>>,
+}
+
+/// The nearest board that can be solved: the fewest lights changed, proven.
+#[pyclass(module = "lightsout", frozen, get_all)]
+struct Nearest {
+    /// Its lights, an array of the board's shape.
+    board: Py<PyArray2<u8>>,
+    /// The lights it changes.
+    changed: u64,
+    /// Whether no solvable board is nearer (for two states past 2^16 classes of
+    /// boards, a near one: proven when one light away).
+    proven: bool,
+}
+
+#[pymethods]
+impl Nearest {
+    fn __repr__(&self) -> String {
+        let s = if self.changed == 1 { "" } else { "s" };
+        let proven = if self.proven { ", proven" } else { "" };
+        format!(
+            "lightsout.Nearest({} light{s} changed{proven})",
+            self.changed
+        )
+    }
 }
 
 #[pymethods]
@@ -501,11 +528,26 @@ fn solve(
             progress.stop_when(stopping);
         }
         let shape = solver.presses_shape();
-        Ok(match lights {
+        let board_shape = solver.board_shape();
+        // The lights a state each, for the nearest solvable board when none is found.
+        let states_of = |lights: &Lights| match lights {
+            Lights::States(states) => states.clone(),
+            Lights::Bits(bits) => {
+                let mut cells = Vec::with_capacity(bits.rows() * bits.cols());
+                cells_of(bits, &mut cells);
+                cells.iter().map(|&b| b ^ goal).collect()
+            }
+        };
+        let nearest = |lights: &Lights| {
+            solver
+                .nearest_solvable(&states_of(lights), goal)
+                .map(|n| (n.board, n.changed, n.proven, board_shape))
+        };
+        let answered = match &lights {
             Lights::Bits(bits) => {
                 let mut ws = solver.workspace();
                 let solved = solver
-                    .solve_with(&bits, lightsout::Target::Off, &mut ws, true)
+                    .solve_with(bits, lightsout::Target::Off, &mut ws, true)
                     .map_err(|e| e.to_string())?;
                 solved.map(|s| {
                     let mut cells = Vec::with_capacity(shape.0 * shape.1);
@@ -517,21 +559,38 @@ fn solve(
             Lights::States(states) => {
                 let goals = vec![goal; states.len()];
                 solver
-                    .solve_states(&states, &goals, true)
+                    .solve_states(states, &goals, true)
                     .map(|a| (a.presses, a.total, a.proven_minimal, a.lower_bound))
             }
-        }
-        .map(|answer| (answer, shape)))
+        };
+        Ok(match answered {
+            Some(answer) => Ok((answer, shape)),
+            None => Err(nearest(&lights)),
+        })
     })?;
     Ok(match solved {
-        None => Answer {
+        Err(near) => Answer {
             solvable: false,
             presses: None,
             fewest: None,
             proven: None,
             lower_bound: None,
+            nearest: near
+                .map(|(board, changed, proven, shape)| -> PyResult<Py<Nearest>> {
+                    let board = Array2::from_shape_vec(shape, board).map_err(refused)?;
+                    let board = board.into_pyarray(py).unbind();
+                    Py::new(
+                        py,
+                        Nearest {
+                            board,
+                            changed,
+                            proven,
+                        },
+                    )
+                })
+                .transpose()?,
         },
-        Some(((cells, fewest, proven, lower_bound), shape)) => {
+        Ok(((cells, fewest, proven, lower_bound), shape)) => {
             let presses = Array2::from_shape_vec(shape, cells).map_err(refused)?;
             Answer {
                 solvable: true,
@@ -539,6 +598,7 @@ fn solve(
                 fewest: Some(fewest),
                 proven: Some(proven),
                 lower_bound: Some(lower_bound),
+                nearest: None,
             }
         }
     })
@@ -774,6 +834,7 @@ fn gods_number(
 fn _lightsout(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<Answer>()?;
+    m.add_class::<Nearest>()?;
     m.add_class::<GodsNumber>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(nullity, m)?)?;

@@ -318,6 +318,13 @@ def test_every_request_of_the_table_gets_the_answer_every_door_gives():
             assert (got.fewest, got.proven) == (want["fewest"], want["proven"]), case
             rows = ["".join(str(v) for v in row) for row in got.presses]
             assert rows == want["presses"], case
+        # An unsolvable board's nearest solvable one, as every door gives it.
+        if "nearest" in want:
+            rows = ["".join(str(v) for v in row) for row in got.nearest.board]
+            near = want["nearest"]
+            assert (rows, got.nearest.changed, got.nearest.proven) == (near["board"], near["changed"], near["proven"]), case
+        else:
+            assert got.nearest is None, case
         # As an array of numbers too.
         numbers = np.array([[int(c) for c in row] for row in case["board"]], dtype=np.uint8)
         settings = {k: case[k] for k in ("topology", "rule")}

@@ -163,6 +163,7 @@ pub fn answer_json(
     let (_, cols) = solver.presses_shape();
     let answer = solver.solve_states(board, &goals, search);
     // The one schema of a board's answer, as `solve --format json` writes it.
-    let json = crate::stream::JsonAnswer::of_states(k, goal, answer.as_ref(), cols);
+    let json = crate::stream::JsonAnswer::of_states(k, goal, answer.as_ref(), cols)
+        .with_nearest(solver, board, goal);
     serde_json::to_value(json).expect("an answer serialises")
 }

@@ -21,8 +21,8 @@ pub use engines::states::{
     STATE_DENSE_LIGHTS,
 };
 pub use game::{
-    two_state_solutions, GameSolveError, GameSolver, GameWorkspace, NotTwoStates, CHASE_LIGHTS,
-    CLASSIC_ENGINE, DENSE_LIGHTS,
+    two_state_solutions, GameSolveError, GameSolver, GameWorkspace, Nearest, NotTwoStates,
+    CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, NEAREST_CLASSES, NEAREST_LIGHTS,
 };
 pub use god::{
     gods_number, gods_number_merged, gods_number_part, gods_number_plan, gods_number_until,

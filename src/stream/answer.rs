@@ -28,6 +28,24 @@ pub struct JsonAnswer {
     /// A proven lower bound on the fewest (the count itself when proven).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lower_bound: Option<u64>,
+    /// When unsolvable: the nearest board that can be solved (the fewest lights
+    /// changed, proven; past [`NEAREST_CLASSES`](crate::solve::NEAREST_CLASSES) for two
+    /// states, a near one, proven when one light away); absent past
+    /// [`NEAREST_LIGHTS`](crate::solve::NEAREST_LIGHTS), or past its classes for more
+    /// states.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nearest: Option<NearestJson>,
+}
+
+/// The nearest solvable board, as a JSON answer gives it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NearestJson {
+    /// Its lights, a string a row, as boards are written.
+    pub board: Vec<String>,
+    /// The lights it changes.
+    pub changed: u64,
+    /// Whether no solvable board is nearer.
+    pub proven: bool,
 }
 
 /// A count as JSON: a number when a JSON reader holds it exactly (at most 2^53), else
@@ -118,6 +136,25 @@ impl JsonAnswer {
         json
     }
 
+    /// The answer with, when unsolvable, the nearest board of `solver`'s game that can
+    /// reach every light `goal` from `lights` (a state a light).
+    pub fn with_nearest(
+        mut self,
+        solver: &crate::solve::GameSolver,
+        lights: &[u8],
+        goal: u8,
+    ) -> Self {
+        if !self.solvable {
+            let (_, cols) = solver.board_shape();
+            self.nearest = solver.nearest_solvable(lights, goal).map(|n| NearestJson {
+                board: count_rows(&n.board, cols, self.states),
+                changed: n.changed,
+                proven: n.proven,
+            });
+        }
+        self
+    }
+
     fn unsolvable(states: u8, target: String) -> Self {
         JsonAnswer {
             states,
@@ -127,6 +164,7 @@ impl JsonAnswer {
             fewest: None,
             proven: None,
             lower_bound: None,
+            nearest: None,
         }
     }
 

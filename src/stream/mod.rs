@@ -17,7 +17,9 @@ mod solve;
 mod states;
 mod write;
 
-pub use answer::{count_json, count_rows, game_json, goal_word, grid_json, JsonAnswer};
+pub use answer::{
+    count_json, count_rows, game_json, goal_word, grid_json, JsonAnswer, NearestJson,
+};
 pub use check::{check_states_stream, check_stream, CheckSummary, Checked};
 pub use draw::colours::{write_states_png, MAX_PICTURE_STATES};
 pub use draw::explain::{draw, explain_stream, Style, Verdict};

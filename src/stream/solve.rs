@@ -169,7 +169,14 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
             let solved = solver.solve_with(board, options.target, ws, search)?;
             stopped.set(solver.progress().is_some_and(|p| p.stopped()));
             if options.format == AnswerFormat::JsonLines {
-                let json = super::JsonAnswer::of_solution(options.target, solved.as_ref());
+                let mut json = super::JsonAnswer::of_solution(options.target, solved.as_ref());
+                if solved.is_none() {
+                    let lights: Vec<u8> = (0..board.rows())
+                        .flat_map(|r| (0..board.cols()).map(move |c| u8::from(board.get(r, c))))
+                        .collect();
+                    let goal = u8::from(options.target == Target::On);
+                    json = json.with_nearest(solver, &lights, goal);
+                }
                 json.push_line(&mut out.buf);
                 return match solved {
                     Some(solution) => {

@@ -70,7 +70,8 @@ pub fn solve_states_stream(
             let json = options.format == super::AnswerFormat::JsonLines;
             if json {
                 let line =
-                    super::JsonAnswer::of_states(states, options.goal, answer.as_ref(), press_cols);
+                    super::JsonAnswer::of_states(states, options.goal, answer.as_ref(), press_cols)
+                        .with_nearest(solver, board, options.goal);
                 line.push_line(&mut out.buf);
             }
             match answer {

@@ -7,6 +7,7 @@
 // in target/page/.
 // Usage: [ONLY=words] node page.test.mjs [path/to/lightsout]   (prints "N passed, M failed")
 import { run } from "./harness.mjs";
+import { nearestWayBack, settled, text } from "./both.mjs";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import assert from "node:assert/strict";
@@ -36,7 +37,6 @@ function startServer() {
 const cell = (page, r, c) => page.locator(`#board button[data-row="${r}"][data-col="${c}"]`);
 const light = (page, i) => page.locator(`#board button[data-light="${i}"]`);
 const lit = async (page, r, c) => (await cell(page, r, c).getAttribute("aria-pressed")) === "true";
-const text = (page, id) => page.locator(`#${id}`).textContent();
 
 async function waitFigure(page, want) {
   await page.waitForFunction(
@@ -46,14 +46,6 @@ async function waitFigure(page, want) {
   );
 }
 
-// The figure once the coach has answered (not "…").
-async function settled(page) {
-  await page.waitForFunction(() => {
-    const t = document.querySelector('[data-testid="presses"]').textContent;
-    return t !== "…" && t !== "";
-  }, null, { timeout: 10000 });
-  return text(page, "presses");
-}
 
 const marked = (page) => page.locator("#board button.marked");
 
@@ -580,6 +572,10 @@ test("the controls fit the game, the size limit is said, a preset is no move, Sh
   await again.close();
   assert.ok(lights.includes("true") && lights.includes("false"), "the checkers board");
   assert.deepEqual(reopened, lights);
+});
+
+test("an unsolvable position offers the nearest solvable one, one click away", async (page, url) => {
+  await nearestWayBack(page, url);
 });
 
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];

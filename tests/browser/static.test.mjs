@@ -6,6 +6,7 @@
 // download's compressed size in target/page/static-timings.json.
 // Usage: [ONLY=words] node static.test.mjs OUT_DIR   (prints "N passed, M failed")
 import { run } from "./harness.mjs";
+import { nearestWayBack, settled, text } from "./both.mjs";
 import { spawn, execFileSync } from "node:child_process";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -43,18 +44,10 @@ function startFiles() {
   });
 }
 
-const text = (page, id) => page.locator(`#${id}`).textContent();
 async function waitFigure(page, want) {
   await page.waitForFunction(
     (want) => document.querySelector('[data-testid="presses"]').textContent === want,
     want, { timeout: 20000 });
-}
-async function settled(page) {
-  await page.waitForFunction(() => {
-    const t = document.querySelector('[data-testid="presses"]').textContent;
-    return t !== "…" && t !== "";
-  }, null, { timeout: 20000 });
-  return text(page, "presses");
 }
 
 const tests = [];
@@ -187,6 +180,10 @@ test("every request of the table gets the answer or the sentence every door give
   assert.equal(top.status, 200, JSON.stringify(top));
   assert.deepEqual([top.body.fewest, top.body.proven, top.body.target], [15, true, "on"]);
   assert.equal(top.body.board.length, 5);
+});
+
+test("an unsolvable position offers the nearest solvable one, one click away, in the page", async (page, url) => {
+  await nearestWayBack(page, url);
 });
 
 test("first paint in a new tab", async (page, url, browser) => {

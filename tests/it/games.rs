@@ -39,7 +39,7 @@ pub(crate) fn suite(max: usize) -> impl Iterator<Item = Game> {
 
 /// Games on graphs (issue 43), each as the σ+ and the σ game: the Petersen graph
 /// (graph6), the 3- and 4-cube (edge lists), a directed 3-cycle (digraph6).
-fn graphs() -> impl Iterator<Item = Game> {
+pub(crate) fn graphs() -> impl Iterator<Item = Game> {
     use lightsout::rules::graph::{nauty_line, parse, Format, Neighbourhood};
     let cube = |d: u32| -> String {
         (0..1u32 << d)

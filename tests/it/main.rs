@@ -38,6 +38,7 @@ mod guards;
 mod hardening;
 mod json_lines;
 mod memory;
+mod nearest;
 mod nullity_cli;
 mod parts;
 mod pbm_cli;

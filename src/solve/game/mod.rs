@@ -15,7 +15,9 @@ use crate::board::Board;
 use crate::rules::Game;
 
 mod answer;
+mod nearest;
 pub use answer::{GameWorkspace, NotTwoStates};
+pub use nearest::{Nearest, NEAREST_CLASSES, NEAREST_LIGHTS};
 
 /// The most lights a game solved by dense elimination may have: its reduced matrix
 /// takes `lights * (buttons + lights)` bits (16,384 lights: 64 MiB).
@@ -85,6 +87,8 @@ enum Method {
 pub struct GameSolver {
     game: Game,
     method: Method,
+    /// The search of the nearest solvable positions, made when first asked for.
+    nearness: std::sync::OnceLock<Option<std::sync::Arc<nearest::Nearness>>>,
 }
 
 impl GameSolver {
@@ -108,6 +112,7 @@ impl GameSolver {
             return Ok(GameSolver {
                 game,
                 method: Method::States(Box::new(states)),
+                nearness: Default::default(),
             });
         }
         match game.grid_rules() {
@@ -117,6 +122,7 @@ impl GameSolver {
                 Ok(GameSolver {
                     game,
                     method: Method::Plane(Box::new(solver)),
+                    nearness: Default::default(),
                 })
             }
             Some(grid) => {
@@ -128,6 +134,7 @@ impl GameSolver {
                 Ok(GameSolver {
                     game,
                     method: Method::GridChase(Box::new(chase)),
+                    nearness: Default::default(),
                 })
             }
             None => GameSolver::by_elimination(game, budget),
@@ -146,6 +153,7 @@ impl GameSolver {
             return Ok(GameSolver {
                 game,
                 method: Method::States(Box::new(states)),
+                nearness: Default::default(),
             });
         }
         let (lights, buttons) = (game.lights(), game.buttons());
@@ -156,6 +164,7 @@ impl GameSolver {
         Ok(GameSolver {
             game,
             method: Method::Dense(Box::new(dense)),
+            nearness: Default::default(),
         })
     }
 
@@ -330,6 +339,18 @@ impl GameSolver {
             Method::Plane(s) => s.for_each_quiet_pattern(each),
             _ => self.quiet_patterns().iter().try_for_each(each),
         }
+    }
+
+    /// The nearest board to `lights` from which every light can reach `goal`: the
+    /// fewest lights changed, proven (a search over the classes of boards); past
+    /// [`NEAREST_CLASSES`] classes, for two states, a near one (proven when one light
+    /// away). `None` when `lights` can already reach it, past [`NEAREST_LIGHTS`]
+    /// lights, or past the classes for more states.
+    pub fn nearest_solvable(&self, lights: &[u8], goal: u8) -> Option<Nearest> {
+        let nearness = self
+            .nearness
+            .get_or_init(|| nearest::Nearness::of(self).map(std::sync::Arc::new));
+        nearness.as_ref()?.nearest(lights, goal)
     }
 
     /// The bytes the solver holds, about (what a cache of solvers weighs).
