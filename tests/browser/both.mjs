@@ -46,3 +46,19 @@ export async function nearestWayBack(page, url) {
   await page.waitForFunction(
     () => /^(at most )?\d+$/.test(document.querySelector('[data-testid="presses"]').textContent));
 }
+
+/** Issue 65, item 2: a 64 x 64 board in a 1280 x 800 window, whole and in view. */
+export async function bigBoardFits(page, url) {
+  await page.goto(`${url}/?rows=64&cols=64&target=off`);
+  await page.waitForFunction(() => document.querySelectorAll("#board button").length === 64 * 64,
+    null, { timeout: 20000 });
+  const box = await page.evaluate(() => {
+    const r = document.getElementById("board").getBoundingClientRect();
+    const cell = document.querySelector("#board button").getBoundingClientRect().width;
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, cell,
+      width: window.innerWidth, height: window.innerHeight };
+  });
+  assert.ok(box.top >= 0 && box.left >= 0, JSON.stringify(box));
+  assert.ok(box.bottom <= box.height && box.right <= box.width, JSON.stringify(box));
+  assert.ok(box.cell >= 10, `cells of ${box.cell} px`);
+}

@@ -6,7 +6,7 @@
 // download's compressed size in target/page/static-timings.json.
 // Usage: [ONLY=words] node static.test.mjs OUT_DIR   (prints "N passed, M failed")
 import { run } from "./harness.mjs";
-import { nearestWayBack, settled, text } from "./both.mjs";
+import { bigBoardFits, nearestWayBack, settled, text } from "./both.mjs";
 import { spawn, execFileSync } from "node:child_process";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -185,6 +185,10 @@ test("every request of the table gets the answer or the sentence every door give
 test("an unsolvable position offers the nearest solvable one, one click away, in the page", async (page, url) => {
   await nearestWayBack(page, url);
 });
+
+test("a 64 x 64 board fits a 1280 x 800 window, in the page", async (page, url) => {
+  await bigBoardFits(page, url);
+}, { width: 1280, height: 800 });
 
 test("first paint in a new tab", async (page, url, browser) => {
   const context = await browser.newContext();

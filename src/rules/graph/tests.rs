@@ -189,3 +189,42 @@ fn a_drawing_crosses_less_than_the_circle_and_gives_each_vertex_a_cell() {
         }
     }
 }
+
+/// The Petersen graph is drawn as it is known: a pentagon around a pentagram, each inner
+/// vertex inside its outer partner; so are the other generalized Petersen graphs (the
+/// prism GP(6, 1), Dürer's GP(6, 2), Desargues' GP(10, 3)).
+#[test]
+fn generalized_petersen_graphs_are_drawn_as_their_family() {
+    let gp = |m: usize, k: usize| -> Vec<(usize, usize)> {
+        (0..m)
+            .flat_map(|i| [(i, (i + 1) % m), (i, m + i), (m + i, m + (i + k) % m)])
+            .map(|(u, v)| (u.min(v), u.max(v)))
+            .collect()
+    };
+    for (m, k) in [(5, 2), (6, 1), (6, 2), (10, 3), (8, 3)] {
+        let edges = gp(m, k);
+        let graph = nauty_line(graph6(2 * m, &edges).as_bytes(), 1).unwrap();
+        let drawn = drawing::drawing(&graph);
+        assert!(drawn.fits(2 * m), "GP({m}, {k}): {drawn:?}");
+        let centre = (drawn.rows as f64 - 1.0) / 2.0;
+        let far = |v: usize| {
+            let (r, c) = drawn.cells[v];
+            ((r as f64 - centre).powi(2) + (c as f64 - centre).powi(2)).sqrt()
+        };
+        // Every outer vertex farther out than every inner one.
+        let inner_most = (m..2 * m).map(far).fold(0.0, f64::max);
+        let outer_least = (0..m).map(far).fold(f64::MAX, f64::min);
+        assert!(outer_least > inner_most, "GP({m}, {k}): {drawn:?}");
+    }
+    // The Petersen graph as graph6 gives: its outer ring is some 5-cycle.
+    let petersen = nauty_line(b"IheA@GUAo", 1).unwrap();
+    let drawn = drawing::drawing(&petersen);
+    let centre = (drawn.rows as f64 - 1.0) / 2.0;
+    let mut far: Vec<f64> = drawn
+        .cells
+        .iter()
+        .map(|&(r, c)| ((r as f64 - centre).powi(2) + (c as f64 - centre).powi(2)).sqrt())
+        .collect();
+    far.sort_by(f64::total_cmp);
+    assert!(far[4] < far[5], "two rings of five: {drawn:?}");
+}
