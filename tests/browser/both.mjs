@@ -62,3 +62,27 @@ export async function bigBoardFits(page, url) {
   assert.ok(box.bottom <= box.height && box.right <= box.width, JSON.stringify(box));
   assert.ok(box.cell >= 10, `cells of ${box.cell} px`);
 }
+
+/** Issue 65, item 1: a 10 x 10 (nullity 0: one solution a board) offers every
+ * difficulty to its God's number (all 100 buttons), and the hardest comes proven at once. */
+export async function hardestOfNullityZero(page, url) {
+  await page.goto(`${url}/?rows=10&cols=10&target=off`);
+  await settled(page);
+  const most = await page.locator("#difficulty option").evaluateAll(
+    (os) => Math.max(...os.map((o) => Number(o.value)).filter((v) => !Number.isNaN(v))));
+  assert.ok(most >= 50, `top difficulty ${most}`);
+  for (const presses of [String(most), "50", String(most)]) {
+    await page.selectOption("#difficulty", presses);
+    const started = Date.now();
+    await page.locator("#new").click();
+    await figure(page, presses);
+    assert.ok(Date.now() - started < 1000, `${presses} presses in ${Date.now() - started} ms`);
+    assert.equal(await text(page, "detail"), "(proven the fewest)");
+  }
+}
+
+async function figure(page, want) {
+  await page.waitForFunction(
+    (want) => document.querySelector('[data-testid="presses"]').textContent === want,
+    want, { timeout: 10000 });
+}

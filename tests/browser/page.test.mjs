@@ -7,7 +7,7 @@
 // in target/page/.
 // Usage: [ONLY=words] node page.test.mjs [path/to/lightsout]   (prints "N passed, M failed")
 import { run } from "./harness.mjs";
-import { bigBoardFits, nearestWayBack, settled, text } from "./both.mjs";
+import { bigBoardFits, hardestOfNullityZero, nearestWayBack, settled, text } from "./both.mjs";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import assert from "node:assert/strict";
@@ -328,19 +328,7 @@ test("Difficulty stops at God's number, and Hint waits for a position it can hel
 // Issue 65, item 1: a 10 x 10 (nullity 0: one solution a board) offers every
 // difficulty to its God's number (all 100 buttons), and the hardest comes proven at once.
 test("a 10 x 10 offers puzzles to 100 presses, each proven within a second", async (page, url) => {
-  await page.goto(`${url}/?rows=10&cols=10&target=off`);
-  await settled(page);
-  const most = await page.locator("#difficulty option").evaluateAll(
-    (os) => Math.max(...os.map((o) => Number(o.value)).filter((v) => !Number.isNaN(v))));
-  assert.ok(most >= 50, `top difficulty ${most}`);
-  for (const presses of [String(most), "50", String(most)]) {
-    await page.selectOption("#difficulty", presses);
-    const started = Date.now();
-    await page.locator("#new").click();
-    await waitFigure(page, presses);
-    assert.ok(Date.now() - started < 1000, `${presses} presses in ${Date.now() - started} ms`);
-    assert.equal(await text(page, "detail"), "(proven the fewest)");
-  }
+  await hardestOfNullityZero(page, url);
 });
 
 // Issue 53: puzzles of a chosen difficulty are built, not drawn, so the rarest come

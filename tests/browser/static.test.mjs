@@ -6,7 +6,7 @@
 // download's compressed size in target/page/static-timings.json.
 // Usage: [ONLY=words] node static.test.mjs OUT_DIR   (prints "N passed, M failed")
 import { run } from "./harness.mjs";
-import { bigBoardFits, nearestWayBack, settled, text } from "./both.mjs";
+import { bigBoardFits, hardestOfNullityZero, nearestWayBack, settled, text } from "./both.mjs";
 import { spawn, execFileSync } from "node:child_process";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -100,6 +100,11 @@ test("a graph and a built-in game, drawn and played in the browser", async (page
   await page.goto(`${url}/?game=merlin`);
   await settled(page);
   assert.equal(await page.locator("#board button").count(), 9);
+  // A preset in Edit mode is an edit, not a move.
+  await page.locator("#edit").click();
+  await page.locator('[data-preset="checkers"]').click();
+  assert.equal(await text(page, "moves"), "0");
+  await page.locator("#edit").click();
   // 100 rows: the page says its limit and plays 64; Share gives the link.
   await page.goto(`${url}/?rows=5&cols=5`);
   await settled(page);
@@ -189,6 +194,10 @@ test("an unsolvable position offers the nearest solvable one, one click away, in
 test("a 64 x 64 board fits a 1280 x 800 window, in the page", async (page, url) => {
   await bigBoardFits(page, url);
 }, { width: 1280, height: 800 });
+
+test("a 10 x 10 offers puzzles to 100 presses, each proven within a second, in the page", async (page, url) => {
+  await hardestOfNullityZero(page, url);
+});
 
 test("first paint in a new tab", async (page, url, browser) => {
   const context = await browser.newContext();
