@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Writes docs/results/: the records a person can cite and re-check, each line computed
-# by the command its header names. Usage: scripts/results.sh [a075464|square|nineteen|torus|all]
-# (BIN=path/to/lightsout; default: target/release/lightsout).
+# by the command its header names, and stamped with the program's version and the commit
+# it was built from ("-dirty": with changes not committed). Usage:
+# scripts/results.sh [a075464|square|nineteen|torus|bfiles|conjectures|all]
+# (BIN=path/to/lightsout; default: target/release/lightsout; the commit is this checkout's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${BIN:-target/release/lightsout}
@@ -9,6 +11,11 @@ what=${1:-all}
 out=docs/results
 today=$(date -u +%Y-%m-%d)
 mkdir -p "$out"
+
+stamp() {
+  echo "# Written by $("$bin" --version), commit $(git describe --always --dirty --abbrev=12),"
+  echo "# on $today (scripts/results.sh ${1:-$what})."
+}
 
 allon() { awk -v n="$1" 'BEGIN { s = ""; for (i = 0; i < n; i++) s = s "1"; for (i = 0; i < n; i++) print s }'; }
 field() { python3 -c "import json,sys; d=json.loads(sys.stdin.readline()); print(d.get('$1'))"; }
@@ -81,3 +88,65 @@ if [ "$what" = nineteen ] || [ "$what" = all ]; then
   } > "$out/gods-number-19.txt"
 fi
 if [ "$what" = torus ] || [ "$what" = all ]; then gods gods-number-torus.txt " --topology torus" " on the torus" ""; fi
+if [ "$what" = bfiles ] || [ "$what" = all ]; then
+  # OEIS b-files (`n a(n)`, one space, contiguous from n = 1): God's number of the n x n
+  # game while every term is proven (19 is open), and of the torus while contiguous.
+  bfile() {
+    # $1: file; $2: extra flags; $3: what; $4: the first n not written.
+    {
+      echo "# God's number of the n x n Lights Out game$3: the most presses a solvable"
+      echo "# board needs (the Most Clicks Problem). A b-file: n a(n), n = 1 to $(($4 - 1))."
+      echo "# a(n): lightsout census --rows n --cols n$2 --format json, \`gods_number\`"
+      echo "# with \`proven: true\` (enumeration for n <= 5, else the classes' search)."
+      stamp bfiles
+      for n in $(seq 1 $(($4 - 1))); do
+        line=$("$bin" census --rows "$n" --cols "$n" $2 --format json)
+        [ "$(echo "$line" | field proven)" = True ] || { echo "$3 $n not proven" >&2; exit 1; }
+        echo "$n $(echo "$line" | field gods_number)"
+      done
+    } > "$out/$1"
+  }
+  bfile b-gods-number-square.txt "" "" 19
+  bfile b-gods-number-torus.txt " --topology torus" " on the torus" 10
+fi
+if [ "$what" = conjectures ] || [ "$what" = all ]; then
+  # W. Boyles' conjectured fits of the Most Clicks Problem (his status list, "as of
+  # September 2026": tex/conjectures/conjectures.tex, Conjecture "Empirical MCP fits")
+  # and his theorem for nullity 2, held against every exact value: the n x n sizes of
+  # each family to $MOST (512 by default), each value by census.
+  most=${MOST:-512}
+  most10=${MOST10:-300}
+  {
+    echo "# W. Boyles' conjectured Most Clicks fits (LightsOut-Math, tex/conjectures/"
+    echo "# conjectures.tex, 'canonical status list as of September 2026'): if n = a q - 1,"
+    echo "# q odd, and the n x n game has nullity d, then God's number is P(q); and his"
+    echo "# nullity-2 theorem (tex/nullity2): n = 6k - 1 gives 26k^2 - 12k + 1. Held"
+    echo "# against God's number as census proves it, every such n <= $most (of nullity"
+    echo "# 10: n <= $most10, about 4 minutes each here)."
+    echo "# Columns: d a n q P(q) ours agrees (1: equal; ours proven by census, its"
+    echo "# method the last column: enumerate or classes)."
+    stamp conjectures
+    for n in $(seq 1 "$most"); do
+      d=$("$bin" nullity --rows "$n" --cols "$n" --format json | field nullity)
+      row=$(python3 -c "
+n, d = $n, $d
+fits = {2: [(6, lambda k: 26*k*k - 12*k + 1)], 4: [(5, lambda q: 17*q*q - 10*q)],
+        6: [(12, lambda q: 88*q*q - 24*q + 1)],
+        8: [(10, lambda q: 60*q*q - 20*q - 3), (17, lambda q: 161*q*q - 34*q - 3)],
+        10: [(30, lambda q: 506*q*q - 60*q - 3)]}
+for a, p in fits.get(d, []):
+    q, r = divmod(n + 1, a)
+    if r == 0 and (d == 2 or q % 2 == 1):
+        print(d, a, n, q, p(q))
+")
+      [ -n "$row" ] || continue
+      # Nullity 10 takes about 4 minutes a size (29 x 29: 2); past $MOST10 left out.
+      if [ "$d" = 10 ] && [ "$n" -gt "$most10" ]; then continue; fi
+      line=$("$bin" census --rows "$n" --cols "$n" --format json --search-time 600s)
+      [ "$(echo "$line" | field proven)" = True ] || { echo "$n not proven" >&2; exit 1; }
+      ours=$(echo "$line" | field gods_number)
+      want=$(echo "$row" | awk '{print $5}')
+      echo "$row $ours $([ "$ours" = "$want" ] && echo 1 || echo 0) $(echo "$line" | field method)"
+    done
+  } > "$out/mcp-conjectures.txt"
+fi
