@@ -26,11 +26,14 @@ if [ "$what" = a075464 ] || [ "$what" = all ]; then
   {
     echo "# A075464 past the published b-file (n = 1..78): a(n), the fewest presses that"
     echo "# turn off the all-on n x n Lights Out board, each proven by a search of every"
-    echo "# solution. Not contiguous: a(79), a(95), a(123), a(126) are open."
+    echo "# solution. Not a b-file: not contiguous (a(79), a(95), a(123), a(126) are open)."
+    echo "# Method: solve's search of every solution (the quiet patterns' classes, branch"
+    echo "# and bound), the presses found pressed again on the board."
     echo "# Each line: lightsout solve --rows N --cols N --format json (all-on board)"
     echo "# with \`proven: true\`; written by scripts/results.sh a075464 on $today."
     echo "# a(119) and a(125) are the proofs of 1 h and 2.7 h recorded in BENCHMARKS.md"
     echo "# (docs/history/benchmarks.md); LONG=1 proves them again."
+    stamp a075464
     for n in $(seq 80 127); do
       case $n in 95|123|126) continue ;; esac
       if [ "${LONG:-0}" != 1 ]; then
@@ -50,7 +53,11 @@ gods() {
     echo "# God's number of the n x n Lights Out game$3: the most presses a solvable board"
     echo "# needs. Columns: n nullity value proven (1: proven; 0: the value is a lower bound)."
     echo "# Each line: lightsout census --rows N --cols N$2 --format json (past nullity 8:"
-    echo "# with --search-time 600s); written by scripts/results.sh on $today."
+    echo "# with --search-time 600s)."
+    echo "# Method: census enumerates every press pattern for n <= 5 (at most 30 buttons),"
+    echo "# else searches the classes of the quiet patterns (branch and bound); a value is"
+    echo "# proven by a witness board (solved again by solve) and no harder board."
+    stamp "$5"
     for n in $(seq 1 256); do
       k=$("$bin" nullity --rows "$n" --cols "$n" $2 --format json | field nullity)
       if [ "$k" -le 8 ]; then
@@ -67,7 +74,7 @@ gods() {
 }
 # Past nullity 8, the sizes of nullity 10 (each closes within the 10 minutes here:
 # BENCHMARKS.md).
-if [ "$what" = square ] || [ "$what" = all ]; then gods gods-number-square.txt "" "" "29 89 149 209"; fi
+if [ "$what" = square ] || [ "$what" = all ]; then gods gods-number-square.txt "" "" "29 89 149 209" square; fi
 if [ "$what" = nineteen ] || [ "$what" = all ]; then
   # The published 197 for 19 x 19 (nullity 16) is impossible; its true value is open.
   line=$("$bin" census --rows 19 --cols 19 --format json --search-time 300s)
@@ -81,13 +88,16 @@ if [ "$what" = nineteen ] || [ "$what" = all ]; then
     echo "# is open: the board below needs the lower bound (\`lightsout solve\` proves it:"
     echo "# grep -v '^#' docs/results/gods-number-19.txt | tail -n 19 | lightsout solve)."
     echo "# Line 1: lower upper. Then the board, 19 rows."
-    echo "# lightsout census --rows 19 --cols 19 --search-time 300s --format json;"
-    echo "# written by scripts/results.sh nineteen on $today."
+    echo "# lightsout census --rows 19 --cols 19 --search-time 300s --format json."
+    echo "# Method: the lower bound by a witness board (found by tabu walks, its fewest"
+    echo "# presses proven by solve); the upper by the averaging bound and the transform's"
+    echo "# congruences over the classes of the quiet patterns."
+    stamp nineteen
     echo "$(echo "$line" | field lower_bound) $(echo "$line" | field upper_bound)"
     echo "$line" | python3 -c "import json,sys; print('\n'.join(json.loads(sys.stdin.readline())['hardest']))"
   } > "$out/gods-number-19.txt"
 fi
-if [ "$what" = torus ] || [ "$what" = all ]; then gods gods-number-torus.txt " --topology torus" " on the torus" ""; fi
+if [ "$what" = torus ] || [ "$what" = all ]; then gods gods-number-torus.txt " --topology torus" " on the torus" "" torus; fi
 if [ "$what" = bfiles ] || [ "$what" = all ]; then
   # OEIS b-files (`n a(n)`, one space, contiguous from n = 1): God's number of the n x n
   # game while every term is proven (19 is open), and of the torus while contiguous.
