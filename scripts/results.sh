@@ -107,7 +107,9 @@ if [ "$what" = bfiles ] || [ "$what" = all ]; then
       echo "# God's number of the n x n Lights Out game$3: the most presses a solvable"
       echo "# board needs (the Most Clicks Problem). A b-file: n a(n), n = 1 to $(($4 - 1))."
       echo "# a(n): lightsout census --rows n --cols n$2 --format json, \`gods_number\`"
-      echo "# with \`proven: true\` (enumeration for n <= 5, else the classes' search)."
+      echo "# with \`proven: true\`. Method: census enumerates every press pattern for"
+      echo "# n <= 5, else searches the classes of the quiet patterns (branch and bound)."
+      echo "# Not yet submitted to the OEIS: see oeis-drafts.md."
       stamp bfiles
       for n in $(seq 1 $(($4 - 1))); do
         line=$("$bin" census --rows "$n" --cols "$n" $2 --format json)
