@@ -12,8 +12,10 @@ out=docs/results
 today=$(date -u +%Y-%m-%d)
 mkdir -p "$out"
 
+# The commit, read before any file is written (a file written by this run is no change).
+commit=$(git describe --always --dirty --abbrev=12)
 stamp() {
-  echo "# Written by $("$bin" --version), commit $(git describe --always --dirty --abbrev=12),"
+  echo "# Written by $("$bin" --version), commit $commit,"
   echo "# on $today (scripts/results.sh ${1:-$what})."
 }
 
