@@ -7,14 +7,9 @@ use lightsout::{gods_number, GameSolver, SearchLimits, Target};
 use std::time::Duration;
 
 fn records(name: &str) -> Vec<Vec<u64>> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("docs/results")
-        .join(name);
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split_whitespace().map(|w| w.parse().unwrap()).collect())
+    lines(name)
+        .iter()
+        .map(|l| l.iter().map(|w| w.parse().unwrap()).collect())
         .collect()
 }
 
