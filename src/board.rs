@@ -200,6 +200,14 @@ impl Board {
         }
     }
 
+    /// Each cell as a state (0 or 1), row by row: a board as games of any states
+    /// write one.
+    pub fn cells(&self) -> Vec<u8> {
+        (0..self.rows)
+            .flat_map(|r| (0..self.cols).map(move |c| u8::from(self.get(r, c))))
+            .collect()
+    }
+
     /// Number of set bits.
     pub fn count_ones(&self) -> u64 {
         self.bits.iter().map(|w| u64::from(w.count_ones())).sum()

@@ -532,13 +532,13 @@ fn solve(
         // The lights a state each, for the nearest solvable board when none is found.
         let states_of = |lights: &Lights| match lights {
             Lights::States(states) => states.clone(),
-            Lights::Bits(bits) => {
-                let mut cells = Vec::with_capacity(bits.rows() * bits.cols());
-                cells_of(bits, &mut cells);
-                cells.iter().map(|&b| b ^ goal).collect()
-            }
+            Lights::Bits(bits) => bits.cells().iter().map(|&b| b ^ goal).collect(),
         };
+        // Only where the game has one: an 8000 x 8000 board is not copied for nothing.
         let nearest = |lights: &Lights| {
+            if !solver.finds_nearest() {
+                return None;
+            }
             solver
                 .nearest_solvable(&states_of(lights), goal)
                 .map(|n| (n.board, n.changed, n.proven, board_shape))

@@ -170,12 +170,11 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
             stopped.set(solver.progress().is_some_and(|p| p.stopped()));
             if options.format == AnswerFormat::JsonLines {
                 let mut json = super::JsonAnswer::of_solution(options.target, solved.as_ref());
-                if solved.is_none() {
-                    let lights: Vec<u8> = (0..board.rows())
-                        .flat_map(|r| (0..board.cols()).map(move |c| u8::from(board.get(r, c))))
-                        .collect();
+                // A board is written out as states only where its nearest is found (not
+                // for an 8000 x 8000 board, past the games that have one).
+                if solved.is_none() && solver.finds_nearest() {
                     let goal = u8::from(options.target == Target::On);
-                    json = json.with_nearest(solver, &lights, goal);
+                    json = json.with_nearest(solver, &board.cells(), goal);
                 }
                 json.push_line(&mut out.buf);
                 return match solved {

@@ -44,6 +44,10 @@ pub(in crate::rules) fn drawing_of(n: usize, edges: Vec<(usize, usize)>) -> Layo
 /// The most vertices of a graph looked at as a generalized Petersen graph.
 const RING_VERTICES: usize = 40;
 
+/// The most steps of the walk for its outer cycle (a cubic graph of 40 vertices that is
+/// no such graph would otherwise walk some 3 * 2^19 paths from each vertex).
+const RING_STEPS: u64 = 1 << 18;
+
 /// A generalized Petersen graph GP(m, k) (the Petersen graph GP(5, 2), the prisms
 /// GP(m, 1), Dürer's GP(6, 2), Desargues' GP(10, 3)...) drawn as the family is: an outer
 /// m-cycle around, each inner vertex inside its outer partner, the inner edges a star
@@ -61,9 +65,10 @@ fn rings(n: usize, edges: &[(usize, usize)]) -> Option<Layout> {
         return None;
     }
     let m = n / 2;
+    let mut steps = RING_STEPS;
     let (outer, inner) = (0..n).find_map(|start| {
         let mut path = vec![start];
-        outer_cycle(&near, m, &mut path)
+        outer_cycle(&near, m, &mut path, &mut steps)
     })?;
     // Outer i at the top and on round; inner i inside it, 0.55 as far from the centre.
     // Each drawing with how far its cells are from the true places (in radii, squared).
@@ -110,12 +115,16 @@ fn rings(n: usize, edges: &[(usize, usize)]) -> Option<Layout> {
 
 /// An outer cycle of GP(m, k) through `path`: its m vertices in order (none joined to
 /// another but its two beside it), each one's third neighbour its inner partner, the
-/// partners joined i to i ± k for one k. The cycle and the partners, in order.
+/// partners joined i to i ± k for one k. The cycle and the partners, in order; `None`
+/// when there is none, or past `steps`.
 fn outer_cycle(
     near: &[Vec<usize>],
     m: usize,
     path: &mut Vec<usize>,
+    steps: &mut u64,
 ) -> Option<(Vec<usize>, Vec<usize>)> {
+    // Past its steps the walk gives up: the graph is drawn as any other.
+    *steps = steps.checked_sub(1)?;
     let last = *path.last()?;
     if path.len() == m {
         return near[last]
@@ -130,7 +139,7 @@ fn outer_cycle(
             continue;
         }
         path.push(next);
-        if let Some(found) = outer_cycle(near, m, path) {
+        if let Some(found) = outer_cycle(near, m, path, steps) {
             return Some(found);
         }
         path.pop();

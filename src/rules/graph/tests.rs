@@ -201,7 +201,7 @@ fn generalized_petersen_graphs_are_drawn_as_their_family() {
             .map(|(u, v)| (u.min(v), u.max(v)))
             .collect()
     };
-    for (m, k) in [(5, 2), (6, 1), (6, 2), (10, 3), (8, 3)] {
+    for (m, k) in [(5, 2), (6, 1), (6, 2), (10, 3), (8, 3), (20, 3)] {
         let edges = gp(m, k);
         let graph = nauty_line(graph6(2 * m, &edges).as_bytes(), 1).unwrap();
         let drawn = drawing::drawing(&graph);

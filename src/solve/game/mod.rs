@@ -347,10 +347,20 @@ impl GameSolver {
     /// away). `None` when `lights` can already reach it, past [`NEAREST_LIGHTS`]
     /// lights, or past the classes for more states.
     pub fn nearest_solvable(&self, lights: &[u8], goal: u8) -> Option<Nearest> {
-        let nearness = self
-            .nearness
-            .get_or_init(|| nearest::Nearness::of(self).map(std::sync::Arc::new));
-        nearness.as_ref()?.nearest(lights, goal)
+        self.nearness()?.nearest(lights, goal)
+    }
+
+    /// Whether [`nearest_solvable`](Self::nearest_solvable) finds boards for this game
+    /// (so a caller writes a board out as states only when it will be read).
+    pub fn finds_nearest(&self) -> bool {
+        self.nearness().is_some()
+    }
+
+    /// The search of the nearest solvable positions, made when first asked for.
+    fn nearness(&self) -> Option<&nearest::Nearness> {
+        self.nearness
+            .get_or_init(|| nearest::Nearness::of(self).map(std::sync::Arc::new))
+            .as_deref()
     }
 
     /// The bytes the solver holds, about (what a cache of solvers weighs).

@@ -258,16 +258,11 @@ fn generators(solver: &GameSolver) -> Option<Vec<(Vec<u8>, u32)>> {
     if solver.game().states() > 2 {
         return solver.quiet_patterns_of_states();
     }
-    let patterns = solver.quiet_patterns();
     Some(
-        patterns
+        solver
+            .quiet_patterns()
             .iter()
-            .map(|q| {
-                let cells = (0..q.rows())
-                    .flat_map(|r| (0..q.cols()).map(move |c| u8::from(q.get(r, c))))
-                    .collect();
-                (cells, 2)
-            })
+            .map(|q| (q.cells(), 2))
             .collect(),
     )
 }
