@@ -123,8 +123,8 @@ pub use board::Board;
 pub use solve::engines::dense::small_nullity;
 pub use solve::{
     clock::Deadline, gods_number, gods_number_merged, gods_number_part, gods_number_plan,
-    gods_number_until, GodError, GodsNumber, Merged, MissingPart, PartOutcome, PartRun, PlanRun,
-    GOD_NULLITY,
+    gods_number_until, subcode_radius, GodError, GodsNumber, Merged, MissingPart, PartOutcome,
+    PartRun, PlanRun, Subcode, GOD_NULLITY,
 };
 pub use solve::{
     nullity, two_state_solutions, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Nearest,

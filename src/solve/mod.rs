@@ -26,6 +26,7 @@ pub use game::{
 };
 pub use god::{
     gods_number, gods_number_merged, gods_number_part, gods_number_plan, gods_number_until,
-    GodError, GodsNumber, Merged, MissingPart, PartOutcome, PartRun, PlanRun, GOD_NULLITY,
+    subcode_radius, GodError, GodsNumber, Merged, MissingPart, PartOutcome, PartRun, PlanRun,
+    Subcode, GOD_NULLITY,
 };
 pub use search::signatures::{Search, Skipped};

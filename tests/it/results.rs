@@ -133,9 +133,10 @@ fn the_erratum_for_19_by_19_holds_its_witness_and_its_bounds() {
         .expect("the witness is solvable");
     assert!(s.proven_minimal);
     assert_eq!(s.presses.count_ones(), lower);
-    // The upper bound is the congruences' (no search), below the average's 181.
+    // The upper bound is the congruences' (no search) or a subcode's, below the
+    // average's 181.
     let god = gods_number(&solver, Duration::from_millis(100)).unwrap();
-    assert_eq!(god.upper, upper);
+    assert!(god.upper <= upper);
     assert!(lower <= upper && upper <= 181 && 181 < 197);
 }
 

@@ -36,6 +36,14 @@ pub(crate) fn god(
             "hardest": board_rows(&god.hardest),
             "seconds": god.took.as_secs_f64(),
             "interrupted": interrupted,
+            // Where a subcode bounds it: the subcode, to be checked apart (every word
+            // quiet, and no press pattern farther than `radius` from their span).
+            "subcode": god.subcode.as_ref().map(|sub| serde_json::json!({
+                "dimension": sub.basis.len(),
+                "classes": sub.classes,
+                "radius": sub.radius,
+                "basis": sub.basis.iter().map(board_rows).collect::<Vec<_>>(),
+            })),
         });
         // The game it answers (its shape and rules, lights, states), as every line.
         if let Some(line) = value.as_object_mut() {
@@ -61,6 +69,16 @@ pub(crate) fn god(
             out,
             "God's number is {}..{}: a board needs {}; none needs more than {} ({why})",
             god.lower, god.upper, god.lower, god.upper,
+        )?;
+    }
+    if let Some(sub) = &god.subcode {
+        writeln!(
+            out,
+            "upper bound: a subcode (the span of {} quiet combinations, {} classes) is within {} \
+             presses of every press pattern, proven; `--format json` gives its basis",
+            sub.basis.len(),
+            sub.classes,
+            sub.radius
         )?;
     }
     writeln!(out)?;

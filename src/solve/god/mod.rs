@@ -25,7 +25,10 @@ mod balance;
 mod branch;
 mod parts;
 mod relax;
+mod subcode;
 mod symmetry;
+
+pub use subcode::{subcode_radius, Subcode};
 
 pub use parts::{
     gods_number_merged, gods_number_part, gods_number_plan, Merged, MissingPart, PartOutcome,
@@ -39,6 +42,7 @@ use crate::solve::clock::{Deadline, Instant};
 use balance::balance;
 use branch::{better, Better};
 use std::time::Duration;
+use subcode::{subcode_bound, SUBCODE_DIMENSION};
 
 /// The most quiet patterns (the nullity) whose signature classes are searched.
 pub const GOD_NULLITY: usize = 16;
@@ -60,6 +64,9 @@ pub struct GodsNumber {
     pub nullity: usize,
     /// The search's time.
     pub took: Duration,
+    /// The subcode whose covering radius gave `upper`, where one did better than
+    /// the whole span's search (nullity past the relaxation's only).
+    pub subcode: Option<Subcode>,
 }
 
 impl GodsNumber {
@@ -100,6 +107,20 @@ pub enum GodError {
         /// The count the solver found.
         solved: u64,
     },
+    /// The words given are not a subcode's basis: why.
+    #[error("not a subcode's basis: {0}")]
+    NotSubcode(String),
+    /// A subcode's proof bounded God's number below a board found: a fault.
+    #[error(
+        "a fault in the search: a subcode bounds God's number by {bound}, but a board \
+         needs {needs} presses, so no God's number is claimed"
+    )]
+    Subcode {
+        /// The subcode's bound.
+        bound: u64,
+        /// The board found's presses.
+        needs: u64,
+    },
 }
 
 /// God's number of `solver`'s game by the signature classes of its quiet patterns,
@@ -118,10 +139,32 @@ pub fn gods_number_until(solver: &GameSolver, deadline: Deadline) -> Result<Gods
     let buttons = rows * cols;
     let sizes = class_sizes(&quiet, rows, cols);
     let maps = || symmetry::class_maps(&quiet, rows, cols);
-    let (p, d, settled) = covering(&sizes, maps, deadline);
+    // Past the relaxation's reach the whole span's proof rarely closes: a quarter of
+    // the time for subcodes' proofs.
+    let subcodes = k > SUBCODE_DIMENSION;
+    let whole = match subcodes {
+        true => deadline.within(deadline.left() / 4 * 3),
+        false => deadline.clone(),
+    };
+    let (p, d, settled) = covering(&sizes, maps, whole);
     let base = buttons as i64 + sizes[0];
     let lower = ((base - d) / 2) as u64;
-    let upper = ((base - settled) / 2) as u64;
+    let mut upper = ((base - settled) / 2) as u64;
+    let mut subcode = None;
+    if subcodes && lower < upper {
+        if let Some(sub) = subcode_bound(&quiet, (rows, cols), SUBCODE_DIMENSION, &deadline) {
+            if sub.radius < lower {
+                return Err(GodError::Subcode {
+                    bound: sub.radius,
+                    needs: lower,
+                });
+            }
+            if sub.radius < upper {
+                upper = sub.radius;
+                subcode = Some(sub);
+            }
+        }
+    }
     let (hardest, presses, proven) = board_of(solver, &quiet, &sizes, &p);
     let count = presses.count_ones();
     if count != lower || !proven {
@@ -138,6 +181,7 @@ pub fn gods_number_until(solver: &GameSolver, deadline: Deadline) -> Result<Gods
         classes: sizes.iter().skip(1).filter(|&&m| m > 0).count(),
         nullity: k,
         took: started.elapsed(),
+        subcode,
     })
 }
 

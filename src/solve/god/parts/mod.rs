@@ -423,6 +423,7 @@ pub fn gods_number_merged(
         classes: split.sizes.iter().skip(1).filter(|&&m| m > 0).count(),
         nullity: split.quiet.len(),
         took: Duration::ZERO,
+        subcode: None,
     };
     let (of, missing, found) = best.unwrap_or((0, Vec::new(), Vec::new()));
     // The hardest board found, each solved once (when its file was read).
