@@ -730,6 +730,10 @@ struct GodsNumber {
     /// How it was found: "enumerate" (every board) or "classes" (the signature
     /// classes' search), as the command line's `census --method`.
     method: &'static str,
+    /// Where a subcode gave the upper bound (nullity past 10): its words, an array
+    /// (dimension, rows, cols) of quiet patterns, none farther than `upper_bound`
+    /// from any press pattern (else None), as `census --format json`'s `subcode`.
+    subcode: Option<Py<PyArray3<u8>>>,
 }
 
 #[pymethods]
@@ -804,11 +808,12 @@ fn gods_number(
                 hardest: None,
                 histogram: Some(histogram),
                 method: "enumerate",
+                subcode: None,
             });
         }
     };
     let deadline = lightsout::Deadline::after(time).or_when(stop.clone());
-    let (lower, upper, shape, cells) = stoppable(py, Some(stop), move || {
+    let (lower, upper, shape, cells, words) = stoppable(py, Some(stop), move || {
         let solver = PYTHON
             .solver(game, PYTHON.budget())
             .map_err(|e| e.to_string())?;
@@ -816,9 +821,23 @@ fn gods_number(
         let shape = (god.hardest.rows(), god.hardest.cols());
         let mut cells = Vec::new();
         cells_of(&god.hardest, &mut cells);
-        Ok((god.lower, god.upper, shape, cells))
+        let words = god.subcode.map(|sub| {
+            let mut words = Vec::new();
+            for word in &sub.basis {
+                cells_of(word, &mut words);
+            }
+            (sub.basis.len(), (shape.0, shape.1), words)
+        });
+        Ok((god.lower, god.upper, shape, cells, words))
     })?;
     let hardest = Array2::from_shape_vec(shape, cells).map_err(refused)?;
+    let subcode = match words {
+        Some((k, (rows, cols), words)) => {
+            let array = Array3::from_shape_vec((k, rows, cols), words).map_err(refused)?;
+            Some(array.into_pyarray(py).unbind())
+        }
+        None => None,
+    };
     Ok(GodsNumber {
         value: (lower == upper).then_some(lower),
         proven: lower == upper,
@@ -827,6 +846,7 @@ fn gods_number(
         hardest: Some(hardest.into_pyarray(py).unbind()),
         histogram: None,
         method: "classes",
+        subcode,
     })
 }
 

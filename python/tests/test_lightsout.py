@@ -72,6 +72,17 @@ def test_nullity_quiet_patterns_and_gods_number():
     assert hardest.fewest == 7
 
 
+def test_gods_number_past_nullity_ten_names_the_subcode_that_bounds_it():
+    # Issue 66: 19 x 19 (nullity 16): the congruences bound it by 180, a subcode of
+    # dimension 14 by less; its words are quiet patterns.
+    god = lightsout.gods_number(19, 19, search_time=20)
+    assert not god.proven and god.upper_bound < 180
+    assert god.subcode is not None and god.subcode.shape == (14, 19, 19)
+    for word in god.subcode:
+        assert word.any() and not _pressed(word).any()
+    assert lightsout.gods_number(4, 4, method="classes").subcode is None
+
+
 def test_gods_number_of_any_k_is_the_command_lines_census():
     # Issue 64: `gods_number` reads its keywords into the library's census request, so
     # it enumerates games of more states as `census` does, and refuses what `census`

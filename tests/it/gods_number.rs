@@ -167,6 +167,47 @@ fn the_published_197_for_19_by_19_is_impossible() {
     assert!(god.lower <= god.upper);
 }
 
+#[test]
+fn past_nullity_ten_a_subcode_bounds_it_and_json_gives_its_words() {
+    // Issue 66: 19 x 19's congruences give 180; a subcode of dimension 14 gives less in
+    // seconds, and `--format json` names it: 14 quiet patterns (each pressed on the
+    // all-off board leaves it off), its radius the upper bound.
+    let out = lightsout()
+        .args([
+            "census",
+            "--rows",
+            "19",
+            "--cols",
+            "19",
+            "--search-time",
+            "20s",
+        ])
+        .args(["--format", "json"])
+        .assert()
+        .success();
+    let line: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let upper = line["upper_bound"].as_u64().unwrap();
+    assert!(upper < 180, "{line}");
+    let subcode = &line["subcode"];
+    assert_eq!(subcode["radius"].as_u64(), Some(upper));
+    assert_eq!(subcode["dimension"].as_u64(), Some(14));
+    let game = Game::classic(19, 19).unwrap();
+    let words = subcode["basis"].as_array().unwrap();
+    assert_eq!(words.len(), 14);
+    for word in words {
+        let cells: Vec<u8> = rows_of(word)
+            .iter()
+            .flat_map(|row| row.chars().map(|c| u8::from(c == '1')))
+            .collect();
+        assert_eq!(cells.len(), 361);
+        assert!(cells.contains(&1));
+        assert!(game
+            .after_presses(&[0; 361], &cells)
+            .iter()
+            .all(|&l| l == 0));
+    }
+}
+
 /// God's number's bounds for `game`, searching for at most `seconds`.
 fn bounds(game: Game, seconds: u64) -> (u64, u64) {
     let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();

@@ -103,7 +103,7 @@ Examples:
   lightsout census --rows 16 --cols 16         God's number 124 (nullity 8), in about 4 s
   lightsout census --rows 29 --cols 29         God's number 443 (nullity 10), in about 2 min
   lightsout census --rows 19 --cols 19 --search-time 30s
-                                               bounds: 165..180 (nullity 16, open)
+                                               bounds: 165..177 (nullity 16, open: a subcode's)
   lightsout census --rows 124 --cols 124       God's number 10375 (nullity 4), at once
   lightsout census --rows 84 --cols 84 --beyond hardest.txt --checkpoint parts --plan
                                                84 x 84's proof planned: the levels above

@@ -1,12 +1,13 @@
 //! The proof that no `p` does better than the one found: a branch and bound over the
-//! signature classes (an upper bound on God's number where the congruences alone do
-//! not meet the board found).
+//! signature classes (an upper bound where the congruences do not meet the board found).
 
 mod chain;
 mod orbit;
 mod split;
 
-pub(super) use split::{better_from, plan, Finished, Part, Plan, Subtree, KEEP_DEPTH, SPLIT_DEPTH};
+pub(super) use split::{
+    better_from, better_in, plan, Finished, Part, Plan, Subtree, KEEP_DEPTH, SPLIT_DEPTH,
+};
 
 use super::relax::{Basis, Narrowed, Relaxation};
 use super::transform;
@@ -14,9 +15,8 @@ use crate::solve::clock::Deadline;
 use rayon::prelude::*;
 use std::time::Duration;
 
-/// The largest nullity whose relaxation narrows the classes' values (its linear
-/// program has a column for each of the `2^k` kernel vectors: at 10, 29 x 29's 131
-/// classes are settled in about 2 minutes on two cores).
+/// The largest nullity whose relaxation narrows the classes' values (a column for each
+/// of the `2^k` kernel vectors: at 10, 29 x 29's 131 classes settled in about 2 min).
 pub(super) const RELAX_NULLITY: u32 = 10;
 
 /// The most values a class may have left for the chain's search to be chosen.
@@ -52,23 +52,27 @@ pub(super) enum Better {
 /// its values branched on first), which looks at one `p` of each orbit of the board's
 /// symmetries (`maps`, each a linear map of the signatures; see `branch/orbit.rs`).
 pub(super) fn better(sizes: &[i64], d: i64, maps: &[Vec<u32>], deadline: &Deadline) -> Better {
-    better_in(sizes, d, maps, deadline, None).0
+    search(sizes, d, maps, deadline, None, RELAX_NULLITY).0
 }
 
-/// [`better`] over one part's share of the tree (`census --part I/N`, the relaxation
-/// to nullity [`PART_RELAX_NULLITY`]: a long search), with the nodes it visited.
-pub(super) fn better_in(
+/// [`better`] with the relaxation to nullity `relax` (a subcode's, `god/subcode.rs`).
+pub(super) fn better_reaching(sizes: &[i64], d: i64, deadline: &Deadline, relax: u32) -> Better {
+    search(sizes, d, &[], deadline, None, relax).0
+}
+
+/// [`better`] in `part` of the tree (or all), relaxed to nullity `relax`; its nodes.
+fn search(
     sizes: &[i64],
     d: i64,
     maps: &[Vec<u32>],
     deadline: &Deadline,
     part: Option<Part>,
+    relax: u32,
 ) -> (Better, u64) {
     let goal = d - 2;
     if goal < 0 {
         return (Better::None, 0);
     }
-    let relax = part.as_ref().map_or(RELAX_NULLITY, |_| PART_RELAX_NULLITY);
     let Some(mut search) = Branch::new(sizes, goal, maps, deadline.clone(), relax) else {
         return (Better::None, 0);
     };
@@ -88,11 +92,6 @@ pub(super) fn better_in(
     };
     (found, search.nodes)
 }
-
-/// The relaxation's reach in a part's search: 84 x 84's (nullity 12) search was
-/// measured with it (31.7 ms a node on one core), too slow for five minutes on one
-/// machine, and the search a cluster's parts share.
-const PART_RELAX_NULLITY: u32 = 12;
 
 /// The branch and bound of [`better`].
 #[derive(Clone)]

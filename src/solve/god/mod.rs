@@ -141,7 +141,7 @@ pub fn gods_number_until(solver: &GameSolver, deadline: Deadline) -> Result<Gods
     let maps = || symmetry::class_maps(&quiet, rows, cols);
     // Past the relaxation's reach the whole span's proof rarely closes: a quarter of
     // the time for subcodes' proofs.
-    let subcodes = k > SUBCODE_DIMENSION;
+    let subcodes = k > branch::RELAX_NULLITY as usize;
     let whole = match subcodes {
         true => deadline.within(deadline.left() / 4 * 3),
         false => deadline.clone(),
@@ -152,7 +152,12 @@ pub fn gods_number_until(solver: &GameSolver, deadline: Deadline) -> Result<Gods
     let mut upper = ((base - settled) / 2) as u64;
     let mut subcode = None;
     if subcodes && lower < upper {
-        if let Some(sub) = subcode_bound(&quiet, (rows, cols), SUBCODE_DIMENSION, &deadline) {
+        if let Some(sub) = subcode_bound(
+            &quiet,
+            (rows, cols),
+            SUBCODE_DIMENSION.min(k - 1),
+            &deadline,
+        ) {
             if sub.radius < lower {
                 return Err(GodError::Subcode {
                     bound: sub.radius,

@@ -12,7 +12,7 @@
 //! 19 x 19 (nullity 16), of dimension 10: 178 in under a second, 177 not in 25 s (the
 //! congruences alone: 180); on 84 x 84 (nullity 12): 3590 (3591).
 
-use super::branch::{better, Better};
+use super::branch::{better_reaching, Better};
 use super::GodError;
 use super::{class_sizes, floor};
 use crate::board::Board;
@@ -20,8 +20,11 @@ use crate::rng::SplitMix64;
 use crate::solve::clock::Deadline;
 use crate::solve::game::GameSolver;
 
-/// The dimension of the subcodes searched: the relaxation's reach.
-pub(super) const SUBCODE_DIMENSION: usize = super::branch::RELAX_NULLITY as usize;
+/// The largest dimension of the subcodes searched (one less than the nullity where
+/// that is less), the relaxation reaching it. On 19 x 19, a minute each: dimension
+/// 10: 178 (the best of 8 subcodes); 12: 177; 14: 176; 15: 177 (fewer subcodes
+/// searched to the end, each program four times larger).
+pub(super) const SUBCODE_DIMENSION: usize = 14;
 
 /// The seed of the subcodes drawn: the same subcodes, so the same bound, every run
 /// given the time.
@@ -32,7 +35,7 @@ const SEED: u64 = 0x5eed_c0de;
 const DRAWN: usize = 32;
 
 /// The most subcodes searched, each for its share of the time.
-const SEARCHED: u32 = 8;
+const SEARCHED: u32 = 4;
 
 /// A subcode and the bound its search proved.
 #[derive(Debug, Clone)]
@@ -155,9 +158,10 @@ pub fn subcode_radius(
 /// `goal`, a search finds a `p` (the radius is exact) or `deadline` passes.
 fn radius(sizes: &[i64], buttons: i64, goal: u64, deadline: &Deadline) -> u64 {
     let bound = |settled: i64| u64::try_from((buttons + sizes[0] - settled) / 2).unwrap_or(0);
+    let relax = sizes.len().trailing_zeros();
     let mut settled = floor(sizes);
     while bound(settled) > goal && !deadline.passed() {
-        match better(sizes, settled + 2, &[], deadline) {
+        match better_reaching(sizes, settled + 2, deadline, relax) {
             Better::None => settled += 2,
             Better::Found(_) | Better::Unknown => break,
         }

@@ -19,13 +19,31 @@
 //! values, its search cut only those that fall short, so a node finished with none
 //! found says none of them in this part's share does, wherever it is met again.
 
-use super::{Better, Branch, PART_RELAX_NULLITY};
+use super::{search, Better, Branch, RELAX_NULLITY};
 use crate::rng::SplitMix64;
 use crate::solve::clock::Deadline;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+
+/// The relaxation's reach in a part's search: 84 x 84's (nullity 12) search was
+/// measured with it (31.7 ms a node on one core), too slow for five minutes on one
+/// machine, and the search a cluster's parts share.
+pub(super) const PART_RELAX_NULLITY: u32 = 12;
+
+/// [`super::better`] over one part's share of the tree (`census --part I/N`, the relaxation
+/// to nullity [`PART_RELAX_NULLITY`]: a long search), with the nodes it visited.
+pub(in crate::solve::god) fn better_in(
+    sizes: &[i64],
+    d: i64,
+    maps: &[Vec<u32>],
+    deadline: &Deadline,
+    part: Option<Part>,
+) -> (Better, u64) {
+    let relax = part.as_ref().map_or(RELAX_NULLITY, |_| PART_RELAX_NULLITY);
+    search(sizes, d, maps, deadline, part, relax)
+}
 
 /// The nodes a plan lists, as its search meets them.
 pub(super) type Listed = Arc<Mutex<Vec<Subtree>>>;
