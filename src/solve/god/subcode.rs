@@ -93,7 +93,7 @@ pub(super) fn subcode_bound(
 }
 
 /// The covering radius of the span of `basis` (press patterns of `solver`'s game, each
-/// quiet, independent, at most [`SUBCODE_DIMENSION`] of them), bounded as `census`
+/// quiet, independent, at most 14 of them: `SUBCODE_DIMENSION`), bounded as `census`
 /// bounds it, until the bound is at most `goal` or `deadline` passes: God's number is
 /// at most it. A subcode read from a file (`docs/results/gods-number-19.txt`) is
 /// proven again this way before it is believed.
