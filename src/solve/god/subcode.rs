@@ -9,8 +9,9 @@
 //!
 //! Calibrated on 29 x 29 (nullity 10, God's number 443): random subcodes of
 //! dimension 6 prove 446 to 454 in milliseconds, of dimension 8 444 in 8-15 s. On
-//! 19 x 19 (nullity 16), of dimension 10: 178 in under a second, 177 not in 25 s (the
-//! congruences alone: 180); on 84 x 84 (nullity 12): 3590 (3591).
+//! 19 x 19 (nullity 16; the congruences alone: 180), of dimension 10: 178 in under a
+//! second, 177 not in 25 s; of dimension 14, 176 in `census`'s default 5 minutes; on
+//! 84 x 84 (nullity 12): 3590 (3591).
 
 use super::branch::{better_reaching, Better};
 use super::GodError;
@@ -21,9 +22,9 @@ use crate::solve::clock::Deadline;
 use crate::solve::game::GameSolver;
 
 /// The largest dimension of the subcodes searched (one less than the nullity where
-/// that is less), the relaxation reaching it. On 19 x 19, a minute each: dimension
-/// 10: 178 (the best of 8 subcodes); 12: 177; 14: 176; 15: 177 (fewer subcodes
-/// searched to the end, each program four times larger).
+/// that is less), the relaxation reaching it. On 19 x 19, `census --search-time 120s`
+/// (30 s of subcodes): dimension 10: 178; 12: 177; 14: 176; 15: 177 (each program
+/// twice as wide as 14's: fewer steps in the time).
 pub(super) const SUBCODE_DIMENSION: usize = 14;
 
 /// The seed of the subcodes drawn: the same subcodes, so the same bound, every run
