@@ -154,6 +154,7 @@ pub fn gods_number_until(solver: &GameSolver, deadline: Deadline) -> Result<Gods
     if subcodes && lower < upper {
         if let Some(sub) = subcode_bound(
             &quiet,
+            &sizes,
             (rows, cols),
             SUBCODE_DIMENSION.min(k - 1),
             &deadline,

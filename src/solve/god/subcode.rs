@@ -23,8 +23,8 @@ use crate::solve::game::GameSolver;
 
 /// The largest dimension of the subcodes searched (one less than the nullity where
 /// that is less), the relaxation reaching it. On 19 x 19, `census --search-time 120s`
-/// (30 s of subcodes): dimension 10: 178; 12: 177; 14: 176; 15: 177 (each program
-/// twice as wide as 14's: fewer steps in the time).
+/// (30 s for eight subcodes, builds apart): dimension 10: 178; 12: 177; 14: 176;
+/// 15: 177 (each program twice as wide as 14's: fewer steps in the time).
 pub(super) const SUBCODE_DIMENSION: usize = 14;
 
 /// The seed of the subcodes drawn: the same subcodes, so the same bound, every run
@@ -52,10 +52,11 @@ pub struct Subcode {
 }
 
 /// The best bound found by subcodes of `dimension` of the span of `quiet` (a
-/// `rows x cols` press pattern each) before `deadline`: `None` when the span is not
+/// `rows x cols` press pattern each; `sizes` their classes' sizes) before `deadline`: `None` when the span is not
 /// larger than `dimension`, or no proof came in time.
 pub(super) fn subcode_bound(
     quiet: &[Board],
+    sizes: &[i64],
     (rows, cols): (usize, usize),
     dimension: usize,
     deadline: &Deadline,
@@ -64,13 +65,12 @@ pub(super) fn subcode_bound(
     if k <= dimension || dimension == 0 {
         return None;
     }
-    let sizes = class_sizes(quiet, rows, cols);
     let buttons = (rows * cols) as i64;
     let mut rng = SplitMix64(SEED);
     let mut drawn: Vec<(i64, usize, Vec<usize>, Vec<i64>)> = (0..DRAWN)
         .map(|_| {
             let basis = random_basis(&mut rng, k, dimension);
-            let sub = project(&sizes, &basis);
+            let sub = project(sizes, &basis);
             let classes = sub.iter().skip(1).filter(|&&m| m > 0).count();
             (sub[0], classes, basis, sub)
         })
@@ -110,6 +110,9 @@ pub fn subcode_radius(
     }
     let (rows, cols) = solver.presses_shape();
     let refuse = |why: String| Err(GodError::NotSubcode(why));
+    if basis.is_empty() {
+        return refuse("no words".to_string());
+    }
     if basis.len() > SUBCODE_DIMENSION {
         return refuse(format!(
             "{} words; at most {SUBCODE_DIMENSION}",
@@ -249,7 +252,7 @@ mod tests {
 
     #[test]
     fn a_subcodes_bound_is_its_covering_radius_and_at_least_gods_number() {
-        // Games of up to 16 buttons and nullity 2 to 8, every dimension below it:
+        // Games of up to 18 buttons and nullity 3 to 10, every dimension below it:
         // the bound proven (given the time, exact) against every word's distance to
         // the subcode, and the whole span's radius (God's number) at most it.
         let grid = |r, c, t, rule| Game::grid(r, c, t, Rule::parse(rule).unwrap(), 2).unwrap();
@@ -272,9 +275,10 @@ mod tests {
                 continue;
             }
             let whole = radius(&quiet.iter().map(bits).collect::<Vec<_>>(), n);
+            let sizes = class_sizes(&quiet, shape.0, shape.1);
             for dimension in 1..quiet.len() {
                 let far = Deadline::after(Duration::from_secs(60));
-                let sub = subcode_bound(&quiet, shape, dimension, &far).unwrap();
+                let sub = subcode_bound(&quiet, &sizes, shape, dimension, &far).unwrap();
                 let basis: Vec<u32> = sub.basis.iter().map(bits).collect();
                 assert_eq!(basis.len(), dimension);
                 for w in &sub.basis {
@@ -324,6 +328,7 @@ mod tests {
                 "word 3: the sum of others",
             ),
             (vec![Board::new(3, 3)], "word 1: not a 4 x 4 press pattern"),
+            (Vec::new(), "no words"),
         ];
         for (basis, why) in cases {
             let refused = subcode_radius(&solver, &basis, 0, &far)
