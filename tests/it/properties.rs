@@ -33,8 +33,18 @@ fn with_count(count: u8, body: Vec<u8>) -> Vec<u8> {
     text
 }
 
+/// Cases a property is tried on: 64 in the README's test command (its 90 s budget), as
+/// many as `PROPTEST_CASES` says where it is set (.ci/run runs this module again with
+/// 1,024).
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|cases| cases.parse().ok())
+        .unwrap_or(64)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
     fn header_decoding_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..200)) {

@@ -718,7 +718,7 @@ fn idle_and_silent_sockets_are_closed_and_healthz_is_unaffected() {
 fn clients_that_never_read_their_answer_lose_their_slot() {
     // Item 5: 30 clients that POST and never read held 30 blocking threads for minutes.
     use std::io::Write as _;
-    let server = Server::start(&["--idle-timeout", "1", "--jobs", "2"]);
+    let server = Server::start(&["--idle-timeout", "0.5", "--jobs", "2"]);
     let addr = server.url.trim_start_matches("http://").to_string();
     let grids = classic_input(&[0; 100_000]);
     let stuck: Vec<std::net::TcpStream> = (0..4)
@@ -733,7 +733,7 @@ fn clients_that_never_read_their_answer_lose_their_slot() {
             s
         })
         .collect();
-    std::thread::sleep(Duration::from_secs(3));
+    std::thread::sleep(Duration::from_millis(1500));
     let (status, body) = server.post("/v1/query", &classic_input(&[lightsout::ALL_ON]));
     assert_eq!((status, body.as_str()), (200, "0\n"));
     drop(stuck);

@@ -549,7 +549,7 @@ fn a_one_column_first_line_is_read_by_the_guides_rule() {
 #[test]
 fn ctrl_c_or_sigterm_stops_a_search_answers_its_board_and_keeps_the_search_to_resume() {
     // A random 61 x 61 board (nullity 40, about 30 s of proof on two cores): Ctrl-C
-    // (SIGINT) after a second stops the search; the board is answered with the best
+    // (SIGINT) after 0.8 s stops the search; the board is answered with the best
     // found by then, the search so far is kept, the input (a pipe still open) ends
     // there, and the exit code says it was stopped. A second run resumes the search.
     let dir = tempfile::tempdir().unwrap();
@@ -581,7 +581,7 @@ fn ctrl_c_or_sigterm_stops_a_search_answers_its_board_and_keeps_the_search_to_re
         ]);
         let mut stdin = child.stdin.take().unwrap();
         std::io::Write::write_all(&mut stdin, text.as_bytes()).unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(1500));
+        std::thread::sleep(std::time::Duration::from_millis(800));
         let asked = std::time::Instant::now();
         // SAFETY: kill sends a signal to our own child.
         unsafe { libc::kill(child.id() as i32, signal) };

@@ -9,12 +9,12 @@ use crate::solve::search::checkpoint::Memory;
 
 #[test]
 fn a_part_not_finished_resumes_from_its_file_and_the_merge_says_why_a_part_is_missing() {
-    // 16 x 16: the census's hardest board (124 presses, agrees with Boyles' table,
+    // 9 x 9: the census's hardest board (37 presses, agrees with Boyles' table,
     // tests/data/boyles-most-clicks.txt), its proof as one part (0 of 1).
     let solver =
-        GameSolver::new(Game::classic(16, 16).unwrap(), crate::solve::SEARCH_BUDGET).unwrap();
+        GameSolver::new(Game::classic(9, 9).unwrap(), crate::solve::SEARCH_BUDGET).unwrap();
     let god = super::super::gods_number(&solver, Duration::from_secs(600)).unwrap();
-    assert_eq!((god.lower, god.upper), (124, 124));
+    assert_eq!((god.lower, god.upper), (37, 37));
     let far = || Deadline::after(Duration::from_secs(600));
     let split = Split::new(&solver, &god.hardest).unwrap();
     let d = split.base - 2 * split.witness.2 as i64;
@@ -63,7 +63,7 @@ fn a_part_not_finished_resumes_from_its_file_and_the_merge_says_why_a_part_is_mi
     torn[40] ^= 1;
     memory.write(&name, &torn).unwrap();
     assert!(why(missing(&memory)).contains("checksum"));
-    // Resumed: the half kept is skipped, the rest searched, and the merge proves 124.
+    // Resumed: the half kept is skipped, the rest searched, and the merge proves 37.
     keep(&half);
     let every = Duration::from_secs(600);
     let run = gods_number_part(&solver, &god.hardest, (0, 1), far(), every, &memory).unwrap();
@@ -76,7 +76,7 @@ fn a_part_not_finished_resumes_from_its_file_and_the_merge_says_why_a_part_is_mi
     );
     let merged = gods_number_merged(&solver, &god.hardest, &memory).unwrap();
     assert!(merged.missing.is_empty() && merged.gods_number.proven());
-    assert_eq!(merged.gods_number.upper, 124);
+    assert_eq!(merged.gods_number.upper, 37);
 }
 
 #[test]
@@ -105,12 +105,12 @@ fn a_part_stopped_keeps_its_file_and_says_it_is_not_finished() {
 
 #[test]
 fn parts_run_after_a_plan_enter_its_nodes_and_merge_to_the_proof() {
-    // 16 x 16 beyond its hardest board (124): the plan lists the nodes at the split's
+    // 9 x 9 beyond its hardest board (37): the plan lists the nodes at the split's
     // depth once; each of 3 parts enters its own (together, every node listed) and the
-    // merge proves 124. A plan made again is read, not searched; a plan torn stops a
+    // merge proves 37. A plan made again is read, not searched; a plan torn stops a
     // part with its reason rather than let it search the levels above alone.
     let solver =
-        GameSolver::new(Game::classic(16, 16).unwrap(), crate::solve::SEARCH_BUDGET).unwrap();
+        GameSolver::new(Game::classic(9, 9).unwrap(), crate::solve::SEARCH_BUDGET).unwrap();
     let god = super::super::gods_number(&solver, Duration::from_secs(600)).unwrap();
     let far = || Deadline::after(Duration::from_secs(600));
     let every = Duration::from_secs(600);
@@ -132,7 +132,7 @@ fn parts_run_after_a_plan_enter_its_nodes_and_merge_to_the_proof() {
     }
     assert_eq!(entered, plan.listed);
     let merged = gods_number_merged(&solver, &god.hardest, &memory).unwrap();
-    assert!(merged.gods_number.proven() && merged.gods_number.upper == 124);
+    assert!(merged.gods_number.proven() && merged.gods_number.upper == 37);
     let split = Split::new(&solver, &god.hardest).unwrap();
     let mut torn = memory
         .read(&split.plan_name(), PART_BYTES)
