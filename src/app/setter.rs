@@ -76,7 +76,8 @@ fn classic(
             let cells: Vec<u8> = (0..25).map(|i| (grid >> i & 1) as u8).collect();
             let game = lightsout::rules::Game::classic(5, 5)?;
             let rows = lightsout::count_rows(&cells, 5, 2);
-            let line = puzzle_json(&game, rows, (word.into(), u64::from(steps), seed));
+            // Drawn from the exact table: `steps` is the grid's fewest, proven.
+            let line = puzzle_json(&game, rows, (word.into(), u64::from(steps), true), seed);
             writeln!(text, "{line}")?;
         }
     } else {
@@ -86,16 +87,19 @@ fn classic(
 }
 
 /// A puzzle as one JSON object, as `GET /v1/puzzle` answers one: its game (its shape and
-/// rules, lights, states), the board, the target, its proven fewest presses, and the
-/// run's seed (the same seed makes the same puzzles).
+/// rules, lights, states), the board, the target, its fewest presses found and whether
+/// the search proved them the fewest (never assumed: a board drawn with any number of
+/// presses is answered within the search's budget), and the run's seed (the same seed
+/// makes the same puzzles).
 fn puzzle_json(
     game: &lightsout::rules::Game,
     board: Vec<String>,
-    (target, fewest, seed): (String, u64, u64),
+    (target, fewest, proven): (String, u64, bool),
+    seed: u64,
 ) -> serde_json::Value {
     let mut line = lightsout::game_json(game);
     let asked = serde_json::json!({
-        "board": board, "target": target, "fewest": fewest, "proven": true, "seed": seed,
+        "board": board, "target": target, "fewest": fewest, "proven": proven, "seed": seed,
     });
     if let serde_json::Value::Object(asked) = asked {
         line.extend(asked);
@@ -155,7 +159,12 @@ fn game(
             let line = puzzle_json(
                 solver.game(),
                 rows,
-                (lightsout::goal_word(goal, k), answer.total, seed),
+                (
+                    lightsout::goal_word(goal, k),
+                    answer.total,
+                    answer.proven_minimal,
+                ),
+                seed,
             );
             writeln!(text, "{line}")?;
         } else if k == 2 {

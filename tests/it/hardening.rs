@@ -528,3 +528,57 @@ fn a_billion_by_one_board_has_its_nullity_at_once() {
         .success()
         .stdout("nullity 1\n");
 }
+
+#[test]
+fn a_puzzle_is_called_proven_only_when_its_search_proved_it() {
+    // Round seven, item 1: `puzzles --format json` wrote `"proven": true` as a constant;
+    // 39 x 39 seed 7 said 666, proven, where `solve` proves 636. Each puzzle here is
+    // solved again: one called proven needs exactly its fewest (`solve` proves the
+    // same); one not called proven needs at most what it says.
+    let games: [&[&str]; 3] = [
+        &["--rows", "39", "--cols", "39"],
+        &["--rows", "12", "--cols", "12", "--wrap", "--states", "4"],
+        &["--rows", "6", "--cols", "6"],
+    ];
+    let mut unproven = 0;
+    for game in games {
+        let out = lightsout()
+            .arg("puzzles")
+            .args(game)
+            .args(["--seed", "7", "--count", "2", "--format", "json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{game:?}");
+        for line in String::from_utf8(out.stdout).unwrap().lines() {
+            let puzzle: serde_json::Value = serde_json::from_str(line).unwrap();
+            let board: Vec<&str> = puzzle["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|row| row.as_str().unwrap())
+                .collect();
+            let target = puzzle["target"].as_str().unwrap();
+            let solved = lightsout()
+                .arg("solve")
+                .args(game)
+                .args(["--target", target, "--format", "json"])
+                .write_stdin(format!("1\n{}\n", board.join("\n")))
+                .output()
+                .unwrap();
+            let answer: serde_json::Value = serde_json::from_slice(&solved.stdout).unwrap();
+            let (said, fewest) = (&puzzle["fewest"], &answer["fewest"]);
+            if puzzle["proven"] == true {
+                assert_eq!(answer["proven"], true, "{game:?}: {puzzle} {answer}");
+                assert_eq!(said, fewest, "{game:?}: {puzzle} {answer}");
+            } else {
+                unproven += 1;
+                assert_eq!(puzzle["proven"], false, "{puzzle}");
+                if answer["proven"] == true {
+                    assert!(said.as_u64() >= fewest.as_u64(), "{puzzle} {answer}");
+                }
+            }
+        }
+    }
+    // 39 x 39's boards are answered past the puzzle search's budget: not proven there.
+    assert!(unproven > 0);
+}
