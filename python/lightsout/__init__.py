@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 
-def solve(board, *, game=None, target="off", states=2, search_time=None, search_budget=None):
+def solve(board, *, game=None, target="off", states=None, search_time=None, search_budget=None):
     """The presses that bring `board` to `target` ("off", "on" or a state), the fewest
     when proven within the search: an `Answer` with `presses` (an array of the board's
     shape), `fewest`, `proven`, `lower_bound`, `solvable`.
@@ -43,7 +43,9 @@ def solve(board, *, game=None, target="off", states=2, search_time=None, search_
     by `/`), a list of row strings, or a run of every light for a `game`.
 
     `game`: None (the classic game of the board's shape), a built-in game's name, or a
-    `Game` (`Game.grid`, `Game.graph6`, `from_networkx`)."""
+    `Game` (`Game.grid`, `Game.graph6`, `from_networkx`). `states`: K, the states of a
+    light (None: the game's own, 2 for the classic game); beside a game it makes that
+    game's lights of K states, as the command line's `--game NAME --states K` does."""
     return _solve(
         _board_array(board),
         game=game,

@@ -259,21 +259,48 @@ impl Answer {
     }
 }
 
-/// The game a call names: a `Game`, a built-in name, or None (the classic grid game of
-/// the board's shape).
-fn game_arg(game: Option<&Bound<'_, PyAny>>, shape: (usize, usize), states: u8) -> PyResult<Game> {
-    match game {
-        None => request::grid_game(shape, Topology::Plane, "plus", states).map_err(refused),
-        Some(g) => {
-            if let Ok(game) = g.extract::<PyRef<PyGame>>() {
-                return Ok(game.game.clone());
-            }
-            let name: String = g
-                .extract()
-                .map_err(|_| refused("game: a lightsout.Game, a built-in game's name, or None"))?;
-            Ok(PyGame::named(&name)?.game)
+/// What `game=` names: a `Game` as made, or a built-in game by its name.
+enum Named {
+    Made(Game),
+    Builtin(&'static lightsout::rules::builtin::Builtin),
+}
+
+impl Named {
+    fn of(game: &Bound<'_, PyAny>) -> PyResult<Named> {
+        if let Ok(game) = game.extract::<PyRef<PyGame>>() {
+            return Ok(Named::Made(game.game.clone()));
+        }
+        let name: String = game
+            .extract()
+            .map_err(|_| refused("game: a lightsout.Game, a built-in game's name, or None"))?;
+        Ok(Named::Builtin(request::builtin_of(&name).map_err(refused)?))
+    }
+
+    /// The request's source. `states=` beside it goes into the same request, so it is
+    /// used as the command line's `--game NAME --states K` uses it (or refused in its
+    /// words), never dropped.
+    fn source(&self) -> request::Source<'_> {
+        match self {
+            Named::Made(game) => request::Source::Made(game),
+            Named::Builtin(builtin) => request::Source::Builtin(builtin),
         }
     }
+
+    /// The game, with `states` when given, as the library's request makes it.
+    fn game(&self, states: Option<u8>) -> PyResult<Game> {
+        let choice = request::Choice {
+            source: Some(self.source()),
+            topology: Topology::Plane,
+            rule: "plus",
+            states,
+        };
+        choice.game(None, &|name| name.to_string()).map_err(refused)
+    }
+}
+
+/// `states=` when given: K, 2 to 255, read by the library.
+fn states_given(states: Option<i64>) -> PyResult<Option<u8>> {
+    states.map(states_of).transpose()
 }
 
 /// The goal `target` gives: "off", "on", or a state (a number, or its digits as
@@ -424,18 +451,18 @@ enum Lights {
 /// it within `search_time` seconds (None: a minute, Python's default). Ctrl-C raises KeyboardInterrupt and stops the
 /// search.
 #[pyfunction]
-#[pyo3(signature = (board, *, game = None, target = None, states = 2, search_time = None, search_budget = None))]
+#[pyo3(signature = (board, *, game = None, target = None, states = None, search_time = None, search_budget = None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
     game: Option<&Bound<'_, PyAny>>,
     target: Option<&Bound<'_, PyAny>>,
-    states: i64,
+    states: Option<i64>,
     search_time: Option<f64>,
     search_budget: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Answer> {
-    let states = states_of(states)?;
+    let states = states_given(states)?;
     // A board as text (`0110/1001`, or a run of its lights), read as a query string's
     // `board=` is.
     let text = board.extract::<String>().ok();
@@ -448,24 +475,13 @@ fn solve(
     };
     // The keywords into the library's request, checked there within Python's limits (a
     // search of a minute when `search_time` is None), as every door's is.
-    let made = match game {
-        None => None,
-        Some(g) => Some(match g.extract::<PyRef<PyGame>>() {
-            Ok(game) => game.game.clone(),
-            Err(_) => {
-                let name: String = g.extract().map_err(|_| {
-                    refused("game: a lightsout.Game, a built-in game's name, or None")
-                })?;
-                PyGame::named(&name)?.game
-            }
-        }),
-    };
+    let named = game.map(Named::of).transpose()?;
     let asked = request::Solve {
         choice: request::Choice {
-            source: made.as_ref().map(request::Source::Made),
+            source: named.as_ref().map(Named::source),
             topology: Topology::Plane,
             rule: "plus",
-            states: made.is_none().then_some(states),
+            states,
         },
         rows: Some(rows as u64),
         cols: Some(cols as u64),
@@ -604,18 +620,21 @@ fn solve(
     })
 }
 
-/// The game of a call that names a shape: `game`, else the grid game of `rows x cols`.
+/// The game of a call that names a shape: `game` (with `states` when given), else the
+/// grid game of `rows x cols` (of `states`, 2 when not given).
 fn shaped_game(
     rows: Option<usize>,
     cols: Option<usize>,
     game: Option<&Bound<'_, PyAny>>,
     topology: &str,
     rule: &str,
-    states: i64,
+    states: Option<i64>,
 ) -> PyResult<Game> {
     match (game, rows, cols) {
-        (Some(g), _, _) => game_arg(Some(g), (1, 1), states_of(states)?),
-        (None, Some(r), Some(c)) => Ok(PyGame::grid(r, c, topology, rule, states)?.game),
+        (Some(g), _, _) => Named::of(g)?.game(states_given(states)?),
+        (None, Some(r), Some(c)) => {
+            Ok(PyGame::grid(r, c, topology, rule, states.unwrap_or(2))?.game)
+        }
         _ => Err(refused("give rows and cols, or game")),
     }
 }
@@ -625,7 +644,7 @@ fn shaped_game(
 /// by polynomials alone, as the command line's `nullity` (any shape whose shorter side
 /// is at most 2^17, no solver built); any other game's by its solver.
 #[pyfunction]
-#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", states = 2))]
+#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", states = None))]
 fn nullity(
     py: Python<'_>,
     rows: Option<usize>,
@@ -633,11 +652,11 @@ fn nullity(
     game: Option<&Bound<'_, PyAny>>,
     topology: &str,
     rule: &str,
-    states: i64,
+    states: Option<i64>,
 ) -> PyResult<usize> {
-    let states = states_of(states)?;
-    let made = match game {
-        Some(g) => Some(game_arg(Some(g), (1, 1), states)?),
+    let states = states_given(states)?;
+    let named = match game {
+        Some(g) => Some(Named::of(g)?),
         None if rows.is_none() || cols.is_none() => {
             return Err(refused("give rows and cols, or game"))
         }
@@ -645,13 +664,13 @@ fn nullity(
     };
     let asked = request::Nullity {
         choice: request::Choice {
-            source: made.as_ref().map(request::Source::Made),
-            topology: match made {
+            source: named.as_ref().map(Named::source),
+            topology: match named {
                 Some(_) => Topology::Plane,
                 None => topology_of(topology)?,
             },
-            rule: if made.is_some() { "plus" } else { rule },
-            states: made.is_none().then_some(states),
+            rule: if named.is_some() { "plus" } else { rule },
+            states,
         },
         rows: rows.map(|r| r as u64),
         cols: cols.map(|c| c as u64),
@@ -673,7 +692,7 @@ fn nullity(
 /// (k, rows, cols): 0/1 for two states; for K states generators of them, each a count
 /// a button (`0..K`), as `lightsout nullity --states K --patterns` prints them.
 #[pyfunction]
-#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", states = 2))]
+#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", states = None))]
 fn quiet_patterns<'py>(
     py: Python<'py>,
     rows: Option<usize>,
@@ -681,7 +700,7 @@ fn quiet_patterns<'py>(
     game: Option<&Bound<'py, PyAny>>,
     topology: &str,
     rule: &str,
-    states: i64,
+    states: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray3<u8>>> {
     let game = shaped_game(rows, cols, game, topology, rule, states)?;
     let (k, shape, cells) = detached(py, move || {
@@ -756,7 +775,7 @@ impl GodsNumber {
 /// when the search meets its bounds. Ctrl-C raises KeyboardInterrupt and stops the
 /// work.
 #[pyfunction]
-#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", states = 2, method = "auto", search_time = None))]
+#[pyo3(signature = (rows = None, cols = None, *, game = None, topology = "plane", rule = "plus", states = None, method = "auto", search_time = None))]
 #[allow(clippy::too_many_arguments)]
 fn gods_number(
     py: Python<'_>,
@@ -765,7 +784,7 @@ fn gods_number(
     game: Option<&Bound<'_, PyAny>>,
     topology: &str,
     rule: &str,
-    states: i64,
+    states: Option<i64>,
     method: &str,
     search_time: Option<f64>,
 ) -> PyResult<GodsNumber> {

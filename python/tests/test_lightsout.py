@@ -119,6 +119,24 @@ def test_games_by_name_graph6_and_networkx():
     assert answer.solvable and answer.presses.max() <= 2
 
 
+def test_states_beside_a_game_are_used_never_dropped():
+    # Hardening seven, item 2: `states=` beside a game was dropped. As the command line's
+    # `--game merlin --states 3`: Merlin's all-on board of three states takes 13 presses
+    # (two states: 5), its God's number is 18 (census --game merlin --states 3); a Game
+    # of 3 states asked with states=5 is the game of 5 states (`solve --states 5`: 16).
+    assert lightsout.solve("111111111", game="merlin").fewest == 5
+    assert lightsout.solve("111111111", game="merlin", states=3).fewest == 13
+    assert lightsout.gods_number(game="merlin", states=3).value == 18
+    grid = lightsout.Game.grid(4, 4, states=3)
+    assert lightsout.solve(np.full((4, 4), 1), game=grid, states=5).fewest == 16
+    assert lightsout.solve(np.full((4, 4), 1), game=grid).fewest == lightsout.solve(
+        np.full((4, 4), 1), states=3
+    ).fewest
+    assert lightsout.quiet_patterns(game="merlin", states=3).shape[0] == lightsout.nullity(
+        game="merlin", states=3
+    )
+
+
 def test_errors_are_exceptions_with_the_command_lines_words():
     # `lightsout solve --rows 2 --cols 2 --states 3` on `0 2 / 1 5`: "expected light 2 of
     # 2: a state 0..2 in row 2 of board 1, found `5`".
