@@ -11,7 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+out="$(mktemp)"
+trap 'rm -f "$log" "$out"' EXIT
 start=$(date +%s.%N)
 executables=$(cargo test --release --no-run --message-format=json-render-diagnostics |
   python3 -c '
@@ -22,15 +23,27 @@ for line in sys.stdin:
         print(m["executable"])
 ')
 built=$(date +%s.%N)
+# Each binary's own exit status decides (a failed test, or a binary killed by a signal
+# before its summary); its whole output is shown when it fails.
 for exe in $executables; do
-  RUSTC_BOOTSTRAP=1 "$exe" -Z unstable-options --report-time 2>&1 | tee -a "$log" |
-    grep -E '^test result|FAILED|panicked' || true
-  if grep -q '^test result: FAILED' "$log"; then
-    echo "test-times: $exe failed" >&2
+  status=0
+  RUSTC_BOOTSTRAP=1 "$exe" -Z unstable-options --report-time >"$out" 2>&1 || status=$?
+  cat "$out" >>"$log"
+  grep -E '^test result' "$out" || true
+  if [ "$status" -ne 0 ]; then
+    cat "$out"
+    echo "test-times: $exe failed (exit $status)" >&2
     exit 1
   fi
 done
-cargo test --release --doc 2>&1 | grep -E '^test result' || exit 1
+status=0
+cargo test --release --doc >"$out" 2>&1 || status=$?
+grep -E '^test result' "$out" || true
+if [ "$status" -ne 0 ]; then
+  cat "$out"
+  echo "test-times: the doc tests failed (exit $status)" >&2
+  exit 1
+fi
 end=$(date +%s.%N)
 python3 - "$log" "$start" "$built" "$end" <<'EOF'
 import re, sys

@@ -294,7 +294,9 @@ impl Named {
             rule: "plus",
             states,
         };
-        choice.game(None, &|name| name.to_string()).map_err(refused)
+        choice
+            .game(None, &|name| PYTHON.names.of(name))
+            .map_err(refused)
     }
 }
 

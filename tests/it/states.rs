@@ -61,29 +61,50 @@ fn name(game: &Game) -> String {
 }
 
 /// Every press pattern (as mixed digits), pressed on the dark board: each reachable
-/// board with its fewest presses, and how many patterns change nothing.
+/// board with its fewest presses, and how many patterns change nothing. The patterns
+/// are counted through in base K, each step pressing the buttons whose digits it moves
+/// once more (a digit that wraps has pressed its button K times: no change), each
+/// button's effect `Game::after_presses` of that button alone, the one definition of a
+/// press.
 fn brute_force(game: &Game) -> (HashMap<Vec<u8>, u64>, u64) {
-    let (k, n) = (u64::from(game.states()), game.buttons());
+    let (k, n, lights) = (game.states(), game.buttons(), game.lights());
+    let pressed: Vec<Vec<u8>> = (0..n)
+        .map(|b| {
+            let mut one = vec![0; n];
+            one[b] = 1;
+            game.after_presses(&vec![0; lights], &one)
+        })
+        .collect();
     let mut fewest: HashMap<Vec<u8>, u64> = HashMap::new();
     let mut quiet = 0;
-    for code in 0..k.pow(n as u32) {
-        let mut rest = code;
-        let presses: Vec<u8> = (0..n)
-            .map(|_| {
-                let d = (rest % k) as u8;
-                rest /= k;
-                d
-            })
-            .collect();
-        let lit = game.after_presses(&vec![0; game.lights()], &presses);
+    let (mut digits, mut lit, mut count) = (vec![0u8; n], vec![0u8; lights], 0u64);
+    loop {
         quiet += u64::from(lit.iter().all(|&l| l == 0));
-        let count: u64 = presses.iter().map(|&p| u64::from(p)).sum();
-        fewest
-            .entry(lit)
-            .and_modify(|f| *f = (*f).min(count))
-            .or_insert(count);
+        match fewest.get_mut(&lit) {
+            Some(f) => *f = (*f).min(count),
+            None => {
+                fewest.insert(lit.clone(), count);
+            }
+        }
+        // The next pattern: the lowest digit moves; each that wraps carries.
+        let mut b = 0;
+        loop {
+            if b == n {
+                return (fewest, quiet);
+            }
+            for (l, &p) in lit.iter_mut().zip(&pressed[b]) {
+                *l = ((u16::from(*l) + u16::from(p)) % u16::from(k)) as u8;
+            }
+            digits[b] += 1;
+            count += 1;
+            if digits[b] < k {
+                break;
+            }
+            digits[b] = 0;
+            count -= u64::from(k);
+            b += 1;
+        }
     }
-    (fewest, quiet)
 }
 
 /// The lights to start from so that pressing brings them to `goal`: `goal - reached`.
