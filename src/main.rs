@@ -37,6 +37,8 @@ fn exit_of(err: &anyhow::Error) -> usage::Exit {
         Exit::Unproven
     } else if let Some(stopped) = err.downcast_ref::<report::Interrupted>() {
         stopped.exit()
+    } else if err.downcast_ref::<report::CountStopped>().is_some() {
+        report::Interrupted::now().exit()
     } else {
         Exit::Failure
     }

@@ -408,6 +408,59 @@ fn ctrl_c_stops_the_census_with_the_bounds_found_and_exit_code_130() {
     assert_eq!(answer["proven"], true, "{answer}");
 }
 
+#[test]
+fn ctrl_c_stops_an_enumerating_census_at_once_even_where_it_was_ignored() {
+    // Hardening seven, item 3: `census --rows 4 --cols 4 --states 4` ran to its end after
+    // SIGINT and said "proven" (exit 0), and 5 x 5 of 3 states ran 180 s more, when
+    // started with SIGINT ignored (a background job of a script). The enumeration now
+    // stops within one block of its walk: exit 130, nothing printed (nothing is proven
+    // until every board is counted), a sentence that says so.
+    use std::os::unix::process::CommandExt;
+    for (shape, ignored) in [("4", true), ("5", false)] {
+        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"));
+        command
+            .args(["census", "--rows", shape, "--cols", shape, "--states"])
+            .arg(if shape == "4" { "4" } else { "3" })
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        if ignored {
+            // SAFETY: signal is async-signal-safe; the closure allocates nothing.
+            unsafe {
+                command.pre_exec(|| {
+                    libc::signal(libc::SIGINT, libc::SIG_IGN);
+                    Ok(())
+                });
+            }
+        }
+        let child = command.spawn().unwrap();
+        std::thread::sleep(Duration::from_millis(700));
+        let asked = std::time::Instant::now();
+        // SAFETY: kill sends a signal to our own child.
+        unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+        let out = child.wait_with_output().unwrap();
+        let stopped = asked.elapsed();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{shape}: {stderr}");
+        assert!(
+            stderr.contains(
+                "interrupted (Ctrl-C): the census stopped before every board was counted"
+            ),
+            "{stderr}"
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        // A block is at most 2^26 steps (well under a second); 4 x 4 of 4 states takes
+        // about 4 s in all on two cores.
+        assert!(
+            stopped < Duration::from_secs(2),
+            "{shape}: stopped {stopped:?} after Ctrl-C"
+        );
+    }
+}
+
 /// A board's rows in a JSON answer (`hardest`, `board`).
 fn rows_of(rows: &serde_json::Value) -> Vec<&str> {
     let rows = rows.as_array().expect("rows");

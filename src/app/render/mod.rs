@@ -198,16 +198,23 @@ fn enumerated(
         bar
     });
     let started = std::time::Instant::now();
+    // Ctrl-C stops the walk within a block (well under a second): nothing is proven
+    // until every board is counted, so nothing is printed, and the exit is 130.
+    let interrupt = crate::app::report::Interrupt::catch();
     let census = solver.census(&|done, total| {
         if let Some(bar) = &bar {
             bar.set_length(total);
             bar.set_position(done);
         }
-        true
+        !interrupt.came()
     });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
+    if let Err(lightsout::CensusError::Stopped) = census {
+        return Err(crate::app::report::CountStopped.into());
+    }
+    drop(interrupt);
     let census = census?;
     let took = started.elapsed();
     let mut out = Vec::new();

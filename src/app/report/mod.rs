@@ -102,6 +102,16 @@ impl Interrupted {
     }
 }
 
+/// An enumeration stopped by Ctrl-C before its end: nothing is proven until every
+/// board is counted, so nothing is printed (exit code 130, as [`Interrupted`]).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "interrupted ({}): the census stopped before every board was counted; nothing is \
+     proven, so nothing is printed",
+    watch::stopped_by()
+)]
+pub(crate) struct CountStopped;
+
 /// Boards not proven minimal whose bound is noted one by one (the closing note counts
 /// them all).
 const BOUND_NOTES: u64 = 10;

@@ -21,6 +21,10 @@ pub const CENSUS_LANES: usize = 1024;
 /// The most patterns the census visits: 2^36 (the 5x5 three-state game visits 3^22).
 pub const CENSUS_STEPS: u64 = 1 << 36;
 
+/// The most steps of the census's walk between two looks at its stop: about 30-60 ms
+/// of one core (4 x 4 of 4 states, 2^32 steps, takes 4.4 s on two cores).
+const BLOCK_STEPS: u64 = 1 << 26;
+
 /// The census of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Census {
@@ -279,9 +283,14 @@ fn walk<T: Lane, const L: usize>(
             }
         }
     }
-    // Blocks: the last `high` cells fixed per block, the rest walked inside.
+    // Blocks: the last `high` cells fixed per block, the rest walked inside; at least
+    // 256 blocks, each of at most BLOCK_STEPS steps (a stop asked for is seen within
+    // a block's walk, well under a second).
     let mut high = 0;
-    while high < cells.len() && u64::from(k).pow(high as u32) < 256 {
+    while high < cells.len()
+        && (u64::from(k).pow(high as u32) < 256
+            || steps / u64::from(k).pow(high as u32) > BLOCK_STEPS)
+    {
         high += 1;
     }
     let low = cells.len() - high;
