@@ -221,8 +221,8 @@ impl<'p> SolveAsked<'p> {
         self.solve()?.check(limits)
     }
 
-    /// Checked for a game played a board at a time (`GET /v1/solve`, a JSON body's
-    /// boards: the solver kept for the next press), within the door's play limits.
+    /// Checked for a game played a board at a time (`GET /v1/solve`: the solver kept
+    /// for the next press), within the door's play limits.
     pub fn check_played(&self, limits: &Limits) -> Result<Checked, Refusal> {
         let shape = self.shape.unwrap_or((1, 1));
         let (game, budget) = super::played_game_of(self.params, shape, limits)?;

@@ -92,7 +92,7 @@ pub const PYTHON: Limits = Limits {
 
 /// The server: a body's classic boards to `--max-lights` (this is its default), any
 /// other game's solver made for the request; the routes of one board (`GET
-/// /v1/solve`, a JSON body's boards, `/v1/game`, a game's puzzles) keep their solver
+/// /v1/solve`, `/v1/game`, a game's puzzles) keep their solver
 /// for the next press, and `/v1/game` lists every entry (about 12 bytes of JSON each).
 pub const SERVER: Limits = Limits {
     classic_lights: 1 << 22,

@@ -471,3 +471,58 @@ fn a_json_body_takes_the_25_character_run_that_get_takes() {
         assert_eq!(got["answers"][0], want, "{board}");
     }
 }
+
+#[test]
+fn a_json_body_takes_the_boards_a_text_body_takes_and_refuses_in_its_words() {
+    // Hardening seven, item 4: one 130 x 130 board as JSON to `POST /v1/solve` got 413
+    // (the page's one-board limit, "POST /v1/solve takes larger ones", the route in
+    // use) where a text body was answered. Both bodies now take the stream's limit
+    // and answer as `solve --format json` does; past it, both refuse in one sentence.
+    let server = Server::start();
+    let mut rng = Rng(75);
+    let rows: Vec<String> = (0..130)
+        .map(|_| {
+            (0..130)
+                .map(|_| char::from(b'0' + rng.below(2) as u8))
+                .collect()
+        })
+        .collect();
+    let text = rows.join("\n") + "\n";
+    let cli = lightsout()
+        .args(["solve", "--format", "json"])
+        .write_stdin(text.clone())
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    let want: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let path = format!("{}/v1/solve", server.1);
+    let (status, got) = ask(
+        "POST",
+        &path,
+        "application/json",
+        &json!({ "boards": [rows] }).to_string(),
+    );
+    assert_eq!(status, 200, "{got}");
+    let got: Value = serde_json::from_str(&got).unwrap();
+    for key in ["presses", "fewest", "proven", "lower_bound"] {
+        assert_eq!(got["answers"][0][key], want[key], "{key}");
+    }
+    let (status, got) = ask("POST", &path, "text/plain", &text);
+    assert_eq!(status, 200, "{got}");
+    let printed: Vec<String> = got.lines().skip(1).map(|l| l.replace(' ', "")).collect();
+    assert_eq!(json!(printed), want["presses"]);
+    // Past the stream's limit (the server's --max-lights, 2^22): one sentence at both.
+    let url = format!("{path}?rows=2049&cols=2049");
+    let refusals: Vec<(u16, String)> =
+        [("application/json", "{\"boards\":[]}"), ("text/plain", "")]
+            .into_iter()
+            .map(|(kind, body)| ask("POST", &url, kind, body))
+            .collect();
+    assert_eq!(refusals[0], refusals[1]);
+    assert_eq!(refusals[0].0, 413, "{}", refusals[0].1);
+    assert!(
+        refusals[0].1.contains("4,198,401 lights"),
+        "{}",
+        refusals[0].1
+    );
+}

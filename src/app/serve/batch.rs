@@ -69,10 +69,11 @@ pub(super) async fn solve_json(
     body: Body,
 ) -> Result<Response, ApiError> {
     let params = play_params(raw, &["target"])?;
-    // A shape given is checked, and its game made, before anything is read.
+    // A shape given is checked, and its game made, before anything is read: within
+    // the limits of a text body (the same route, its boards only written otherwise).
     let asked = SolveAsked::read(&params)?;
     let given = match asked.shape() {
-        Some(_) => Some(asked.check_played(&state.limits)?),
+        Some(_) => Some(asked.check(&state.limits)?),
         None => None,
     };
     let slot = super::stream_slot(&state).await?;
@@ -90,16 +91,22 @@ pub(super) async fn solve_json(
                     let sniffed = lightsout::sniff_json_shape(input)?;
                     let shape = sniffed.shape.unwrap_or((1, 1));
                     let asked = SolveAsked::read(&params)?.with_shape(shape);
-                    (asked.check_played(&state.limits)?, sniffed.read)
+                    (asked.check(&state.limits)?, sniffed.read)
                 }
             };
             let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
             let Checked { game, goal, search } = checked;
-            let budget = search.ops;
-            let solver = state
-                .game_solvers
-                .get(game, budget)
-                .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
+            // The solver a text body's boards get: the classic game's from the cache
+            // by shape, any other made for the request.
+            let solver = match game.is_classic() {
+                true => state.solvers.get(&game),
+                false => Arc::new(
+                    state
+                        .limits
+                        .solver(game, search)
+                        .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?,
+                ),
+            };
             let game = solver.game().clone();
             let boards = answer_each(input, output, &game, |cells| {
                 let search = Instant::now() < search_until;
