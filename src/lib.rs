@@ -161,6 +161,6 @@ pub use stream::{
 };
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.
-pub use puzzles::{pick as pick_puzzles, pick_one as pick_one_puzzle, PuzzleError, PuzzleMaker};
+pub use puzzles::{contest_draws, pick as pick_puzzles, PuzzleError, PuzzleMaker, CONTEST_MOST};
 pub use rng::SplitMix64;
 pub use text::{plural, thousands};

@@ -1,13 +1,13 @@
 //! Words for people: plurals and thousands separators, the same in every message.
 
 /// `1 press`, `2 presses`.
-pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+pub fn plural(n: impl Into<u128>, one: &str, many: &str) -> String {
     let n = n.into();
     format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
 
-/// `33554432` as `33,554,432`.
-pub fn thousands(n: impl Into<u64>) -> String {
+/// `33554432` as `33,554,432` (any count to 2^128).
+pub fn thousands(n: impl Into<u128>) -> String {
     let digits = n.into().to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {

@@ -45,10 +45,11 @@ fn seed_or_clock(seed: Option<u64>) -> u64 {
     })
 }
 
-/// 5x5 grids needing exactly `steps` presses, from `table`.
+/// 5x5 grids needing exactly `steps` presses (any, for `None`), drawn as every door
+/// draws them (`lightsout::contest_draws`), their fewest from `table`.
 fn classic(
     table: &crate::app::mapped::Table,
-    (steps, count, seed): (u8, u64, Option<u64>),
+    (steps, count, seed): (Option<u8>, u64, Option<u64>),
     target: lightsout::Target,
     json: bool,
     stdout: impl Write,
@@ -64,7 +65,7 @@ fn classic(
         })?;
     if target == lightsout::Target::Off {
         // A grid's presses to all-off are its complement's presses to all-on.
-        grids.iter_mut().for_each(|g| *g ^= lightsout::ALL_ON);
+        grids.iter_mut().for_each(|(g, _)| *g ^= lightsout::ALL_ON);
     }
     let mut text = Vec::new();
     if json {
@@ -72,15 +73,16 @@ fn classic(
             lightsout::Target::On => "on",
             lightsout::Target::Off => "off",
         };
-        for &grid in &grids {
+        let game = lightsout::rules::Game::classic(5, 5)?;
+        for &(grid, fewest) in &grids {
             let cells: Vec<u8> = (0..25).map(|i| (grid >> i & 1) as u8).collect();
-            let game = lightsout::rules::Game::classic(5, 5)?;
             let rows = lightsout::count_rows(&cells, 5, 2);
-            // Drawn from the exact table: `steps` is the grid's fewest, proven.
-            let line = puzzle_json(&game, rows, (word.into(), u64::from(steps), true), seed);
+            // The table's depth: the grid's fewest, proven.
+            let line = puzzle_json(&game, rows, (word.into(), u64::from(fewest), true), seed);
             writeln!(text, "{line}")?;
         }
     } else {
+        let grids: Vec<lightsout::Grid> = grids.iter().map(|&(g, _)| g).collect();
         lightsout::write_grids(&mut text, &grids);
     }
     finish(stdout, &text)

@@ -221,17 +221,16 @@ impl<'p> SolveAsked<'p> {
         self.solve()?.check(limits)
     }
 
-    /// Checked for a game played a board at a time (`GET /v1/solve`: the solver kept
-    /// for the next press), within the door's play limits.
-    pub fn check_played(&self, limits: &Limits) -> Result<Checked, Refusal> {
-        let shape = self.shape.unwrap_or((1, 1));
-        let (game, budget) = super::played_game_of(self.params, shape, limits)?;
-        let goal = self.goal.state(game.states())?;
-        Ok(Checked {
-            game,
-            goal,
-            search: SearchLimits::from(budget),
-        })
+    /// `GET /v1/solve?[rows=R&cols=C&]board=B[&target=..][&game flags]` read and
+    /// checked as both of its doors (the server and the static page) read it: the
+    /// game within the door's limits of a body's boards, its search, and the board.
+    pub fn one_board(raw: Option<String>, limits: &Limits) -> Result<(Checked, Vec<u8>), Refusal> {
+        let params = super::play_params(raw, &["board", "target"])?;
+        let checked = SolveAsked::read(&params)?
+            .shaped("GET /v1/solve?rows=5&cols=5&board=...")?
+            .check(limits)?;
+        let board = super::board_of(&params, &checked.game)?;
+        Ok((checked, board))
     }
 }
 

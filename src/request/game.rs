@@ -113,35 +113,37 @@ pub fn game_within(
     if choice.classic() {
         return Ok(game);
     }
-    let who = match limits.names {
-        super::limits::Names::Flags => "this program",
-        super::limits::Names::Words => "this server",
-    };
     let graph = matches!(choice.source, Some(Source::Text { text, .. })
         if crate::rules::graph::Format::of(text).is_some());
     if graph && game.lights() as u64 > limits.graph_vertices {
         return Err(Refusal::too_large(format!(
-            "{}: {} vertices; {who} plays graphs of at most {}",
+            "{}: {} vertices; a graph here has at most {}",
             limits.names.of("graph"),
-            game.lights(),
-            limits.graph_vertices
+            crate::text::thousands(game.lights() as u64),
+            crate::text::thousands(limits.graph_vertices)
         )));
     }
+    // Where the library itself takes more: said, with the way there.
+    let yourself = " (a smaller rule or board, or `lightsout solve` with these flags yourself)";
     if game.press_entries() > limits.entries {
         return Err(Refusal::too_large(format!(
             "this game's buttons change {} lights in all (each button's pattern, added \
-             up); {who} takes games of at most {} (a smaller rule or board, or \
-             `lightsout solve` with these flags yourself)",
+             up); a game here changes at most {}{}",
             crate::text::thousands(game.press_entries()),
-            crate::text::thousands(limits.entries)
+            crate::text::thousands(limits.entries),
+            if limits.entries < crate::rules::MAX_PRESS_ENTRIES {
+                yourself
+            } else {
+                ""
+            }
         )));
     }
     if game.lights() as u64 > limits.game_lights {
         return Err(Refusal::too_large(format!(
-            "this game has {} lights; {who} solves games other than the classic \
-             one of at most {} lights",
-            game.lights(),
-            limits.game_lights
+            "this game has {} lights; a game other than the classic one has at most {} \
+             lights here",
+            crate::text::thousands(game.lights() as u64),
+            crate::text::thousands(limits.game_lights)
         )));
     }
     Ok(game)
@@ -153,11 +155,10 @@ pub fn game_within(
 pub fn budget_within(budget: Option<u64>, limits: &Limits) -> Result<u64, Refusal> {
     match budget {
         Some(ops) if ops > limits.search_budget => Err(Refusal::bad(format!(
-            "{}: {ops} is more than this server spends on one board ({} word \
-             operations); give at most that, or run `lightsout solve --search-budget {ops}` \
-             yourself",
+            "{}: {ops} is more than one board's search takes here ({} word operations); \
+             give at most that, or run `lightsout solve --search-budget {ops}` yourself",
             limits.names.of("search_budget"),
-            limits.search_budget
+            crate::text::thousands(limits.search_budget)
         ))),
         budget => Ok(budget.unwrap_or(limits.budget())),
     }
@@ -199,11 +200,13 @@ pub fn played_game_of(
 ) -> Result<(crate::rules::Game, u64), Refusal> {
     let most = limits.play_lights;
     if rows.checked_mul(cols).is_none_or(|n| n as u64 > most) {
-        return Err(Refusal::too_large(format!(
-            "a {rows} x {cols} board has {} lights; one board's answer takes games of at \
-                 most {most} lights (POST /v1/solve takes larger ones)",
-            rows as u128 * cols as u128
-        )));
+        return Err(played_too_large(
+            format!(
+                "a {rows} x {cols} board has {} lights",
+                crate::text::thousands(rows as u128 * cols as u128)
+            ),
+            limits,
+        ));
     }
     let (game, budget) = game_or_classic(params, (rows, cols), limits)?;
     if game.press_entries() > limits.play_entries {
@@ -215,12 +218,30 @@ pub fn played_game_of(
         )));
     }
     if game.lights() as u64 > most {
-        return Err(Refusal::too_large(format!(
-            "this game has {} lights; one board's answer takes games of at most {most} lights",
-            game.lights()
-        )));
+        return Err(played_too_large(
+            format!(
+                "this game has {} lights",
+                crate::text::thousands(game.lights() as u64)
+            ),
+            limits,
+        ));
     }
     Ok((game, budget))
+}
+
+/// The one refusal of a game played a board at a time past the door's play limit
+/// (`what`: the board or game and its lights), in every door's words: where a body of
+/// boards takes more (the server's), it says so.
+pub(super) fn played_too_large(what: String, limits: &Limits) -> Refusal {
+    let more = match limits.play_lights < limits.game_lights {
+        true => " (a board's answer, GET /v1/solve or a body, takes more)",
+        false => "",
+    };
+    Refusal::too_large(format!(
+        "{what}; a game played (its buttons and drawing, its puzzles) has at most {} \
+         lights{more}",
+        crate::text::thousands(limits.play_lights)
+    ))
 }
 
 /// The game flags and shape the play routes take.

@@ -116,6 +116,11 @@ pub const STATIC_PAGE: Limits = Limits {
     ..SERVER
 };
 
+/// The most bytes of a URL's path and query (the server's HTTP layer, hyper, answers a
+/// longer one 414 before any route; the static page refuses it alike): a board given
+/// by `GET /v1/solve` has at most about this many lights.
+pub const URL_BYTES: usize = 65_534;
+
 /// Every door's limits, by name: printed by `lightsout serve --help` and the OpenAPI
 /// document (`x-limits`).
 pub const DOORS: [(&str, Limits); 4] = [

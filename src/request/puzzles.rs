@@ -98,17 +98,24 @@ impl<'p> Puzzles<'p> {
         let most = limits.play_lights;
         if let Some((rows, cols)) = shape {
             if rows.checked_mul(cols).is_none_or(|lights| lights > most) {
-                return Err(Refusal::too_large(format!(
-                    "a {rows} x {cols} board: puzzles take boards of at most {most} lights"
-                )));
+                return Err(super::game::played_too_large(
+                    format!(
+                        "a {rows} x {cols} board has {} lights",
+                        crate::text::thousands(u128::from(rows) * u128::from(cols))
+                    ),
+                    limits,
+                ));
             }
         }
         let game = super::game_within(&self.choice, shape, limits)?;
         if game.lights() as u64 > most {
-            return Err(Refusal::too_large(format!(
-                "this game has {} lights: puzzles take games of at most {most} lights",
-                game.lights()
-            )));
+            return Err(super::game::played_too_large(
+                format!(
+                    "this game has {} lights",
+                    crate::text::thousands(game.lights() as u64)
+                ),
+                limits,
+            ));
         }
         let classic = self.choice.classic();
         let default = if classic { Goal::On } else { Goal::Off };
@@ -166,9 +173,24 @@ pub fn made(checked: PuzzlesChecked, seed: u64, limits: &Limits) -> Result<Value
         goal,
         presses: wanted,
         budget,
-        ..
+        contest,
     } = checked;
     let k = game.states();
+    if let Some(steps) = contest {
+        // The contest's question, drawn as every door draws it.
+        let (cells, fewest) = crate::puzzles::contest_one(steps, seed, goal)
+            .ok_or_else(|| Refusal::bad("presses: no 5x5 grid needs more than 15".to_string()))?;
+        return Ok(json!({
+            "rows": 5,
+            "cols": 5,
+            "states": 2,
+            "board": count_rows(&cells, 5, 2),
+            "target": goal_word(goal, 2),
+            "fewest": fewest,
+            "proven": true,
+            "seed": seed,
+        }));
+    }
     let solver = limits
         .solver(game, budget)
         .map_err(|e| Refusal::bad(e.to_string()))?;

@@ -252,6 +252,7 @@ fn table() -> Value {
         assert!(said.contains(&format!(": {sentence}")), "{case}: {said}");
     }
     json!({
+        "urls": urls(),
         "about": "One table of requests for every door: the command line, GET, a text body and \
                   a JSON body (tests/it/doors.rs, which makes it from a seed and holds each \
                   answer to breadth-first search), Python (python/tests) and the static page \
@@ -262,6 +263,82 @@ fn table() -> Value {
         "good": good,
         "bad": bad_cases(),
     })
+}
+
+/// URLs the server and the static page must answer alike (hardening seven, item 5: a
+/// 130 x 130 board was refused by one and answered by the other, the refusals of a
+/// 2048 x 2048 one were worded apart, and a puzzle's `seed` gave each its own board),
+/// each with the server's status and body; a puzzle's with the command line's
+/// `puzzles` flags, whose first board must be the same.
+fn urls() -> Vec<Value> {
+    let mut rng = Rng(5);
+    let run: String = (0..130 * 130)
+        .map(|_| char::from(b'0' + rng.below(2) as u8))
+        .collect();
+    let asked: Vec<(String, &[&str])> = vec![
+        (
+            "/v1/puzzle?presses=10&seed=3".into(),
+            &["--presses", "10", "--seed", "3"],
+        ),
+        ("/v1/puzzle?seed=3".into(), &["--seed", "3"]),
+        (
+            "/v1/puzzle?presses=2&seed=5&target=off".into(),
+            &["--presses", "2", "--seed", "5", "--target", "off"],
+        ),
+        (
+            "/v1/puzzle?presses=15&seed=7".into(),
+            &["--presses", "15", "--seed", "7"],
+        ),
+        (
+            "/v1/puzzle?rows=4&cols=4&presses=5&seed=11".into(),
+            &[
+                "--rows",
+                "4",
+                "--cols",
+                "4",
+                "--presses",
+                "5",
+                "--seed",
+                "11",
+            ],
+        ),
+        (
+            "/v1/puzzle?rows=3&cols=4&states=3&seed=11".into(),
+            &[
+                "--rows", "3", "--cols", "4", "--states", "3", "--seed", "11",
+            ],
+        ),
+        (format!("/v1/solve?rows=130&cols=130&board={run}"), &[]),
+        (
+            "/v1/solve?rows=1000&cols=1000&rule=11111/11111/11111/11111/11111&board=0".into(),
+            &[],
+        ),
+        ("/v1/puzzle?rows=200&cols=200".into(), &[]),
+    ];
+    let server = Server::start();
+    asked
+        .into_iter()
+        .map(|(url, flags)| {
+            let (status, body) = ask("GET", &format!("{}{url}", server.1), "", "");
+            let body: Value = serde_json::from_str(&body).unwrap();
+            if !flags.is_empty() {
+                let out = lightsout()
+                    .arg("puzzles")
+                    .args(flags)
+                    .args(["--format", "json"])
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "{flags:?}");
+                let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+                for key in [
+                    "board", "fewest", "proven", "target", "seed", "rows", "cols", "states",
+                ] {
+                    assert_eq!(line[key], body[key], "{url}: {key}: puzzles {flags:?}");
+                }
+            }
+            json!({ "url": url, "status": status, "body": body })
+        })
+        .collect()
 }
 
 #[test]
@@ -428,14 +505,10 @@ fn every_doors_limits_are_one_table_printed_by_help_and_the_openapi_document() {
     // Held to them: one light past the server's play limit is a 413 that names it, one
     // past the command line's classic board a usage error that names its own.
     let side = (SERVER.play_lights as f64).sqrt() as u64;
-    let url = format!(
-        "{}/v1/solve?rows={}&cols={side}&board=0",
-        server.1,
-        side + 1
-    );
+    let url = format!("{}/v1/game?rows={}&cols={side}", server.1, side + 1);
     let (status, body) = ask("GET", &url, "", "");
     assert!(
-        status == 413 && body.contains(&format!("at most {} lights", SERVER.play_lights)),
+        status == 413 && body.contains(&format!("at most {play} lights")),
         "{body}"
     );
     let rows = (COMMAND_LINE.classic_lights >> 10) + 1;

@@ -47,6 +47,16 @@ pub unsafe extern "C" fn ask(at: *const u8, len: usize) -> u64 {
     // SAFETY: the caller wrote `len` bytes at `at`.
     let request = unsafe { std::slice::from_raw_parts(at, len) };
     let (status, body) = match std::str::from_utf8(request) {
+        // As long a URL as the server's HTTP layer takes, and no longer (its 414).
+        Ok(text) if text.len() > request::limits::URL_BYTES => (
+            414,
+            json!({ "error": format!(
+                "the URL has {} bytes; a URL takes at most {} (a larger board goes in a \
+                 body: POST /v1/solve)",
+                lightsout::thousands(text.len() as u64),
+                lightsout::thousands(request::limits::URL_BYTES as u64)
+            ) }),
+        ),
         Ok(text) => match answer(text) {
             Ok(body) => (200, body),
             Err(refusal) => (refusal.status, json!({ "error": refusal.message() })),
@@ -110,12 +120,8 @@ fn answer(asked: &str) -> Result<Value, Refusal> {
             serde_json::from_str(&text).map_err(|e| Refusal::bad(e.to_string()))
         }
         "/v1/solve" => {
-            // The player's own machine: the static page's limits (a body's game's).
-            let params = request::play_params(raw, &["board", "target"])?;
-            let checked = request::SolveAsked::read(&params)?
-                .shaped("/v1/solve?rows=5&cols=5&board=...")?
-                .check(&STATIC_PAGE)?;
-            let board = request::board_of(&params, &checked.game)?;
+            // One read for both doors of this URL (the server's and this page's).
+            let (checked, board) = request::SolveAsked::one_board(raw, &STATIC_PAGE)?;
             let solver = solver(checked.game, checked.search.ops)?;
             Ok(request::answer_json(&solver, &board, checked.goal, true))
         }

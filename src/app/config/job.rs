@@ -121,7 +121,7 @@ pub(crate) enum ExplainJob {
 pub(crate) enum PuzzlesJob {
     Contest {
         table: Table,
-        steps: u8,
+        steps: Option<u8>,
         count: u64,
         seed: Option<u64>,
         target: Target,

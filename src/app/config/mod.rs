@@ -253,7 +253,7 @@ fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
         .check(&limits)
         .map_err(|refused| usage(refused.flagged()))?;
     let json = args.format == crate::app::cli::ReportArg::Json;
-    let Some(Some(steps)) = checked.contest else {
+    let Some(steps) = checked.contest else {
         let solver = limits
             .solver(checked.game, checked.budget)
             .map_err(|e| UsageError(e.to_string()))?;
@@ -269,7 +269,7 @@ fn puzzles(args: PuzzlesArgs) -> anyhow::Result<Job> {
     let table = match &args.table {
         Some(path) => {
             let table = open_table(Some(path), None)?;
-            check_max_steps(&table, u32::from(steps))?;
+            check_max_steps(&table, u32::from(steps.unwrap_or(lightsout::CONTEST_MOST)))?;
             table
         }
         // Without a table, the exact one is computed in memory (about 25 ms).

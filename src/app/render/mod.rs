@@ -247,11 +247,11 @@ fn enumerated(
     writeln!(
         out,
         "boards:      {} ({}^{}), {} solvable, {} with no solution",
-        big(census.boards),
+        thousands(census.boards),
         solver.game().states(),
         solver.game().lights(),
-        big(solvable),
-        big(census.unsolvable)
+        thousands(solvable),
+        thousands(census.unsolvable)
     )?;
     writeln!(out, "solutions:   {} a solvable board", solver.solutions())?;
     writeln!(out)?;
@@ -263,7 +263,7 @@ fn enumerated(
     for (d, &n) in census.histogram.iter().enumerate().take(last + 1) {
         writeln!(out, "{d:>7}  {:>14}  {}", thousands(n), log_bar(n, widest))?;
     }
-    writeln!(out, "  total  {:>14}", big(solvable))?;
+    writeln!(out, "  total  {:>14}", thousands(solvable))?;
     writeln!(out)?;
     writeln!(
         out,
@@ -274,7 +274,7 @@ fn enumerated(
     if bar.is_some() {
         crate::app::say::note(format_args!(
             "census of {} boards in {:.1} s",
-            big(census.boards),
+            thousands(census.boards),
             took.as_secs_f64()
         ));
     }
@@ -305,19 +305,6 @@ fn gods_number(
     let god_said = (why, interrupted);
     crate::app::report::god(solver, name, &god, (stats, json), god_said, stdout)?;
     crate::app::report::stopped_early(interrupted && !god.proven())
-}
-
-/// A count of up to 2^128 with thousands separators.
-fn big(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// `nullity` of a game of more than two states: `nullity D`, `solutions N`, the group

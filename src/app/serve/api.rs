@@ -1,7 +1,7 @@
 //! The HTTP handlers: parse, call the library, answer; errors as JSON in one place.
 
 use super::error::ApiError;
-use super::params::{grid_rows, parse_grid};
+use super::params::parse_grid;
 use super::{body, State};
 use axum::body::Body;
 use axum::extract::{RawQuery, State as Shared};
@@ -9,7 +9,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use lightsout::request::{Checked, Params, QueryMethod, SolveAsked, GAME_PARAMS};
 use lightsout::{answer_stream, Method, QueryOptions, StreamError, Target};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::Arc;
 
 pub(super) async fn page() -> Html<&'static str> {
@@ -292,9 +292,8 @@ const UNPROVEN_LISTED: usize = 100;
 
 /// `GET /v1/puzzle[?rows=R&cols=C][&game flags][&presses=S|random][&target=..][&seed=X]`:
 /// a board of any game with its proven fewest presses, the request checked by the
-/// library (`request::Puzzles`, as the command line's `puzzles`); the contest's question
-/// (the classic 5 x 5 to all on) from the exact table, any other by its solver
-/// ([`super::play::game_puzzle`]). `presses` and `steps` are one parameter with two
+/// library (`request::Puzzles`, as the command line's `puzzles`) and made there, as the
+/// static page makes it ([`super::play::game_puzzle`]): the same seed, the same board. `presses` and `steps` are one parameter with two
 /// names; `random` (the default) draws a board.
 pub(super) async fn puzzle(
     Shared(state): Shared<Arc<State>>,
@@ -305,32 +304,5 @@ pub(super) async fn puzzle(
     let params = Params::new(raw, &known)?;
     let checked = lightsout::request::Puzzles::read(&params)?.check(&state.limits)?;
     let seed = params.seed()?;
-    let wanted = match checked.contest {
-        Some(wanted) if checked.goal == 1 => wanted,
-        _ => return super::play::game_puzzle(&state, checked, seed).await,
-    };
-    let (grid, fewest) = match wanted {
-        Some(steps) => {
-            let rare = state
-                .rare
-                .get(usize::from(steps))
-                .and_then(Option::as_deref);
-            let grid = lightsout::pick_one_puzzle(&state.exact, rare, steps, seed);
-            (grid, steps)
-        }
-        None => {
-            // Random presses: every solvable grid equally likely.
-            let presses = lightsout::SplitMix64(seed).next_u64() as u32 & lightsout::ALL_ON;
-            let grid = lightsout::apply_presses(lightsout::ALL_ON, presses);
-            let fewest = state.exact.min_presses(grid).expect("pressed from all on") as u8;
-            (grid, fewest)
-        }
-    };
-    Ok(Json(json!({
-        "board": grid_rows(grid),
-        "target": "on",
-        "fewest": fewest,
-        "proven": true,
-        "seed": seed,
-    })))
+    super::play::game_puzzle(&state, checked, seed).await
 }

@@ -96,17 +96,9 @@ pub(super) async fn solve_json(
             };
             let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
             let Checked { game, goal, search } = checked;
-            // The solver a text body's boards get: the classic game's from the cache
-            // by shape, any other made for the request.
-            let solver = match game.is_classic() {
-                true => state.solvers.get(&game),
-                false => Arc::new(
-                    state
-                        .limits
-                        .solver(game, search)
-                        .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?,
-                ),
-            };
+            let solver = state
+                .board_solver(game, search)
+                .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
             let game = solver.game().clone();
             let boards = answer_each(input, output, &game, |cells| {
                 let search = Instant::now() < search_until;

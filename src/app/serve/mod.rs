@@ -49,16 +49,11 @@ pub(crate) struct State {
     pub solvers: solvers::Solvers,
     /// Solvers of the games the page plays, by game.
     pub game_solvers: solvers::GameSolvers,
-    /// For each depth 0..=15 reached by fewer than [`RARE`] grids, all of them.
-    pub rare: Vec<Option<Vec<lightsout::Grid>>>,
     /// Search time one `/v1/solve` request may spend.
     pub search_time: Duration,
     /// Who may call the API from a page of another site (`--cors`).
     pub cors: crate::app::config::Cors,
 }
-
-/// Depths of fewer grids than this are listed at start for `/v1/puzzle`.
-const RARE: u64 = 1 << 12;
 
 /// How long a stream waits for a slot before it gets 503.
 const QUEUE_WAIT: Duration = Duration::from_secs(5);
@@ -232,10 +227,6 @@ pub(crate) fn run(config: ServeConfig) -> anyhow::Result<()> {
         .context("latency buckets")?
         .install_recorder()
         .context("cannot install the metrics recorder")?;
-    let exact_histogram = exact.histogram();
-    let rare = (0..=15u8)
-        .map(|d| (exact_histogram[usize::from(d)] < RARE).then(|| exact.grids_at_depth(d)))
-        .collect();
     let state = Arc::new(State {
         table,
         exact,
@@ -246,7 +237,6 @@ pub(crate) fn run(config: ServeConfig) -> anyhow::Result<()> {
         jobs: Arc::new(Semaphore::new(config.jobs)),
         solvers: solvers::Solvers::new(SOLVER_CACHE, &config.limits),
         game_solvers: solvers::GameSolvers::new(&config.limits),
-        rare,
         search_time: config.search_time,
         cors: config.cors.clone(),
     });

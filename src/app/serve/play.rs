@@ -61,41 +61,25 @@ pub(super) async fn game(
 
 /// `GET /v1/solve?rows=R&cols=C&board=B[&target=off|on|D][&game flags]`: one board's
 /// fewest presses as JSON: each button's count (rows as the command line prints
-/// them), the total, whether it is proven the fewest, and a proven lower bound.
+/// them), the total, whether it is proven the fewest, and a proven lower bound. A board
+/// as large as a body's (the static page answers the same URL alike); the solver
+/// kept for the next press when the game is one the page plays (the classic game's by
+/// shape, as a body's).
 pub(super) async fn solve_one(
     axum::extract::State(state): axum::extract::State<std::sync::Arc<State>>,
     axum::extract::RawQuery(raw): axum::extract::RawQuery,
 ) -> Result<Json<Value>, ApiError> {
-    let params = play_params(raw, &["board", "target"])?;
-    let checked = lightsout::request::SolveAsked::read(&params)?
-        .shaped("GET /v1/solve?rows=5&cols=5&board=...")?
-        .check_played(&state.limits)?;
-    let board = lightsout::request::board_of(&params, &checked.game)?;
-    let (game, budget, goal) = (checked.game, checked.search.ops, checked.goal);
-    let mut answers = answers(state, game, budget, vec![board], goal).await?;
-    Ok(Json(answers.swap_remove(0)))
-}
-
-/// The answers to `boards` toward every light `goal`, by the game's cached solver on a
-/// job slot ([`lightsout::request::answer_json`] each).
-pub(super) async fn answers(
-    state: std::sync::Arc<State>,
-    game: lightsout::rules::Game,
-    budget: u64,
-    boards: Vec<Vec<u8>>,
-    goal: u8,
-) -> Result<Vec<Value>, ApiError> {
+    let (checked, board) = lightsout::request::SolveAsked::one_board(raw, &state.limits)?;
     let permit = super::job_slot(&state).await?;
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
+        let lightsout::request::Checked { game, goal, search } = checked;
         let solver = state
-            .game_solvers
-            .get(game, budget)
+            .board_solver(game, search)
             .map_err(|e| ApiError::bad(e.to_string()))?;
-        Ok(boards
-            .iter()
-            .map(|board| lightsout::request::answer_json(&solver, board, goal, true))
-            .collect())
+        Ok(Json(lightsout::request::answer_json(
+            &solver, &board, goal, true,
+        )))
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?

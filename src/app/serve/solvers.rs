@@ -110,3 +110,22 @@ impl GameSolvers {
         Ok(solver)
     }
 }
+
+impl super::State {
+    /// The solver of one board's game (`GET /v1/solve`, a JSON body's boards): the
+    /// classic game's from the cache by shape, a game the page plays from the cache of
+    /// games, any larger one made for the request.
+    pub(crate) fn board_solver(
+        &self,
+        game: lightsout::rules::Game,
+        search: lightsout::SearchLimits,
+    ) -> Result<Arc<GameSolver>, lightsout::GameSolveError> {
+        if game.is_classic() {
+            Ok(self.solvers.get(&game))
+        } else if game.lights() as u64 <= self.limits.play_lights {
+            self.game_solvers.get(game, search.ops)
+        } else {
+            self.limits.solver(game, search).map(Arc::new)
+        }
+    }
+}
