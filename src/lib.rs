@@ -122,9 +122,10 @@ pub use verify::{
 pub use board::Board;
 pub use solve::engines::dense::small_nullity;
 pub use solve::{
-    clock::Deadline, gods_number, gods_number_merged, gods_number_part, gods_number_plan,
-    gods_number_until, subcode_radius, GodError, GodsNumber, Merged, MissingPart, PartOutcome,
-    PartRun, PlanRun, Subcode, GOD_NULLITY,
+    clock::{seed as clock_seed, Deadline, SEED_BOUND},
+    gods_number, gods_number_merged, gods_number_part, gods_number_plan, gods_number_until,
+    subcode_radius, GodError, GodsNumber, Merged, MissingPart, PartOutcome, PartRun, PlanRun,
+    Subcode, GOD_NULLITY,
 };
 pub use solve::{
     nullity, two_state_solutions, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Nearest,
@@ -155,8 +156,8 @@ pub use stream::{
 };
 pub use stream::{
     board_from_rows, count_json, count_rows, game_json, goal_word, json_boards,
-    nullity_each_stream, row_cells, sniff_json_shape, sniff_shape, write_states_png, Ambiguity,
-    AnswerFormat, EachBoard, EachSummary, JsonAnswer, JsonSniffed, NearestJson, Sniffed,
+    nullity_each_stream, row_cells, seed_json, sniff_json_shape, sniff_shape, write_states_png,
+    Ambiguity, AnswerFormat, EachBoard, EachSummary, JsonAnswer, JsonSniffed, NearestJson, Sniffed,
     MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
 };
 

@@ -36,8 +36,7 @@ pub(crate) fn puzzles(
 /// The seed given, or one from the clock, printed so the set can be made again.
 fn seed_or_clock(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(|| {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-        let seed = now.map_or(0, |d| d.as_nanos() as u64);
+        let seed = lightsout::clock_seed();
         note(format_args!(
             "seed {seed} (pass --seed {seed} to get these puzzles again)"
         ));
@@ -101,7 +100,8 @@ fn puzzle_json(
 ) -> serde_json::Value {
     let mut line = lightsout::game_json(game);
     let asked = serde_json::json!({
-        "board": board, "target": target, "fewest": fewest, "proven": proven, "seed": seed,
+        "board": board, "target": target, "fewest": fewest, "proven": proven,
+        "seed": lightsout::seed_json(seed),
     });
     if let serde_json::Value::Object(asked) = asked {
         line.extend(asked);

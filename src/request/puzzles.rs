@@ -188,7 +188,7 @@ pub fn made(checked: PuzzlesChecked, seed: u64, limits: &Limits) -> Result<Value
             "target": goal_word(goal, 2),
             "fewest": fewest,
             "proven": true,
-            "seed": seed,
+            "seed": crate::stream::seed_json(seed),
         }));
     }
     let solver = limits
@@ -213,7 +213,7 @@ pub fn made(checked: PuzzlesChecked, seed: u64, limits: &Limits) -> Result<Value
             "target": goal_word(goal, k),
             "fewest": answer.total,
             "proven": answer.proven_minimal,
-            "seed": seed,
+            "seed": crate::stream::seed_json(seed),
         }));
     }
     Err(Refusal::bad(format!(

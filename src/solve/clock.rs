@@ -75,15 +75,22 @@ impl Deadline {
     }
 }
 
-/// A seed from the clock, for draws nobody gave one.
+/// The seeds a draw picks itself are below this: 2^53, the integers a JSON reader
+/// with doubles (JavaScript's `JSON.parse`) holds exactly, so a seed written back
+/// repeats the draw from any client.
+pub const SEED_BOUND: u64 = 1 << 53;
+
+/// A seed from the clock, for draws nobody gave one: under [`SEED_BOUND`].
 pub fn seed() -> u64 {
     #[cfg(not(target_arch = "wasm32"))]
-    return std::time::SystemTime::now()
+    let bits = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     // The page's milliseconds, to the microsecond or so: their bits.
     #[cfg(target_arch = "wasm32")]
-    return Instant::now().bits();
+    let bits = Instant::now().bits();
+    // The low bits change fastest: kept.
+    bits % SEED_BOUND
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -57,6 +57,13 @@ pub fn count_json(text: &str) -> serde_json::Value {
     }
 }
 
+/// A seed as JSON writes it: a number below 2^53 (every seed a draw picks itself), a
+/// larger one given by hand as its decimal string, which JavaScript's `JSON.parse`
+/// keeps exactly (a number it would round, and the seed sent back draw another).
+pub fn seed_json(seed: u64) -> serde_json::Value {
+    count_json(&seed.to_string())
+}
+
 /// A game's identity as a JSON line carries it: a grid game's rows, columns, topology
 /// and rule; every game's lights and states.
 pub fn game_json(game: &crate::rules::Game) -> serde_json::Map<String, serde_json::Value> {

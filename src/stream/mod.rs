@@ -18,7 +18,7 @@ mod states;
 mod write;
 
 pub use answer::{
-    count_json, count_rows, game_json, goal_word, grid_json, JsonAnswer, NearestJson,
+    count_json, count_rows, game_json, goal_word, grid_json, seed_json, JsonAnswer, NearestJson,
 };
 pub use check::{check_states_stream, check_stream, CheckSummary, Checked};
 pub use draw::colours::{write_states_png, MAX_PICTURE_STATES};

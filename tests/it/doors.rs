@@ -599,3 +599,50 @@ fn a_json_body_takes_the_boards_a_text_body_takes_and_refuses_in_its_words() {
         refusals[0].1
     );
 }
+
+#[test]
+fn every_seed_written_is_one_a_javascript_client_can_send_back() {
+    // Hardening seven, item 9: `GET /v1/puzzle` wrote `"seed":1796564308141053774`,
+    // which `JSON.parse` reads as 1796564308141053700, another board. A seed a draw picks
+    // itself is now below 2^53; one past it given by hand is written as its string.
+    let server = Server::start();
+    let exact = |seed: &Value| seed.as_u64().is_some_and(|n| n < 1 << 53);
+    for _ in 0..5 {
+        let (_, got) = ask(
+            "GET",
+            &format!("{}/v1/puzzle?rows=3&cols=3", server.1),
+            "",
+            "",
+        );
+        let got: Value = serde_json::from_str(&got).unwrap();
+        assert!(exact(&got["seed"]), "{got}");
+        let out = lightsout()
+            .args(["puzzles", "--format", "json"])
+            .output()
+            .unwrap();
+        let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(exact(&line["seed"]), "{line}");
+    }
+    let big = "1796564308141053774";
+    let url = format!("{}/v1/puzzle?seed={big}", server.1);
+    let (_, first) = ask("GET", &url, "", "");
+    let first: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(first["seed"], json!(big), "{first}");
+    // What a client reads is what it sends back: the same board.
+    let again = format!(
+        "{}/v1/puzzle?seed={}",
+        server.1,
+        first["seed"].as_str().unwrap()
+    );
+    let (_, second) = ask("GET", &again, "", "");
+    assert_eq!(serde_json::from_str::<Value>(&second).unwrap(), first);
+    let out = lightsout()
+        .args(["puzzles", "--seed", big, "--format", "json"])
+        .output()
+        .unwrap();
+    let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&line["seed"], &line["board"]),
+        (&first["seed"], &first["board"])
+    );
+}
