@@ -44,7 +44,7 @@ fn contest_batch(c: &mut Criterion) {
     let options = lightsout::SolveOptions {
         target: Target::Off,
         line_buffered: false,
-        search_until: None,
+        search_time: None,
         format: lightsout::AnswerFormat::Text,
     };
     let mut out = Vec::with_capacity(75 * count);

@@ -122,7 +122,7 @@ pub use verify::{
 pub use board::Board;
 pub use solve::engines::dense::small_nullity;
 pub use solve::{
-    clock::{seed as clock_seed, Deadline, SEED_BOUND},
+    clock::{seed as clock_seed, Deadline, SearchClock, SEED_BOUND},
     gods_number, gods_number_merged, gods_number_part, gods_number_plan, gods_number_until,
     subcode_radius, GodError, GodsNumber, Merged, MissingPart, PartOutcome, PartRun, PlanRun,
     Subcode, GOD_NULLITY,

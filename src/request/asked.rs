@@ -356,6 +356,6 @@ mod tests {
             .check(&SERVER)
             .unwrap_err()
             .sentence
-            .starts_with("search_budget: 4294967297 is more than this server spends"));
+            .starts_with("search_budget: 4294967297 is more than one board's search takes here"));
     }
 }

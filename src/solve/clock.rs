@@ -75,6 +75,38 @@ impl Deadline {
     }
 }
 
+/// The search time of a whole stream of boards: what answering its boards has spent,
+/// never the time its boards took to arrive (a slow upload, 30 MB of whitespace, a
+/// pause between boards). Boards reached once it is spent are answered without a
+/// search for the fewest (valid presses, proven only when they are).
+#[derive(Debug)]
+pub struct SearchClock {
+    /// `None`: no bound.
+    left: std::cell::Cell<Option<Duration>>,
+}
+
+impl SearchClock {
+    /// A clock of `time` (`None`: boards are always searched).
+    pub fn new(time: Option<Duration>) -> SearchClock {
+        SearchClock {
+            left: std::cell::Cell::new(time),
+        }
+    }
+
+    /// One board's answer made by `work`, told whether to search, its time taken off
+    /// what is left.
+    pub fn timed<T>(&self, work: impl FnOnce(bool) -> T) -> T {
+        let left = self.left.get();
+        let started = Instant::now();
+        let out = work(left.is_none_or(|left| !left.is_zero()));
+        if let Some(left) = left {
+            let spent = Instant::now().saturating_duration_since(started);
+            self.left.set(Some(left.saturating_sub(spent)));
+        }
+        out
+    }
+}
+
 /// The seeds a draw picks itself are below this: 2^53, the integers a JSON reader
 /// with doubles (JavaScript's `JSON.parse`) holds exactly, so a seed written back
 /// repeats the draw from any client.

@@ -10,7 +10,6 @@ use super::{BoardReader, Chunked, ReadOrFinish, StreamError};
 use crate::board::Board;
 use crate::rules::Game;
 use crate::rules::Target;
-use crate::solve::clock::Instant;
 use crate::solve::{GameSolver, GameWorkspace, Solution};
 use std::io::{Read, Write};
 use std::ops::Deref;
@@ -76,7 +75,7 @@ pub fn solve_boards_stream<S: Deref<Target = GameSolver>>(
             _ => Target::On,
         },
         line_buffered: options.line_buffered,
-        search_until: options.search_until,
+        search_time: options.search_time,
         format: options.format,
     };
     solve_stream_lazy(game, solver, two, input, output, &mut |m, solution| {
@@ -106,9 +105,11 @@ pub struct SolveOptions {
     pub target: Target,
     /// Flush after every answer.
     pub line_buffered: bool,
-    /// Boards whose solving starts after this are answered without a search for the
-    /// fewest presses (valid, not proven minimal): a bound on a whole stream's time.
-    pub search_until: Option<Instant>,
+    /// The time the stream's searches may take together (its reading never counted:
+    /// [`SearchClock`](crate::solve::clock::SearchClock)); boards reached after it are
+    /// answered without a search for the fewest presses (valid, not proven minimal).
+    /// `None`: no bound.
+    pub search_time: Option<std::time::Duration>,
     /// How each answer is written.
     pub format: AnswerFormat,
 }
@@ -150,6 +151,7 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
     let mut board = Board::new(rows, cols);
     // Set once a search was stopped (the solver's progress says so after a board).
     let stopped = std::cell::Cell::new(false);
+    let clock = crate::solve::clock::SearchClock::new(options.search_time);
     each_board(
         &mut reader,
         &mut board,
@@ -165,8 +167,8 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
                     (&**solver, ws)
                 }
             };
-            let search = options.search_until.is_none_or(|t| Instant::now() < t);
-            let solved = solver.solve_with(board, options.target, ws, search)?;
+            let solved =
+                clock.timed(|search| solver.solve_with(board, options.target, ws, search))?;
             stopped.set(solver.progress().is_some_and(|p| p.stopped()));
             if options.format == AnswerFormat::JsonLines {
                 let mut json = super::JsonAnswer::of_solution(options.target, solved.as_ref());

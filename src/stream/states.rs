@@ -9,7 +9,6 @@ use super::read::error::InputError;
 use super::read::states::StatesReader;
 use super::write::push_number;
 use super::{Chunked, ReadOrFinish, SolveSummary, StreamError};
-use crate::solve::clock::Instant;
 use crate::solve::{GameSolver, StateAnswer};
 use crate::text::plural;
 use std::io::{Read, Write};
@@ -22,8 +21,10 @@ pub struct StatesOptions {
     pub goal: u8,
     /// Flush after every answer.
     pub line_buffered: bool,
-    /// Boards whose solving starts after this are answered without a search.
-    pub search_until: Option<Instant>,
+    /// The time the stream's searches may take together (its reading never counted:
+    /// [`SearchClock`](crate::solve::clock::SearchClock)); boards reached after it are
+    /// answered without a search. `None`: no bound.
+    pub search_time: Option<std::time::Duration>,
     /// How each answer is written.
     pub format: super::AnswerFormat,
 }
@@ -59,14 +60,14 @@ pub fn solve_states_stream(
     let mut out = Chunked::new(output, options.line_buffered);
     let mut reader = StatesReader::new(input, states, rows, cols)?;
     let mut board = Vec::with_capacity(rows * cols);
+    let clock = crate::solve::clock::SearchClock::new(options.search_time);
     super::solve::each_board(
         &mut reader,
         &mut board,
         &mut out,
         (grid, &|| false),
         |board, out, summary| {
-            let search = options.search_until.is_none_or(|t| Instant::now() < t);
-            let answer = solver.solve_states(board, &goal, search);
+            let answer = clock.timed(|search| solver.solve_states(board, &goal, search));
             let json = options.format == super::AnswerFormat::JsonLines;
             if json {
                 let line =

@@ -288,7 +288,7 @@ fn a_game_of_more_states_is_not_answered_as_two_state_boards() {
     let options = lightsout::SolveOptions {
         target: Target::Off,
         line_buffered: false,
-        search_until: None,
+        search_time: None,
         format: lightsout::AnswerFormat::Text,
     };
     let mut out = Vec::new();
@@ -644,7 +644,7 @@ fn a_solve_stream_counts_its_boards_with_no_solution_whatever_the_states() {
     let options = lightsout::SolveOptions {
         target: Target::Off,
         line_buffered: false,
-        search_until: None,
+        search_time: None,
         format: lightsout::AnswerFormat::Text,
     };
     let solver =
@@ -674,7 +674,7 @@ fn a_solve_stream_counts_its_boards_with_no_solution_whatever_the_states() {
     let states = lightsout::StatesOptions {
         goal: 0,
         line_buffered: false,
-        search_until: None,
+        search_time: None,
         format: lightsout::AnswerFormat::Text,
     };
     let mut out = Vec::new();
@@ -706,7 +706,7 @@ fn one_solve_stream_answers_every_game_as_its_engine_does() {
         let options = StatesOptions {
             goal,
             line_buffered: false,
-            search_until: None,
+            search_time: None,
             format: AnswerFormat::Text,
         };
         // Two-state boards hold no `2`: the third board is K = 3's alone.
@@ -737,7 +737,7 @@ fn one_solve_stream_answers_every_game_as_its_engine_does() {
             let two = lightsout::SolveOptions {
                 target: if goal == 0 { Target::Off } else { Target::On },
                 line_buffered: false,
-                search_until: None,
+                search_time: None,
                 format: AnswerFormat::Text,
             };
             lightsout::solve_stream(&solver, two, input.as_bytes(), &mut engine, &mut |_, _| {})

@@ -94,7 +94,7 @@ proptest! {
         let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
         let input = with_count(count, body);
         let mut out = Vec::new();
-        let options = lightsout::SolveOptions { target: Target::Off, line_buffered: false, search_until: None, format: lightsout::AnswerFormat::Text };
+        let options = lightsout::SolveOptions { target: Target::Off, line_buffered: false, search_time: None, format: lightsout::AnswerFormat::Text };
         let _ = solve_stream(&solver, options, &input[..], &mut out, &mut |_, _| {});
     }
 

@@ -2459,3 +2459,51 @@ fn a_puzzle_is_one_request_at_the_server_and_the_command_line() {
     assert_eq!(status, 400);
     assert!(body.contains("rows and cols go together"), "{body}");
 }
+
+#[test]
+fn the_search_clock_counts_the_boards_answered_never_their_upload() {
+    // Hardening seven, item 7: a JSON body of 30 MB of leading whitespace, then a 5 x 5
+    // board, was answered "not proven, lower bound 3": the request's search time was a
+    // deadline from its start, and the upload spent it. It is now the time answering
+    // the boards spends. Here a board arrives 1.2 s after the request began, past
+    // `--search-time 0.5`, through both bodies: each is proven.
+    use std::io::Write as _;
+    let server = Server::start(&["--search-time", "0.5"]);
+    let addr = server.url.trim_start_matches("http://").to_string();
+    let board = ["11111", "11111", "11111", "11111", "11111"];
+    for (kind, head, tail) in [
+        (
+            "application/json",
+            "{\"boards\":[".to_string(),
+            format!("{}]}}", json_rows(&board)),
+        ),
+        ("text/plain", String::new(), board.join("\n") + "\n"),
+    ] {
+        let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+        let length = head.len() + tail.len();
+        write!(
+            conn,
+            "POST /v1/solve?rows=5&cols=5 HTTP/1.1\r\nHost: x\r\nContent-Type: {kind}\r\n\
+             Content-Length: {length}\r\nConnection: close\r\n\r\n{head}"
+        )
+        .unwrap();
+        std::thread::sleep(Duration::from_millis(1200));
+        conn.write_all(tail.as_bytes()).unwrap();
+        let mut answer = String::new();
+        conn.read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200"), "{kind}: {answer}");
+        assert!(!answer.contains("not proven"), "{kind}: {answer}");
+        // All on needs 15 presses; unsearched it is answered "not proven".
+        if kind == "application/json" {
+            assert!(
+                answer.contains("\"fewest\":15,\"lower_bound\":15"),
+                "{answer}"
+            );
+        }
+    }
+}
+
+/// A board's rows as a JSON array.
+fn json_rows(rows: &[&str]) -> String {
+    serde_json::to_string(rows).unwrap()
+}

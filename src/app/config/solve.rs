@@ -106,7 +106,7 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
             goal,
             format,
             line_buffered,
-            search_until: None,
+            search_time: None,
         },
         input,
         solver,

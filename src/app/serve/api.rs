@@ -177,22 +177,12 @@ pub(super) async fn solve_stream_handler(
     let states = asked.states()?;
     let slot = super::stream_slot(&state).await?;
     let limits = super::body_limits(&state);
-    let search_until = std::time::Instant::now() + state.search_time;
     Ok(body::stream(
         body,
         limits,
         slot,
         body::Kind::Text,
-        move |input, output| {
-            solve_text(
-                &state,
-                &params,
-                (given, states),
-                search_until,
-                input,
-                output,
-            )
-        },
+        move |input, output| solve_text(&state, &params, (given, states), input, output),
     )
     .await)
 }
@@ -204,7 +194,6 @@ fn solve_text(
     state: &State,
     params: &Params,
     (given, states): (Option<(usize, usize)>, u8),
-    search_until: std::time::Instant,
     input: &mut dyn std::io::Read,
     output: &mut dyn std::io::Write,
 ) -> Result<u64, body::Refusal> {
@@ -229,7 +218,7 @@ fn solve_text(
         goal,
         format: lightsout::AnswerFormat::Text,
         line_buffered: false,
-        search_until: Some(search_until),
+        search_time: Some(state.search_time),
     };
     let made = match game.is_classic() {
         true => None,

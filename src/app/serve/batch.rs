@@ -21,7 +21,6 @@ use lightsout::{StreamError, Target};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// Whether a request's body is JSON: its media type (RFC 9110: type and subtype
 /// case-insensitive, parameters after `;`) is `application/json` or has the `+json`
@@ -78,9 +77,6 @@ pub(super) async fn solve_json(
     };
     let slot = super::stream_slot(&state).await?;
     let limits = super::body_limits(&state);
-    // The request's search time, as the text body's: boards reached after it are
-    // answered without a search (valid presses, `proven` only when they are).
-    let search_until = Instant::now() + state.search_time;
     Ok(
         body::stream(body, limits, slot, Kind::Json, move |input, output| {
             // No shape and no first board (an empty list, or a fault before its end):
@@ -100,9 +96,12 @@ pub(super) async fn solve_json(
                 .board_solver(game, search)
                 .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
             let game = solver.game().clone();
+            // The request's search time, as the text body's: what answering its boards
+            // spends (never their upload); boards reached after it are answered without
+            // a search (valid presses, `proven` only when they are).
+            let clock = lightsout::SearchClock::new(Some(state.search_time));
             let boards = answer_each(input, output, &game, |cells| {
-                let search = Instant::now() < search_until;
-                Ok(answer_json(&solver, cells, goal, search))
+                Ok(clock.timed(|search| answer_json(&solver, cells, goal, search)))
             })?;
             metrics::counter!("lightsout_boards_solved_total").increment(boards);
             Ok(boards)
