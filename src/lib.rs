@@ -162,6 +162,9 @@ pub use stream::{
 };
 
 // Small things the binary shares: puzzles, a seeded generator, numbers for people.
-pub use puzzles::{contest_draws, pick as pick_puzzles, PuzzleError, PuzzleMaker, CONTEST_MOST};
+pub use puzzles::{
+    contest_draws, most_needed, past_most, pick as pick_puzzles, PuzzleError, PuzzleMaker,
+    CONTEST_MOST,
+};
 pub use rng::SplitMix64;
 pub use text::{plural, thousands};

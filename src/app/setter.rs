@@ -109,8 +109,12 @@ fn puzzle_json(
     serde_json::Value::Object(line)
 }
 
-/// Draws per puzzle before giving up on `steps` presses.
-const TRIES: u64 = 10_000;
+/// Draws in a row that find no new puzzle before giving up on `steps` presses: where
+/// the maker builds boards (it walks to any count up to God's number in milliseconds)
+/// 200, as the server's and the page's puzzles; where it draws random presses (rare
+/// counts come up rarely) 10,000.
+const TRIES_BUILT: u64 = 200;
+const TRIES_DRAWN: u64 = 10_000;
 
 /// `count` distinct boards of `solver`'s game that need exactly `steps` presses to
 /// every light `goal` (any number, for `None`), in `solve`'s input format, each written
@@ -123,6 +127,16 @@ fn game(
     json: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
+    // No board needs more than God's number: a puzzle past it refused at once.
+    if let Some(wanted) = steps {
+        if let Some(most) = lightsout::most_needed(solver).filter(|m| wanted > m.0) {
+            return Err(crate::app::usage::UsageError(format!(
+                "--presses: {}",
+                lightsout::past_most(wanted, most)
+            ))
+            .into());
+        }
+    }
     use std::hash::{BuildHasher, BuildHasherDefault};
     let seed = seed_or_clock(seed);
     let mut rng = lightsout::SplitMix64(seed);
@@ -135,17 +149,23 @@ fn game(
         writeln!(out, "{count}").context("cannot write to stdout")?;
     }
     let maker = lightsout::PuzzleMaker::new(solver);
-    let mut tries = 0u64;
+    let tries = if maker.builds() {
+        TRIES_BUILT
+    } else {
+        TRIES_DRAWN
+    };
+    let mut misses = 0u64;
     let mut found = 0u64;
     while found < count {
-        tries += 1;
-        if tries > TRIES.saturating_mul(count) {
+        misses += 1;
+        if misses > tries {
             out.flush().context("cannot write to stdout")?;
             let wanted = steps.map_or("any number of".into(), |s| s.to_string());
             anyhow::bail!(
-                "found {found} of {count} boards needing {wanted} presses in {} draws; fewer \
-                 presses are likelier (`lightsout census` gives the most any board needs)",
-                lightsout::thousands(tries - 1)
+                "found {found} of {count} boards needing {wanted} presses; {} draws in a row \
+                 found no new one (fewer presses are likelier, and few boards need the most: \
+                 `lightsout census` counts them)",
+                lightsout::thousands(tries)
             );
         }
         let Some((board, answer)) = maker.draw(steps, goal, &mut rng) else {
@@ -154,6 +174,7 @@ fn game(
         if !seen.insert(hasher.hash_one(&board)) {
             continue;
         }
+        misses = 0;
         text.clear();
         let k = solver.game().states();
         if json {

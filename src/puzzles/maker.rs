@@ -24,6 +24,47 @@ const LISTED_PATTERNS: usize = 1 << 12;
 /// Steps of one walk a button of the game (then a draw gives up, and callers draw again).
 const STEPS_A_BUTTON: usize = 64;
 
+/// The games of more states whose every press pattern is counted for [`most_needed`]
+/// (at most 2^22 of them: milliseconds).
+const BOUND_PATTERNS: u64 = 1 << 22;
+
+/// The most quiet patterns of a two-state game whose bound [`most_needed`] finds.
+const BOUND_NULLITY: usize = 16;
+
+/// The most presses any board of `solver`'s game needs, found at once and alike at
+/// every door (no clock in it: the same request is refused at each or at none), and
+/// whether that is God's number proven (else an upper bound): no puzzle needs more,
+/// so a request for more is refused before its draws. Two states: the classes'
+/// bounds before any search (the congruences' upper bound; proven when a board found
+/// meets it); more states: every press pattern counted, when at most 2^22.
+pub fn most_needed(solver: &GameSolver) -> Option<(u64, bool)> {
+    let game = solver.game();
+    if game.states() == 2 {
+        if solver.nullity() > BOUND_NULLITY {
+            return None;
+        }
+        let god = crate::solve::gods_number(solver, std::time::Duration::ZERO).ok()?;
+        return Some((god.upper, god.proven()));
+    }
+    let patterns = u64::from(game.states()).checked_pow(u32::try_from(game.buttons()).ok()?)?;
+    if patterns > BOUND_PATTERNS {
+        return None;
+    }
+    let census = solver.census(&|_, _| true).ok()?;
+    let most = census.histogram.iter().rposition(|&n| n > 0)?;
+    Some((most as u64, true))
+}
+
+/// Why a puzzle of `wanted` presses past [`most_needed`]'s is refused, in every door's
+/// words (after the door's name of `presses`).
+pub fn past_most(wanted: u64, (most, proven): (u64, bool)) -> String {
+    let said = match proven {
+        true => format!("God's number, {most}, proven"),
+        false => format!("at most {most}"),
+    };
+    format!("{wanted} is more than any board of this game needs ({said}); ask for {most} or fewer")
+}
+
 /// Makes puzzles of one game: boards whose proven fewest presses are a given count.
 /// It holds the game's solver, owned or borrowed.
 pub struct PuzzleMaker<S: Borrow<GameSolver> = GameSolver> {

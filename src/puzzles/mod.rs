@@ -140,7 +140,7 @@ pub fn pick<D: AsRef<[u8]>>(
     Ok(out)
 }
 
-pub use maker::PuzzleMaker;
+pub use maker::{most_needed, past_most, PuzzleMaker};
 
 mod maker;
 

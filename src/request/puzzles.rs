@@ -194,6 +194,15 @@ pub fn made(checked: PuzzlesChecked, seed: u64, limits: &Limits) -> Result<Value
     let solver = limits
         .solver(game, budget)
         .map_err(|e| Refusal::bad(e.to_string()))?;
+    // No board needs more than God's number: a puzzle past it refused at once.
+    if let Some(wanted) = wanted {
+        if let Some(most) = crate::puzzles::most_needed(&solver).filter(|m| wanted > m.0) {
+            return Err(Refusal::of(
+                Field::Presses,
+                crate::puzzles::past_most(wanted, most),
+            ));
+        }
+    }
     let (rows, cols) = solver.board_shape();
     let maker = crate::puzzles::PuzzleMaker::new(&solver);
     let mut rng = crate::rng::SplitMix64(seed);

@@ -100,7 +100,7 @@ impl SearchClock {
         let started = Instant::now();
         let out = work(left.is_none_or(|left| !left.is_zero()));
         if let Some(left) = left {
-            let spent = Instant::now().saturating_duration_since(started);
+            let spent = Instant::now().duration_since(started);
             self.left.set(Some(left.saturating_sub(spent)));
         }
         out

@@ -314,6 +314,15 @@ fn urls() -> Vec<Value> {
             &[],
         ),
         ("/v1/puzzle?rows=200&cols=200".into(), &[]),
+        // Past God's number (item 8): refused at once, in one sentence.
+        (
+            "/v1/puzzle?rows=2&cols=3&states=6&rule=box&presses=16".into(),
+            &[],
+        ),
+        (
+            "/v1/puzzle?rows=6&cols=6&topology=torus&presses=20".into(),
+            &[],
+        ),
     ];
     let server = Server::start();
     asked

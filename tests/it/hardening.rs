@@ -583,3 +583,71 @@ fn a_puzzle_is_called_proven_only_when_its_search_proved_it() {
     // 39 x 39's boards are answered past the puzzle search's budget: not proven there.
     assert!(unproven > 0);
 }
+
+#[test]
+fn a_puzzle_past_gods_number_is_refused_at_once() {
+    // Hardening seven, item 8: `puzzles --rows 2 --cols 3 --states 6 --rule box
+    // --presses 16` made 10,000 draws (54-100 s) before refusing, and `--count 100` a
+    // million; GET /v1/puzzle of a 6 x 6 torus and 20 presses spent 2 s. Past the most
+    // any board needs (every pattern counted for more states; the congruences' bound for
+    // two, the same at every door), the request is refused before any draw; below it but
+    // past God's number, 200 draws in a row that find nothing end it.
+    for (flags, says) in [
+        (
+            &[
+                "--rows",
+                "2",
+                "--cols",
+                "3",
+                "--states",
+                "6",
+                "--rule",
+                "box",
+                "--presses",
+                "16",
+            ][..],
+            "--presses: 16 is more than any board of this game needs (God's number, 15, proven)",
+        ),
+        (
+            &[
+                "--rows",
+                "6",
+                "--cols",
+                "6",
+                "--topology",
+                "torus",
+                "--presses",
+                "20",
+                "--count",
+                "100",
+            ],
+            "--presses: 20 is more than any board of this game needs (at most 17)",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let out = lightsout().arg("puzzles").args(flags).output().unwrap();
+        let took = started.elapsed();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+        assert!(out.stdout.is_empty());
+        assert!(took < Duration::from_secs(2), "{flags:?}: {took:?}");
+    }
+    // Fewer boards than asked need the most (2 x 3 box of 6 states: 15): the draws end
+    // after 200 in a row find no new one, not 10,000 a board.
+    let started = std::time::Instant::now();
+    let out = lightsout()
+        .args([
+            "puzzles", "--rows", "2", "--cols", "3", "--states", "6", "--rule", "box",
+        ])
+        .args(["--presses", "15", "--count", "100", "--seed", "1"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("200 draws in a row found no new one"),
+        "{stderr}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
