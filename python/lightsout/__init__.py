@@ -64,6 +64,12 @@ def _board_array(board):
         return board
     if isinstance(board, (list, tuple)) and board and all(isinstance(r, str) for r in board):
         return "/".join(board)
+    if _ragged(board):
+        # Rows of other lengths: read as text rows are, so a short or long row gets the
+        # library's sentence (row, light, what was found), not numpy's.
+        rows = [[str(int(v) if isinstance(v, bool) else v) for v in row] for row in board]
+        gap = "" if all(len(c) == 1 for row in rows for c in row) else " "
+        return "/".join(gap.join(row) for row in rows)
     array = _np.asarray(board)
     if array.ndim == 1:
         array = array.reshape(1, -1)
@@ -84,6 +90,15 @@ def _board_array(board):
     if not array.dtype.isnative:
         array = array.astype(array.dtype.newbyteorder("="))
     return array
+
+
+def _ragged(board):
+    """Whether `board` is a list of rows (lists, tuples or 1-D arrays) of more than one
+    length."""
+    if not isinstance(board, (list, tuple)) or not board:
+        return False
+    rows = [r for r in board if isinstance(r, (list, tuple)) or getattr(r, "ndim", None) == 1]
+    return len(rows) == len(board) and len({len(r) for r in rows}) > 1
 
 
 def from_networkx(graph, *, rule="plus", states=2):

@@ -419,3 +419,17 @@ def test_the_classic_nullity_is_counted_by_polynomials_as_the_command_line_count
     with pytest.raises(ValueError) as python:
         lightsout.nullity(200000, 200000)
     assert str(python.value) in refused.stderr
+
+
+def test_ragged_rows_and_a_time_with_a_budget_are_refused_in_the_librarys_words():
+    # Hardening seven, item 10: a ragged list of rows got numpy's "setting an array
+    # element with a sequence"; search_time with search_budget was taken (the command
+    # line refuses the two together). Both now get the library's sentence.
+    with pytest.raises(ValueError, match=r"expected `0` or `1` for light 3 of 3 in row 2 of board 1, found the end of the line after 2 lights"):
+        lightsout.solve([[1, 0, 1], [0, 1], [1, 1, 1]])
+    with pytest.raises(ValueError, match=r"expected the end of row 2 of board 1 after its 2 lights, found `1`"):
+        lightsout.solve([[1, 0], [0, 1, 1]])
+    with pytest.raises(ValueError, match=r"search_time and search_budget do not go together"):
+        lightsout.solve([[1, 0], [0, 1]], search_time=1, search_budget=5)
+    # Rows of one length are still an array, answered.
+    assert lightsout.solve([[1, 0], [0, 1]]).fewest == 2

@@ -81,6 +81,14 @@ impl Solve<'_> {
                 n("search_budget")
             )));
         }
+        if self.search_time.is_some() && self.search_budget.is_some() {
+            return Err(Refusal::bad(format!(
+                "{} and {} do not go together: give a time, or word operations (the same \
+                 answers on any machine)",
+                n("search_time"),
+                n("search_budget")
+            )));
+        }
         let ops = super::budget_within(self.search_budget, limits)?;
         let by_ops = match self.boards {
             Boards::Images => Some(format!("{} pbm", n("format"))),
@@ -347,6 +355,23 @@ mod tests {
             let refused = bad.check(&COMMAND_LINE).unwrap_err();
             assert!(refused.sentence.starts_with(says), "{refused}");
         }
+        // A time and a budget together: one sentence, each door's names (Python took
+        // both, the command line refused them in clap's words).
+        let both = Solve {
+            search_time: Some(Duration::from_secs(1)),
+            search_budget: Some(5),
+            ..grid(None)
+        };
+        assert_eq!(
+            both.check(&PYTHON).unwrap_err().sentence,
+            "search_time and search_budget do not go together: give a time, or word \
+             operations (the same answers on any machine)"
+        );
+        assert!(both
+            .check(&COMMAND_LINE)
+            .unwrap_err()
+            .sentence
+            .starts_with("--search-time and --search-budget do not go together"));
         // The server's budget limit, in its words.
         let greedy = Solve {
             search_budget: Some(SERVER.search_budget + 1),

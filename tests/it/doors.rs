@@ -145,6 +145,13 @@ fn bad_cases() -> Vec<Value> {
             &["01", "10"],
             "expected `off`, `on` or a state 0..2 (lights have 3 states), found `3`",
         ),
+        // Hardening seven, item 10: the command line read `02` as a count of 2 boards
+        // (a count with a leading zero) where the other doors refuse the light.
+        case(
+            json!({"rows": 2, "cols": 2}),
+            &["02", "11"],
+            "expected `0` or `1` for light 2 of 2 in row 1 of board 1, found `2`",
+        ),
         case(
             json!({"rows": 2, "cols": 2}),
             &["01", "1"],

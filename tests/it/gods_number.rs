@@ -568,6 +568,31 @@ impl Square {
 }
 
 #[test]
+fn a_beyond_file_of_two_boards_is_refused_not_read_as_its_first() {
+    // Hardening seven, item 10: `census --beyond FILE` with two boards used the first
+    // silently; the second is now said, and nothing runs.
+    let dir = tempfile::tempdir().unwrap();
+    let board = read_data("hardest-9x9.txt");
+    let two = dir.path().join("two.txt");
+    std::fs::write(&two, format!("{board}\n{board}")).unwrap();
+    let keep = dir.path().join("parts");
+    let out = lightsout()
+        .args(["census", "--rows", "9", "--cols", "9", "--beyond"])
+        .arg(&two)
+        .arg("--checkpoint")
+        .arg(&keep)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("expected one board, found a second"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
 fn the_proof_split_in_parts_is_proven_when_merged_and_a_part_that_finds_more_says_so() {
     // 9 x 9: the proof that no board needs more than the hardest board's 37, in 4 parts,
     // each kept in DIR, merged: proven, as the unbroken census proves it.

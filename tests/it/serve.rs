@@ -2507,3 +2507,48 @@ fn the_search_clock_counts_the_boards_answered_never_their_upload() {
 fn json_rows(rows: &[&str]) -> String {
     serde_json::to_string(rows).unwrap()
 }
+
+#[test]
+fn a_text_body_from_a_client_that_accepts_only_json_is_refused_406_with_the_way() {
+    // Hardening seven, item 10: `Accept: application/json` was ignored on a text
+    // answer. A text body's answer is text: a client that refuses text gets 406 and the
+    // way to a JSON answer; one that takes text (or says nothing) is answered.
+    let server = Server::start(&[]);
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let board = "11111\n".repeat(5);
+    for (accept, status) in [
+        ("application/json", 406),
+        ("text/plain;q=0, application/json", 406),
+        ("text/plain", 200),
+        ("*/*", 200),
+        ("application/json, text/*;q=0.5", 200),
+    ] {
+        for route in ["/v1/solve?rows=5&cols=5", "/v1/query"] {
+            let mut response = agent
+                .post(format!("{}{route}", server.url))
+                .header("Accept", accept)
+                .content_type("text/plain")
+                .send(board.as_str())
+                .unwrap();
+            let body = response.body_mut().read_to_string().unwrap();
+            assert_eq!(
+                response.status().as_u16(),
+                status,
+                "{accept} {route}: {body}"
+            );
+            if status == 406 {
+                let said: serde_json::Value = serde_json::from_str(&body).unwrap();
+                assert!(
+                    said["error"]
+                        .as_str()
+                        .unwrap()
+                        .contains("Content-Type: application/json"),
+                    "{body}"
+                );
+            }
+        }
+    }
+}

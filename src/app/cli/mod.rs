@@ -323,8 +323,7 @@ pub(crate) struct SolveArgs {
     /// stops a long search: its board answered with the best found, exit code 130.
     /// Two-state text boards (PBM and games of more states take --search-budget).
     /// [default: 2s]
-    #[arg(long, value_name = "DURATION",
-          value_parser = values::parse_duration, conflicts_with = "search_budget")]
+    #[arg(long, value_name = "DURATION", value_parser = values::parse_duration)]
     pub search_time: Option<std::time::Duration>,
     /// Instead of --search-time, the exact work in word operations spent on each board
     /// to prove its presses the fewest (the same answers on any machine): the cheaper of

@@ -79,8 +79,18 @@ fn board_file(
     let (rows, cols) = solver.board_shape();
     let mut board = lightsout::Board::new(rows, cols);
     match reader.next_board(&mut board) {
-        Ok(true) => Ok(board),
-        Ok(false) => Err(anyhow::anyhow!("--beyond {shown}: no board in it")),
+        Ok(true) => {}
+        Ok(false) => return Err(anyhow::anyhow!("--beyond {shown}: no board in it")),
+        Err(e) => return Err(anyhow::anyhow!("--beyond {shown}: {e}")),
+    }
+    // One board, and nothing after it: a second is never quietly left unproven.
+    let mut next = lightsout::Board::new(rows, cols);
+    match reader.next_board(&mut next) {
+        Ok(false) => Ok(board),
+        Ok(true) => Err(anyhow::anyhow!(
+            "--beyond {shown}: expected one board, found a second; the proof beyond \
+             starts from one board: give each its own file and run"
+        )),
         Err(e) => Err(anyhow::anyhow!("--beyond {shown}: {e}")),
     }
 }

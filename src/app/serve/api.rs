@@ -110,6 +110,7 @@ pub(super) async fn query_stream(
     if super::batch::is_json(&headers) {
         return super::batch::query_json(state, raw, body).await;
     }
+    super::batch::text_acceptable(&headers)?;
     let params = Params::new(raw, &["max_steps", "moves", "target", "method"])?;
     // The command line's request and check: the server's table, never one named.
     let asked = lightsout::request::Query {
@@ -165,6 +166,7 @@ pub(super) async fn solve_stream_handler(
     if super::batch::is_json(&headers) {
         return super::batch::solve_json(state, raw, body).await;
     }
+    super::batch::text_acceptable(&headers)?;
     let mut known = vec!["rows", "cols", "target"];
     known.extend(GAME_PARAMS);
     let params = Params::new(raw, &known)?;

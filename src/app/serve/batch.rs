@@ -36,6 +36,41 @@ pub(super) fn is_json(headers: &axum::http::HeaderMap) -> bool {
         })
 }
 
+/// A text body's answer is text: a request whose `Accept` leaves no room for it
+/// (`application/json` alone, say) is refused 406 with the way to a JSON answer, never
+/// answered in a type it refused. No `Accept`, `*/*`, `text/*` or `text/plain` (each
+/// with a quality above 0) take text.
+pub(super) fn text_acceptable(
+    headers: &axum::http::HeaderMap,
+) -> Result<(), super::error::ApiError> {
+    let Some(accept) = headers.get(axum::http::header::ACCEPT) else {
+        return Ok(());
+    };
+    let text = accept.to_str().unwrap_or("");
+    let takes_text = text.split(',').any(|range| {
+        let Ok(m) = range.trim().parse::<mime::Mime>() else {
+            return false;
+        };
+        let refused = m
+            .get_param("q")
+            .is_some_and(|q| q.as_str().parse::<f64>().is_ok_and(|q| q <= 0.0));
+        let text = m.type_() == mime::STAR || m.type_() == mime::TEXT;
+        let plain = m.subtype() == mime::STAR || m.subtype() == mime::PLAIN;
+        text && plain && !refused
+    });
+    match takes_text {
+        true => Ok(()),
+        false => Err(super::error::ApiError::new(
+            StatusCode::NOT_ACCEPTABLE,
+            format!(
+                "Accept: {text}: a text body is answered as text (text/plain); send the \
+                 boards as JSON (Content-Type: application/json, {{\"boards\": [...]}}) \
+                 for a JSON answer"
+            ),
+        )),
+    }
+}
+
 /// Writes `{"answers":[`, then each answer `answer` gives a board as it is read, then
 /// `]}`: the work of a JSON body's stream.
 fn answer_each(

@@ -53,6 +53,9 @@ pub(in crate::stream) fn read_count<R: Read>(
         (Ok(count), None) => Some(count),
         (Err(err), None) => return Err(err.into()),
         (Err(_), Some(_)) => None,
+        // A count with a leading zero as wide as a row (`02` on a board of 2 columns) is
+        // a row: its lights are read, and a light of state 2 refused as every door does.
+        (Ok(_), Some(_)) if zero_led(text).is_some() => None,
         (Ok(count), Some(rows)) => match lines.peek(rows)? {
             Peeked::End => None,
             Peeked::Line(after) if is_blank(after) => None,
@@ -66,6 +69,15 @@ pub(in crate::stream) fn read_count<R: Read>(
         boards,
         like_row: like_row && boards.is_some(),
     })
+}
+
+/// The digits of a first line that is a number with a leading zero (`02`, `0110`;
+/// not `0`), spaces around it: how many, else `None`.
+pub(in crate::stream) fn zero_led(text: &[u8]) -> Option<usize> {
+    let start = text.iter().position(|b| !matches!(b, b' ' | b'\t'))?;
+    let digits = trim_end(&text[start..]);
+    (digits.len() > 1 && digits[0] == b'0' && digits.iter().all(u8::is_ascii_digit))
+        .then_some(digits.len())
 }
 
 /// An input that ends, at line `line`, before its first line that is not blank.

@@ -17,7 +17,7 @@
 //! Every error carries the 1-based line and column where the text went wrong, what was
 //! expected there and what was found.
 
-use super::count::{expect_end, of_count, read_count};
+use super::count::{expect_end, of_count, read_count, zero_led};
 use super::drawn::Drawn;
 pub use super::error::{Clue, InputError, ParseError};
 use super::lines::LineReader;
@@ -75,7 +75,7 @@ impl<R: Read> BoardReader<R> {
     ) -> Result<Self, InputError> {
         let mut lines = LineReader::new(source, line_limit(cols));
         let starts_board = |text: &[u8]| match &drawn {
-            _ if looks_like_row(text, cols) => Some(rows),
+            _ if looks_like_row(text, cols) || zero_led(text) == Some(cols) => Some(rows),
             Some(drawn) => drawn.starts(text).then_some(drawn.rows),
             None => None,
         };
@@ -398,6 +398,22 @@ mod tests {
         let err = parse_error(&text);
         assert_eq!(err.line, 2);
         assert_eq!(err.found, "a longer line");
+    }
+
+    #[test]
+    fn a_count_with_a_leading_zero_as_wide_as_a_row_is_a_row() {
+        // `02` on a board of 2 columns: a row whose second light is refused, as every
+        // door refuses it, not a count of 2 boards.
+        let mut reader = BoardReader::new("02\n11\n01\n".as_bytes(), 2, 2).unwrap();
+        let mut board = Board::new(2, 2);
+        let err = reader.next_board(&mut board).unwrap_err().to_string();
+        assert!(
+            err.contains("for light 2 of 2 in row 1 of board 1, found `2`"),
+            "{err}"
+        );
+        // Of another width, still a count (leading zeros allowed).
+        let counted = grids(&format!("01\n{}", "11111\n".repeat(5))).unwrap();
+        assert_eq!(counted.len(), 1);
     }
 
     #[test]

@@ -39,7 +39,7 @@ impl<R: Read> StatesReader<R> {
         let mut lines = LineReader::new(source, limit);
         let starts_board = |text: &[u8]| {
             let row = parse_cells(text, 1, states, cols, &mut Vec::new()).is_ok();
-            row.then_some(rows)
+            (row || super::count::zero_led(text) == Some(cols)).then_some(rows)
         };
         let count = read_count(&mut lines, starts_board)?;
         Ok(StatesReader {
