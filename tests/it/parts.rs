@@ -237,9 +237,13 @@ fn the_committed_plan_of_a126_is_believed_and_names_what_is_left() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "and 1,011 more of 1,024 are missing",
+            "and 1,011 more of 1,024 are missing or unfinished",
         ))
-        .stderr(predicate::str::contains("(the first: `--part 1/1024`)"))
+        .stderr(predicate::str::contains("(the first: `--part 1/1024`;"))
+        // The line that runs them again on Slurm (hardening seven, item 11).
+        .stderr(predicate::str::contains(
+            "`PARTS=1024 sbatch --array=1-1023 contrib/slurm/fewest.sbatch`",
+        ))
         .stderr(predicate::str::contains("not believed").not());
 }
 

@@ -225,7 +225,7 @@ fn merged(
                  not finished resumes where it stopped); with Slurm, `PARTS={of} sbatch \
                  --array={} contrib/slurm/census.sbatch`",
                 merged.missing.len(),
-                ranges(&indices)
+                crate::app::report::ranges(&indices)
             ));
         }
         None => {
@@ -273,25 +273,6 @@ fn until<T>(
     let found = search(lightsout::Deadline::after(limit).or_when(interrupt.flag()));
     drop(watch);
     (found, interrupt.came())
-}
-
-/// Part numbers as a job array's list: runs as `I-J`, joined by commas (`2-4,7`).
-fn ranges(indices: &[u64]) -> String {
-    let mut runs: Vec<(u64, u64)> = Vec::new();
-    for &i in indices {
-        match runs.last_mut() {
-            Some((_, last)) if last.checked_add(1) == Some(i) => *last = i,
-            _ => runs.push((i, i)),
-        }
-    }
-    let text: Vec<String> = runs
-        .iter()
-        .map(|&(a, b)| match a == b {
-            true => a.to_string(),
-            false => format!("{a}-{b}"),
-        })
-        .collect();
-    text.join(",")
 }
 
 /// A board as rows of `0`/`1`.

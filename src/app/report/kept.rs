@@ -127,9 +127,11 @@ impl Reporter {
         let more = shares.missing.len().saturating_sub(12);
         let first = shares.missing[0];
         note(format_args!(
-            "note: {} {m}: {} {}{} of {} {} missing in {}; run each with the same flags and \
-             `--part I/{of}` (the first: `--part {first}/{of}`), or give --search-time enough \
-             for this run to search them",
+            "note: {} {m}: {} {}{} of {} {} missing or unfinished in {}; run each with the \
+             same flags and `--part I/{of}` (the first: `--part {first}/{of}`; one not \
+             finished resumes where it stopped), or give --search-time enough for this run to \
+             search them; with Slurm, `PARTS={of} sbatch --array={} \
+             contrib/slurm/fewest.sbatch`",
             self.noun,
             if shares.missing.len() == 1 {
                 "part"
@@ -149,6 +151,7 @@ impl Reporter {
                 "are"
             },
             kept.place,
+            ranges(&shares.missing),
         ));
     }
 }
@@ -168,4 +171,23 @@ pub(super) fn in_parts(seconds: f64) -> String {
         thousands(parts),
         parts - 1
     )
+}
+
+/// Part numbers as a job array's list: runs as `I-J`, joined by commas (`2-4,7`).
+pub(crate) fn ranges(indices: &[u64]) -> String {
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for &i in indices {
+        match runs.last_mut() {
+            Some((_, last)) if last.checked_add(1) == Some(i) => *last = i,
+            _ => runs.push((i, i)),
+        }
+    }
+    let text: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| match a == b {
+            true => a.to_string(),
+            false => format!("{a}-{b}"),
+        })
+        .collect();
+    text.join(",")
 }

@@ -7,6 +7,7 @@ mod kept;
 mod watch;
 
 pub(crate) use god::{board_rows, god, stopped_early};
+pub(crate) use kept::ranges;
 pub(crate) use watch::{Interrupt, Watch};
 
 use crate::app::say::note;

@@ -334,8 +334,21 @@ fn kept<T: Lane>(
                     // The fraction of the blocks kept (the first parts keep more).
                     let fraction = saved.kept as f64 / blocks.searched().max(1) as f64;
                     outcome.resumed = Some((fraction, saved.seconds));
+                    // Its parts left are searched from the higher floor (the other
+                    // parts' best, kept since: a value some solution reaches). The
+                    // parts done hold nothing of at least it but their best, so the
+                    // whole holds nothing past it that the best leaves out; a best
+                    // under it is no entry of at least the floor, and is dropped
+                    // (kept, it stood under the floor it was saved with, and the
+                    // merge refused the part).
+                    let floor = fresh.floor.max(saved.floor);
+                    let best = match saved.best.0 >= floor {
+                        true => saved.best,
+                        false => (i64::MIN, u64::MAX),
+                    };
                     outcome.state = Progress {
-                        floor: fresh.floor.max(saved.floor),
+                        floor,
+                        best,
                         ..saved
                     };
                 }

@@ -13,6 +13,16 @@ fn search(
     split: (usize, usize),
     progress: &crate::solve::SearchProgress,
 ) -> (i64, u64) {
+    searched(weighted, split, progress, true).best
+}
+
+/// The blocks of `weighted` searched (when `may_run`) with `progress`.
+fn searched(
+    weighted: &[(u64, u32, i32)],
+    split: (usize, usize),
+    progress: &crate::solve::SearchProgress,
+    may_run: bool,
+) -> Searched {
     let presses = |hat: i64| hat.unsigned_abs();
     let inputs = (
         Width::of_processor(),
@@ -22,20 +32,46 @@ fn search(
         i64::MIN,
         progress,
     );
-    best_of_blocks::<i16>(inputs, &presses, true).best
+    best_of_blocks::<i16>(inputs, &presses, may_run)
 }
 
-#[test]
-fn a_kept_search_resumes_to_the_answer_of_an_unbroken_one() {
-    let (k1, k2) = (8, 12);
-    let mut rng = crate::rng::SplitMix64(41);
-    let mut weighted: Vec<(u64, u32, i32)> = (0..300)
+/// `count` random signatures split at `(k1, k2)` with weights -4..=4, from `seed`, in
+/// the order of their low parts.
+fn signatures(seed: u64, count: usize, (k1, k2): (usize, usize)) -> Vec<(u64, u32, i32)> {
+    let mut rng = crate::rng::SplitMix64(seed);
+    let mut weighted: Vec<(u64, u32, i32)> = (0..count)
         .map(|_| {
             let lo = rng.below(1 << k1) as u32;
             (rng.below(1 << k2), lo, rng.below(9) as i32 - 4)
         })
         .collect();
     weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
+    weighted
+}
+
+/// The search of `weighted` kept in `memory` (saved only at its end), run as share
+/// `share` (`None`: the whole, or the merge of the shares kept), searching when
+/// `may_run`; what it covered and what it notes.
+fn run_kept(
+    weighted: &[(u64, u32, i32)],
+    split: (usize, usize),
+    memory: &std::sync::Arc<checkpoint::Memory>,
+    share: Option<(u64, u64)>,
+    may_run: bool,
+) -> (Searched, Option<crate::solve::Kept>) {
+    let progress = crate::solve::SearchProgress::default();
+    progress.keep_with(memory.clone(), std::time::Duration::from_secs(3600));
+    if let Some((index, of)) = share {
+        progress.run_share(index, of).unwrap();
+    }
+    let searched = searched(weighted, split, &progress, may_run);
+    (searched, progress.take_kept())
+}
+
+#[test]
+fn a_kept_search_resumes_to_the_answer_of_an_unbroken_one() {
+    let (k1, k2) = (8, 12);
+    let weighted = signatures(41, 300, (k1, k2));
     let plain = search(&weighted, (k1, k2), &Default::default());
     let memory = std::sync::Arc::new(checkpoint::Memory::default());
     let kept = || {
@@ -180,32 +216,10 @@ fn a_search_split_in_parts_merges_to_the_answer_of_an_unbroken_one() {
     // split in 2, 3, 64 and 1,024 shares (some empty), each share run by a progress of
     // its own (as on other machines), then merged by a run that searches nothing.
     let (k1, k2) = (6, 14);
-    let mut rng = crate::rng::SplitMix64(77);
-    let mut weighted: Vec<(u64, u32, i32)> = (0..400)
-        .map(|_| {
-            let lo = rng.below(1 << k1) as u32;
-            (rng.below(1 << k2), lo, rng.below(9) as i32 - 4)
-        })
-        .collect();
-    weighted.sort_unstable_by_key(|&(high, lo, _)| (lo, high));
+    let weighted = signatures(77, 400, (k1, k2));
     let plain = search(&weighted, (k1, k2), &Default::default());
-    let presses = |hat: i64| hat.unsigned_abs();
     let run = |memory: &std::sync::Arc<checkpoint::Memory>, share: Option<(u64, u64)>, may_run| {
-        let progress = crate::solve::SearchProgress::default();
-        progress.keep_with(memory.clone(), std::time::Duration::from_secs(3600));
-        if let Some((index, of)) = share {
-            progress.run_share(index, of).unwrap();
-        }
-        let inputs = (
-            Width::of_processor(),
-            &weighted[..],
-            (k1, k2),
-            None,
-            i64::MIN,
-            &progress,
-        );
-        let searched = best_of_blocks::<i16>(inputs, &presses, may_run);
-        (searched, progress.take_kept())
+        run_kept(&weighted, (k1, k2), memory, share, may_run)
     };
     for of in [2u64, 3, 64, 1024] {
         let memory = std::sync::Arc::new(checkpoint::Memory::default());
@@ -310,4 +324,85 @@ fn a_kept_search_whose_floor_nothing_reaches_proves_nothing_to_a_run_that_only_r
     );
     let read = best_of_blocks::<i16>(inputs, &presses, false);
     assert!(!read.complete(), "{read:?}");
+}
+
+#[test]
+fn a_part_resumed_after_a_better_part_was_kept_is_believed_by_the_merge() {
+    // Hardening seven, item 11: a part stopped with its best B, resumed after another
+    // part was kept with a better best: its floor was raised to the other's (a value
+    // some solution reaches, so it need look for no less) while its best stayed B,
+    // under it; the merge then refused the part ("its best entry is under the floor it
+    // was searched at") and called it missing. At every moment a part can be stopped
+    // (each number of its parts done that holds its best), the merge is believed.
+    // Signatures whose lower share holds its best early (so it can be stopped at 50
+    // moments after it): the first seed that does.
+    let (k1, k2) = (6, 14);
+    for seed in 0.. {
+        let weighted = signatures(seed, 300, (k1, k2));
+        if stopped_at_fifty_moments(&weighted, (k1, k2)) {
+            return;
+        }
+        assert!(seed < 200, "no seed of 200 holds a share's best early");
+    }
+}
+
+/// [`a_part_resumed_after_a_better_part_was_kept_is_believed_by_the_merge`] on
+/// `weighted`: `false` when its lower share's best comes too late to stop it at 50
+/// moments after it.
+fn stopped_at_fifty_moments(weighted: &[(u64, u32, i32)], (k1, k2): (usize, usize)) -> bool {
+    let plain = search(weighted, (k1, k2), &Default::default());
+    let run = |memory: &std::sync::Arc<checkpoint::Memory>, share: Option<(u64, u64)>, may_run| {
+        run_kept(weighted, (k1, k2), memory, share, may_run).0
+    };
+    let key = checkpoint::key(weighted, (k1, k2), 2, None);
+    // Each share alone: the one whose best is lower is the one stopped.
+    let alone: Vec<(i64, u64)> = (0..2)
+        .map(|i| {
+            run(
+                &std::sync::Arc::new(checkpoint::Memory::default()),
+                Some((i, 2)),
+                true,
+            )
+            .best
+        })
+        .collect();
+    if alone[0].0 == alone[1].0 {
+        return false;
+    }
+    let (low, high) = if alone[0].0 < alone[1].0 {
+        (0, 1)
+    } else {
+        (1, 0)
+    };
+    let memory = std::sync::Arc::new(checkpoint::Memory::default());
+    run(&memory, Some((low, 2)), true);
+    let stopped = Checkpoint::share(memory.as_ref(), key.clone(), (low, 2));
+    let whole = loaded(&stopped).unwrap();
+    // The covered part that holds its best: every stop from there on holds it.
+    let part = (whole.best.1 >> k1) / whole.part;
+    let holds = (part - whole.first) / whole.stride;
+    if holds + 51 > whole.len() {
+        return false;
+    }
+    for done in holds + 1..holds + 51 {
+        let memory = std::sync::Arc::new(checkpoint::Memory::default());
+        let stopped = Checkpoint::share(memory.as_ref(), key.clone(), (low, 2));
+        stopped
+            .save(&Progress {
+                done,
+                kept: done * whole.part,
+                ..whole
+            })
+            .unwrap();
+        // The better share kept, then the stopped one resumed beside it.
+        assert_eq!(
+            run(&memory, Some((high, 2)), true).best,
+            alone[high as usize]
+        );
+        run(&memory, Some((low, 2)), true);
+        let merged = run(&memory, None, false);
+        assert!(merged.complete(), "stopped at {done} parts: {merged:?}");
+        assert_eq!(merged.best, plain, "stopped at {done} parts");
+    }
+    true
 }
