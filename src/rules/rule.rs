@@ -127,6 +127,18 @@ impl Rule {
             .map(|n| n.0)
     }
 
+    /// The rule turned half round: what a press adds at offset `(dr, dc)` is what this
+    /// rule adds at `(-dr, -dc)` (on a plane, a cylinder or a torus, the game of the
+    /// turned rule is the game's press matrix transposed).
+    pub fn turned(&self) -> Rule {
+        let mut amounts = self.amounts.clone();
+        amounts.reverse();
+        Rule {
+            amounts,
+            ..self.clone()
+        }
+    }
+
     /// Each nonzero amount with its offset from the pressed cell: `(dr, dc, amount)`.
     pub fn offsets(&self) -> impl Iterator<Item = (isize, isize, u8)> + '_ {
         let (h, w) = (self.height as isize / 2, self.width as isize / 2);

@@ -61,6 +61,15 @@ pub fn random_board(rng: &mut Rng, rows: usize, cols: usize) -> lightsout::Board
     b
 }
 
+/// The one JSON value `lightsout args` prints for `stdin`, its success required (its
+/// stderr shown when it failed).
+pub(crate) fn json_of(args: &[&str], stdin: String) -> serde_json::Value {
+    let out = lightsout().args(args).write_stdin(stdin).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// `lightsout args`, run with its data segment (heap and private maps) limited to `bytes`,
 /// stdin closed; returns its status, stdout length and stderr.
 pub fn run_with_data_limit(args: &[&str], bytes: u64) -> (Option<i32>, usize, String) {

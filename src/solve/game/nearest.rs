@@ -21,7 +21,7 @@ pub const NEAREST_LIGHTS: usize = 1 << 12;
 pub const NEAREST_CLASSES: u64 = 1 << 16;
 
 /// The most steps of that search (each a class, one light's change and one check).
-const NEAREST_STEPS: u64 = 1 << 26;
+const NEAREST_STEPS: u64 = 1 << 27;
 
 /// The nearest solvable position of a board that cannot be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,7 +82,14 @@ impl Nearness {
                 }
             }
             let transposed = Game::new(lights, k, buttons, None).ok()?;
-            generators(&GameSolver::new(transposed, 0).ok()?)?
+            // A grid game's transpose is the grid game of its rule turned half round,
+            // where the topology keeps every offset (checked, button by button): its
+            // own engine (the chase) solves it past dense elimination's size.
+            let turned = game
+                .grid_rules()
+                .and_then(|g| Game::grid(g.rows, g.cols, g.topology, g.rule.turned(), k).ok())
+                .filter(|turned| same_buttons(turned, &transposed));
+            generators(&GameSolver::new(turned.unwrap_or(transposed), 0).ok()?)?
         };
         if generators.is_empty() {
             return None;
@@ -250,6 +257,21 @@ fn symmetric(game: &Game) -> bool {
     entries
         .iter()
         .all(|&(b, l, a)| entries.contains(&(l, b, a)))
+}
+
+/// Whether two games' buttons change the same lights by the same amounts.
+fn same_buttons(a: &Game, b: &Game) -> bool {
+    if (a.lights(), a.buttons(), a.states()) != (b.lights(), b.buttons(), b.states()) {
+        return false;
+    }
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    (0..a.buttons()).all(|button| {
+        a.pattern_into(button, &mut x);
+        b.pattern_into(button, &mut y);
+        x.sort_unstable();
+        y.sort_unstable();
+        x == y
+    })
 }
 
 /// Generators of the quiet patterns of `solver`'s game, one entry a button, each with
