@@ -121,6 +121,15 @@ pub const STATIC_PAGE: Limits = Limits {
 /// by `GET /v1/solve` has at most about this many lights.
 pub const URL_BYTES: usize = 65_534;
 
+/// The refusal of a URL past [`URL_BYTES`] (414), in every door's words.
+pub fn url_too_long() -> String {
+    format!(
+        "the URL is longer than {} bytes, the most a URL takes here (a larger board goes \
+         in a body: POST /v1/solve)",
+        crate::text::thousands(URL_BYTES as u64)
+    )
+}
+
 /// Every door's limits, by name: printed by `lightsout serve --help` and the OpenAPI
 /// document (`x-limits`).
 pub const DOORS: [(&str, Limits); 4] = [

@@ -2552,3 +2552,38 @@ fn a_text_body_from_a_client_that_accepts_only_json_is_refused_406_with_the_way(
         }
     }
 }
+
+#[test]
+fn a_url_past_the_longest_gets_414_in_the_routes_json() {
+    // Hardening seven, item 10: a 250 KB URL got hyper's own 414 with an empty body,
+    // before any route. It now gets the routes' JSON, the static page's sentence; a URL
+    // of the longest length is still read (and its board refused in the usual words).
+    // Written by hand: HTTP clients refuse such a URL themselves.
+    use std::io::Write as _;
+    let server = Server::start(&[]);
+    let addr = server.url.trim_start_matches("http://").to_string();
+    let head = "/v1/solve?rows=1&cols=1&board=";
+    for (length, status) in [(65_534, "400"), (65_535, "414"), (250_000, "414")] {
+        let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+        let path = format!("{head}{}", "1".repeat(length - head.len()));
+        write!(
+            conn,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        conn.read_to_string(&mut answer).unwrap();
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status} ")),
+            "{length}: {answer}"
+        );
+        let body = answer.split("\r\n\r\n").nth(1).unwrap_or("");
+        let said: serde_json::Value = serde_json::from_str(body).unwrap();
+        let error = said["error"].as_str().unwrap();
+        if status == "414" {
+            assert_eq!(error, lightsout::request::limits::url_too_long());
+        }
+    }
+    // The server goes on answering.
+    assert_eq!(server.get("/healthz").0, 200);
+}

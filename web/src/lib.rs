@@ -48,15 +48,9 @@ pub unsafe extern "C" fn ask(at: *const u8, len: usize) -> u64 {
     let request = unsafe { std::slice::from_raw_parts(at, len) };
     let (status, body) = match std::str::from_utf8(request) {
         // As long a URL as the server's HTTP layer takes, and no longer (its 414).
-        Ok(text) if text.len() > request::limits::URL_BYTES => (
-            414,
-            json!({ "error": format!(
-                "the URL has {} bytes; a URL takes at most {} (a larger board goes in a \
-                 body: POST /v1/solve)",
-                lightsout::thousands(text.len() as u64),
-                lightsout::thousands(request::limits::URL_BYTES as u64)
-            ) }),
-        ),
+        Ok(text) if text.len() > request::limits::URL_BYTES => {
+            (414, json!({ "error": request::limits::url_too_long() }))
+        }
         Ok(text) => match answer(text) {
             Ok(body) => (200, body),
             Err(refusal) => (refusal.status, json!({ "error": refusal.message() })),

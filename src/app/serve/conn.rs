@@ -135,6 +135,58 @@ impl hyper::service::Service<hyper::Request<hyper::body::Incoming>> for Counted 
 struct Watched {
     stream: TcpStream,
     activity: Arc<Activity>,
+    /// The answer written in place of hyper's own 414, and how much of it is written.
+    replacing: Option<(&'static [u8], usize)>,
+}
+
+/// The status line hyper writes, before any route, for a URL past its limit (65,534
+/// bytes, `URL_BYTES`): its answer has no body, and is the connection's last.
+const HYPERS_414: &[u8] = b"HTTP/1.1 414 URI Too Long\r\n";
+
+/// What a client gets instead: the same status, with the routes' JSON body, the
+/// sentence the static page gives (`url_too_long`).
+fn url_too_long() -> &'static [u8] {
+    static MADE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    MADE.get_or_init(|| {
+        let body = serde_json::json!({ "error": lightsout::request::limits::url_too_long() });
+        let body = body.to_string();
+        let mut out = String::from("HTTP/1.1 414 URI Too Long\r\n");
+        out.push_str("content-type: application/json\r\nconnection: close\r\n");
+        out.push_str(&format!("content-length: {}\r\n\r\n{body}", body.len()));
+        out.into_bytes()
+    })
+}
+
+impl Watched {
+    /// Writes what replaces hyper's 414, when it is being written: `Some` once it is
+    /// all written (or failed), `None` when nothing is being replaced.
+    fn poll_replaced(&mut self, cx: &mut Context<'_>) -> Option<Poll<io::Result<()>>> {
+        let (answer, mut at) = self.replacing?;
+        while at < answer.len() {
+            match Pin::new(&mut self.stream).poll_write(cx, &answer[at..]) {
+                Poll::Ready(Ok(0)) => {
+                    return Some(Poll::Ready(Err(io::ErrorKind::WriteZero.into())))
+                }
+                Poll::Ready(Ok(n)) => {
+                    at += n;
+                    self.replacing = Some((answer, at));
+                    self.activity.touch();
+                }
+                Poll::Ready(Err(e)) => return Some(Poll::Ready(Err(e))),
+                Poll::Pending => return Some(Poll::Pending),
+            }
+        }
+        Some(Poll::Ready(Ok(())))
+    }
+
+    /// Whether `bytes` begin hyper's own 414 (then replaced, and every write after it
+    /// taken as written: the connection ends there).
+    fn replaces(&mut self, bytes: &[u8]) -> bool {
+        if self.replacing.is_none() && bytes.starts_with(HYPERS_414) {
+            self.replacing = Some((url_too_long(), 0));
+        }
+        self.replacing.is_some()
+    }
 }
 
 impl AsyncRead for Watched {
@@ -158,6 +210,12 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         bytes: &[u8],
     ) -> Poll<io::Result<usize>> {
+        if self.replaces(bytes) {
+            return self
+                .poll_replaced(cx)
+                .unwrap_or(Poll::Ready(Ok(())))
+                .map_ok(|()| bytes.len());
+        }
         let polled = Pin::new(&mut self.stream).poll_write(cx, bytes);
         if matches!(polled, Poll::Ready(Ok(n)) if n > 0) {
             self.activity.touch();
@@ -170,6 +228,17 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        let first = bufs
+            .iter()
+            .find(|b| !b.is_empty())
+            .map_or(&[][..], |b| &b[..]);
+        if self.replaces(first) {
+            let all = bufs.iter().map(|b| b.len()).sum();
+            return self
+                .poll_replaced(cx)
+                .unwrap_or(Poll::Ready(Ok(())))
+                .map_ok(|()| all);
+        }
         let polled = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
         if matches!(polled, Poll::Ready(Ok(n)) if n > 0) {
             self.activity.touch();
@@ -267,6 +336,7 @@ pub(super) async fn serve(
             table.insert(id, open.clone());
         }
         let io = TokioIo::new(Watched {
+            replacing: None,
             stream,
             activity: activity.clone(),
         });
