@@ -401,22 +401,6 @@ mod tests {
     }
 
     #[test]
-    fn a_count_with_a_leading_zero_as_wide_as_a_row_is_a_row() {
-        // `02` on a board of 2 columns: a row whose second light is refused, as every
-        // door refuses it, not a count of 2 boards.
-        let mut reader = BoardReader::new("02\n11\n01\n".as_bytes(), 2, 2).unwrap();
-        let mut board = Board::new(2, 2);
-        let err = reader.next_board(&mut board).unwrap_err().to_string();
-        assert!(
-            err.contains("for light 2 of 2 in row 1 of board 1, found `2`"),
-            "{err}"
-        );
-        // Of another width, still a count (leading zeros allowed).
-        let counted = grids(&format!("01\n{}", "11111\n".repeat(5))).unwrap();
-        assert_eq!(counted.len(), 1);
-    }
-
-    #[test]
     fn the_count_line_may_be_left_out() {
         let board = "00111\n01011\n10001\n11010\n11100\n";
         let counted = grids(&format!("1\n{board}")).unwrap();
