@@ -651,3 +651,24 @@ fn a_puzzle_past_gods_number_is_refused_at_once() {
     );
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+#[test]
+fn a_first_line_with_a_leading_zero_is_a_row_when_as_wide_as_one() {
+    // Hardening seven, item 10: with --rows 2 --cols 2 a first line `02` was read as a
+    // count of 2 boards, where the other doors refuse its light of state 2 (the doors'
+    // table holds that sentence at each). Of another width it is still a count.
+    lightsout()
+        .args(["solve", "--rows", "2", "--cols", "2"])
+        .write_stdin("02\n11\n01\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "line 1, column 2: expected `0` or `1` for light 2 of 2 in row 1 of board 1, found `2`",
+        ));
+    lightsout()
+        .args(["solve", "--rows", "5", "--cols", "5"])
+        .write_stdin(format!("01\n{}", "11111\n".repeat(5)))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("PUZZLE #1\n"));
+}

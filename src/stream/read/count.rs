@@ -157,26 +157,3 @@ pub(in crate::stream) fn expect_end<R: Read>(
 pub(in crate::stream) fn of_count(count: Option<u64>) -> String {
     count.map_or(String::new(), |n| format!(" of {n}"))
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::board::Board;
-    use crate::stream::read::reader::BoardReader;
-
-    #[test]
-    fn a_count_with_a_leading_zero_as_wide_as_a_row_is_a_row() {
-        // `02` on a board of 2 columns: a row whose second light is refused, as every
-        // door refuses it, not a count of 2 boards.
-        let mut reader = BoardReader::new("02\n11\n01\n".as_bytes(), 2, 2).unwrap();
-        let mut board = Board::new(2, 2);
-        let err = reader.next_board(&mut board).unwrap_err().to_string();
-        assert!(
-            err.contains("for light 2 of 2 in row 1 of board 1, found `2`"),
-            "{err}"
-        );
-        // Of another width, still a count (leading zeros allowed).
-        let text = format!("01\n{}", "11111\n".repeat(5));
-        let mut reader = BoardReader::new(text.as_bytes(), 5, 5).unwrap();
-        assert_eq!(reader.count(), Some(1));
-    }
-}
