@@ -433,7 +433,7 @@ fn ctrl_c_stops_an_enumerating_census_at_once_even_where_it_was_ignored() {
             }
         }
         let child = command.spawn().unwrap();
-        std::thread::sleep(Duration::from_millis(700));
+        std::thread::sleep(Duration::from_millis(300));
         let asked = std::time::Instant::now();
         // SAFETY: kill sends a signal to our own child.
         unsafe { libc::kill(child.id() as i32, libc::SIGINT) };

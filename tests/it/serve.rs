@@ -2465,10 +2465,10 @@ fn the_search_clock_counts_the_boards_answered_never_their_upload() {
     // Hardening seven, item 7: a JSON body of 30 MB of leading whitespace, then a 5 x 5
     // board, was answered "not proven, lower bound 3": the request's search time was a
     // deadline from its start, and the upload spent it. It is now the time answering
-    // the boards spends. Here a board arrives 1.2 s after the request began, past
-    // `--search-time 0.5`, through both bodies: each is proven.
+    // the boards spends. Here a board arrives 0.5 s after the request began, past
+    // `--search-time 0.2`, through both bodies: each is proven.
     use std::io::Write as _;
-    let server = Server::start(&["--search-time", "0.5"]);
+    let server = Server::start(&["--search-time", "0.2"]);
     let addr = server.url.trim_start_matches("http://").to_string();
     let board = ["11111", "11111", "11111", "11111", "11111"];
     for (kind, head, tail) in [
@@ -2487,7 +2487,7 @@ fn the_search_clock_counts_the_boards_answered_never_their_upload() {
              Content-Length: {length}\r\nConnection: close\r\n\r\n{head}"
         )
         .unwrap();
-        std::thread::sleep(Duration::from_millis(1200));
+        std::thread::sleep(Duration::from_millis(500));
         conn.write_all(tail.as_bytes()).unwrap();
         let mut answer = String::new();
         conn.read_to_string(&mut answer).unwrap();
