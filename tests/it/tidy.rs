@@ -474,22 +474,24 @@ fn modules_stay_small_and_main_stays_thin() {
     assert!(long.is_empty(), "{}", long.join("\n"));
 }
 
-/// Each package of `cargo tree -p lightsout -e EDGES` and its features.
-fn tree_features(edges: &str) -> BTreeMap<String, BTreeSet<String>> {
+/// `cargo tree -p lightsout` (offline, no prefix) with `args`: its lines.
+fn cargo_tree(args: &[&str]) -> String {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let out = std::process::Command::new(cargo)
         .current_dir(root())
         .args(["tree", "--offline", "-p", "lightsout", "--prefix", "none"])
-        .args(["-e", edges, "-f", "{p}|{f}"])
+        .args(args)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Each package of `cargo tree -p lightsout -e EDGES` and its features.
+fn tree_features(edges: &str) -> BTreeMap<String, BTreeSet<String>> {
     let mut packages: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for line in String::from_utf8(out.stdout).unwrap().lines() {
+    for line in cargo_tree(&["-e", edges, "-f", "{p}|{f}"]).lines() {
         let Some((package, features)) = line.split_once('|') else {
             continue;
         };
@@ -872,4 +874,41 @@ fn the_doors_make_no_game_solver_or_limit_of_their_own() {
         "a door making a game or a solver, or naming a limit, itself:\n{}",
         found.join("\n")
     );
+}
+
+#[test]
+fn the_library_alone_builds_none_of_the_binarys_crates() {
+    // Issue 72, item 5: `pip install ./python` compiled 248 crates, the server and the
+    // terminal game among them. The library without its `cli` feature (as python/, web/
+    // and fuzz/ take it) depends on none of the crates only the binary uses.
+    let binary_only = [
+        "anyhow",
+        "axum",
+        "clap",
+        "hyper",
+        "tokio",
+        "tower",
+        "tower-http",
+        "ratatui",
+        "crossterm",
+        "indicatif",
+        "metrics",
+        "humantime",
+        "mime",
+    ];
+    let tree = cargo_tree(&["--no-default-features", "-e", "normal", "-f", "{p}"]);
+    let crates: BTreeSet<&str> = tree.lines().filter_map(|l| l.split(' ').next()).collect();
+    let found: Vec<&&str> = binary_only
+        .iter()
+        .filter(|c| crates.contains(**c))
+        .collect();
+    assert!(found.is_empty(), "the library alone depends on {found:?}");
+    assert!(crates.len() < 60, "{} crates: {crates:?}", crates.len());
+    for door in ["python", "web", "fuzz"] {
+        let manifest = read(&root().join(door).join("Cargo.toml"));
+        assert!(
+            manifest.contains(r#"lightsout = { path = "..", default-features = false }"#),
+            "{door}/Cargo.toml takes the library alone"
+        );
+    }
 }
