@@ -15,7 +15,6 @@ use lightsout::rules::Game;
 use lightsout::GameSolver;
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::rc::Rc;
 
 /// `len` bytes for the page to write a request into (freed with [`free`]).
 #[no_mangle]
@@ -70,26 +69,37 @@ pub unsafe extern "C" fn ask(at: *const u8, len: usize) -> u64 {
 thread_local! {
     /// The last game's solver, kept for the coach's next question (the page asks about
     /// one game at a time).
-    static SOLVER: RefCell<Option<(Game, u64, Rc<GameSolver>)>> = const { RefCell::new(None) };
+    static SOLVER: RefCell<Option<(Game, u64, std::sync::Arc<GameSolver>)>> = const { RefCell::new(None) };
 }
 
 /// The solver of `game`, the last one when it is the same game.
-fn solver(game: Game, budget: u64) -> Result<Rc<GameSolver>, Refusal> {
-    SOLVER.with(|kept| {
-        let mut kept = kept.borrow_mut();
-        if let Some((g, b, solver)) = kept.as_ref() {
-            if *g == game && *b == budget {
-                return Ok(Rc::clone(solver));
+fn solver(game: Game, budget: u64) -> Result<std::sync::Arc<GameSolver>, Refusal> {
+    request::Solvers::solver(&LastSolver, game, lightsout::SearchLimits::from(budget))
+        .map_err(|e| Refusal::bad(e.to_string()))
+}
+
+/// The page's solvers for a plan: the last game's, kept (the page asks about one game
+/// at a time), else one made within the static page's limits.
+struct LastSolver;
+
+impl request::Solvers for LastSolver {
+    fn solver(
+        &self,
+        game: Game,
+        search: lightsout::SearchLimits,
+    ) -> Result<std::sync::Arc<GameSolver>, lightsout::GameSolveError> {
+        SOLVER.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            if let Some((g, b, solver)) = kept.as_ref() {
+                if *g == game && *b == search.ops {
+                    return Ok(std::sync::Arc::clone(solver));
+                }
             }
-        }
-        let solver = Rc::new(
-            STATIC_PAGE
-                .solver(game.clone(), budget)
-                .map_err(|e| Refusal::bad(e.to_string()))?,
-        );
-        *kept = Some((game, budget, Rc::clone(&solver)));
-        Ok(solver)
-    })
+            let solver = std::sync::Arc::new(STATIC_PAGE.solver(game.clone(), search)?);
+            *kept = Some((game, search.ops, std::sync::Arc::clone(&solver)));
+            Ok(solver)
+        })
+    }
 }
 
 /// A request's answer: the route's, read and answered by the library's `request`.
@@ -116,8 +126,7 @@ fn answer(asked: &str) -> Result<Value, Refusal> {
         "/v1/solve" => {
             // One read for both doors of this URL (the server's and this page's).
             let (checked, board) = request::SolveAsked::one_board(raw, &STATIC_PAGE)?;
-            let solver = solver(checked.game, checked.search.ops)?;
-            Ok(request::answer_json(&solver, &board, checked.goal, true))
+            Ok(checked.plan(&LastSolver)?.json(&board, true))
         }
         "/v1/puzzle" => {
             let mut known = vec!["steps", "seed", "rows", "cols", "presses", "target"];

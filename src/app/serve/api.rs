@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::extract::{RawQuery, State as Shared};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
-use lightsout::request::{Checked, Params, QueryMethod, SolveAsked, GAME_PARAMS};
+use lightsout::request::{Params, QueryMethod, SolveAsked, GAME_PARAMS};
 use lightsout::{answer_stream, Method, QueryOptions, StreamError, Target};
 use serde_json::Value;
 use std::sync::Arc;
@@ -209,37 +209,17 @@ fn solve_text(
     };
     let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
     let asked = SolveAsked::read(params)?.with_shape(shape);
-    let Checked { game, goal, search } = asked.check(&state.limits)?;
+    let plan = asked.check(&state.limits)?.plan(state)?;
     let mut unproven = Vec::new();
     let mut note = |m: u64, proven: bool| {
         if !proven && unproven.len() < UNPROVEN_LISTED {
             unproven.push(m);
         }
     };
-    let options = lightsout::StatesOptions {
-        goal,
-        format: lightsout::AnswerFormat::Text,
-        line_buffered: false,
-        search_time: Some(state.search_time),
-    };
-    let made = match game.is_classic() {
-        true => None,
-        false => Some(Arc::new(
-            state
-                .limits
-                .solver(game.clone(), search)
-                .map_err(|e| ApiError::bad(e.to_string()))?,
-        )),
-    };
-    let solver = || made.unwrap_or_else(|| state.solvers.get(&game));
-    let summary = lightsout::solve_boards_stream(
-        &game,
-        solver,
-        options,
-        input,
-        &mut *output,
-        &mut |m, answered| note(m, answered.proven()),
-    )?;
+    let text = (lightsout::AnswerFormat::Text, Some(state.search_time));
+    let summary = plan.stream(text, input, &mut *output, &mut |m, answered| {
+        note(m, answered.proven())
+    })?;
     close_unproven(output, &unproven, summary)?;
     metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);
     Ok(summary.boards)

@@ -16,7 +16,7 @@ use super::State;
 use axum::body::Body;
 use axum::http::StatusCode;
 use axum::response::Response;
-use lightsout::request::{answer_json, play_params, Checked, SolveAsked};
+use lightsout::request::{play_params, SolveAsked};
 use lightsout::{StreamError, Target};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -126,17 +126,13 @@ pub(super) async fn solve_json(
                 }
             };
             let input = &mut std::io::Read::chain(std::io::Cursor::new(read), input);
-            let Checked { game, goal, search } = checked;
-            let solver = state
-                .board_solver(game, search)
-                .map_err(|e| StreamError::Output(std::io::Error::other(e.to_string())))?;
-            let game = solver.game().clone();
+            let plan = checked.plan(&*state)?;
             // The request's search time, as the text body's: what answering its boards
             // spends (never their upload); boards reached after it are answered without
             // a search (valid presses, `proven` only when they are).
             let clock = lightsout::SearchClock::new(Some(state.search_time));
-            let boards = answer_each(input, output, &game, |cells| {
-                Ok(clock.timed(|search| answer_json(&solver, cells, goal, search)))
+            let boards = answer_each(input, output, plan.game(), |cells| {
+                Ok(clock.timed(|search| plan.json(cells, search)))
             })?;
             metrics::counter!("lightsout_boards_solved_total").increment(boards);
             Ok(boards)

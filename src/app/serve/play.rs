@@ -73,13 +73,8 @@ pub(super) async fn solve_one(
     let permit = super::job_slot(&state).await?;
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let lightsout::request::Checked { game, goal, search } = checked;
-        let solver = state
-            .board_solver(game, search)
-            .map_err(|e| ApiError::bad(e.to_string()))?;
-        Ok(Json(lightsout::request::answer_json(
-            &solver, &board, goal, true,
-        )))
+        let plan = checked.plan(&*state)?;
+        Ok(Json(plan.json(&board, true)))
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?

@@ -6,8 +6,8 @@ use lightsout::request::limits::Limits;
 use lightsout::GameSolver;
 use std::sync::{Arc, Mutex};
 
-/// A cached solver and its shape (rows, columns).
-type Entry = ((usize, usize), Arc<GameSolver>);
+/// A cached solver, its shape (rows, columns) and its search budget.
+type Entry = ((usize, usize, u64), Arc<GameSolver>);
 
 /// The cache of solvers by shape.
 pub(crate) struct Solvers {
@@ -29,10 +29,11 @@ impl Solvers {
         }
     }
 
-    /// The solver for `game`, the classic game of some shape, made when not held.
-    pub(crate) fn get(&self, game: &lightsout::rules::Game) -> Arc<GameSolver> {
+    /// The solver for `game`, the classic game of some shape, searching within
+    /// `budget` word operations, made when not held.
+    pub(crate) fn get(&self, game: &lightsout::rules::Game, budget: u64) -> Arc<GameSolver> {
         let grid = game.grid_rules().expect("the classic game is a grid game");
-        let key = (grid.rows, grid.cols);
+        let key = (grid.rows, grid.cols, budget);
         {
             let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(at) = cached.iter().position(|(k, _)| *k == key) {
@@ -45,7 +46,7 @@ impl Solvers {
         }
         let solver = Arc::new(
             self.limits
-                .solver(game.clone(), self.limits.budget())
+                .solver(game.clone(), budget)
                 .expect("the classic game has a solver for every shape"),
         );
         let size = solver.memory_bytes();
@@ -111,18 +112,18 @@ impl GameSolvers {
     }
 }
 
-impl super::State {
-    /// The solver of one board's game (`GET /v1/solve`, a JSON body's boards): the
-    /// classic game's from the cache by shape, a game the page plays from the cache of
-    /// games, any larger one made for the request.
-    pub(crate) fn board_solver(
+/// The solver of one board's game (`GET /v1/solve`, either body): the classic game's
+/// from the cache by shape and budget, a game the page plays from the cache of games,
+/// any larger one made for the request.
+impl lightsout::request::Solvers for super::State {
+    fn solver(
         &self,
         game: lightsout::rules::Game,
         search: lightsout::SearchLimits,
     ) -> Result<Arc<GameSolver>, lightsout::GameSolveError> {
-        if game.is_classic() {
-            Ok(self.solvers.get(&game))
-        } else if game.lights() as u64 <= self.limits.play_lights {
+        if game.is_classic() && search.time.is_none() {
+            Ok(self.solvers.get(&game, search.ops))
+        } else if game.lights() as u64 <= self.limits.play_lights && search.time.is_none() {
             self.game_solvers.get(game, search.ops)
         } else {
             self.limits.solver(game, search).map(Arc::new)
