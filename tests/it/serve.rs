@@ -2587,3 +2587,22 @@ fn a_url_past_the_longest_gets_414_in_the_routes_json() {
     // The server goes on answering.
     assert_eq!(server.get("/healthz").0, 200);
 }
+
+#[test]
+fn a_checked_search_budget_reaches_the_classic_games_cached_solver() {
+    // Issue 72: the server's cache of classic-game solvers made each with the server's
+    // own budget, and a text body's `search_budget` was dropped. The cache is keyed by
+    // shape and budget now: a budget of 0 searches nothing (all on, 15 presses, is
+    // answered unproven), the default proves it, through the same shape either way.
+    let server = Server::start(&[]);
+    let board = "11111\n".repeat(5);
+    for (query, proven) in [("", true), ("&search_budget=0", false), ("", true)] {
+        let (status, body) = server.post(&format!("/v1/solve?rows=5&cols=5{query}"), &board);
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            !body.contains("# not proven the fewest"),
+            proven,
+            "{query}: {body}"
+        );
+    }
+}
