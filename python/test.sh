@@ -12,3 +12,9 @@ python3 -m venv "$work/venv"
 cd "$work"
 PATH="${LIGHTSOUT_BIN_DIR:+$LIGHTSOUT_BIN_DIR:}$PATH" \
   "$work/venv/bin/python" -m pytest -q -rs -p no:cacheprovider "$here/tests"
+# The guide's and README's Python examples run against the installed package, and mypy
+# checks them and the tests against its types (py.typed and the extension's stubs).
+"$work/venv/bin/pip" install -q --disable-pip-version-check mypy
+"$work/venv/bin/python" "$here/examples.py" "$here/../README.md" "$here/../docs/guide.md" > "$work/examples.py"
+"$work/venv/bin/python" "$work/examples.py"
+"$work/venv/bin/mypy" --check-untyped-defs --ignore-missing-imports "$here/tests" "$work/examples.py"

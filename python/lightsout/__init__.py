@@ -8,9 +8,10 @@
 Every answer comes from the `lightsout` crate's one solver, the command line's own.
 """
 
-from ._lightsout import Answer, GodsNumber, gods_number, nullity, quiet_patterns
-from ._lightsout import PyGame as Game
+from ._lightsout import Answer, Game, GodsNumber, Nearest, gods_number, nullity, quiet_patterns
 from ._lightsout import solve as _solve
+
+from typing import Any as _Any, Optional as _Optional, Union as _Union
 
 import numpy as _np
 
@@ -18,6 +19,7 @@ __all__ = [
     "Answer",
     "Game",
     "GodsNumber",
+    "Nearest",
     "from_networkx",
     "gods_number",
     "nullity",
@@ -26,7 +28,15 @@ __all__ = [
 ]
 
 
-def solve(board, *, game=None, target="off", states=None, search_time=None, search_budget=None):
+def solve(
+    board: _Any,
+    *,
+    game: _Union[Game, str, None] = None,
+    target: _Union[str, int] = "off",
+    states: _Optional[int] = None,
+    search_time: _Optional[float] = None,
+    search_budget: _Optional[int] = None,
+) -> Answer:
     """The presses that bring `board` to `target` ("off", "on" or a state), the fewest
     when proven within the search: an `Answer` with `presses` (an array of the board's
     shape), `fewest`, `proven`, `lower_bound`, `solvable`.
@@ -56,7 +66,7 @@ def solve(board, *, game=None, target="off", states=None, search_time=None, sear
     )
 
 
-def _board_array(board):
+def _board_array(board: _Any) -> _Any:
     """`board` as the extension reads it: text as it is (`"0110/1001"`, rows as a list of
     strings joined by `/`), else a 2-D array in its own element type when that is bool,
     an integer or a float, in this machine's byte order."""
@@ -92,7 +102,7 @@ def _board_array(board):
     return array
 
 
-def _ragged(board):
+def _ragged(board: _Any) -> bool:
     """Whether `board` is a list of rows (lists, tuples or 1-D arrays) of more than one
     length."""
     if not isinstance(board, (list, tuple)) or not board:
@@ -101,7 +111,7 @@ def _ragged(board):
     return len(rows) == len(board) and len({len(r) for r in rows}) > 1
 
 
-def from_networkx(graph, *, rule="plus", states=2):
+def from_networkx(graph: _Any, *, rule: str = "plus", states: int = 2) -> Game:
     """The game on a networkx graph: a light and a button a node (in `graph.nodes`
     order); `rule` "plus" (a press changes its node and its neighbours) or "ring". A
     directed graph is a directed game (a press changes the nodes its arcs point to), as

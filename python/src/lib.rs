@@ -19,7 +19,7 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// A game: lights of K states and buttons (any grid, built-in game or graph).
-#[pyclass(module = "lightsout", frozen)]
+#[pyclass(module = "lightsout", name = "Game", frozen)]
 #[derive(Clone)]
 struct PyGame {
     game: Game,

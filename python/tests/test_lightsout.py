@@ -13,6 +13,7 @@ import lightsout
 def test_the_classic_all_on_board_takes_15_presses_proven():
     answer = lightsout.solve(np.ones((5, 5), dtype=int))
     assert (answer.fewest, answer.proven, answer.lower_bound) == (15, True, 15)
+    assert answer.presses is not None
     assert answer.presses.shape == (5, 5)
     assert int(answer.presses.sum()) == 15
 
@@ -64,6 +65,7 @@ def test_nullity_quiet_patterns_and_gods_number():
     # 16 buttons: every board enumerated, as `census` does (32 of 4,096 need 7).
     god = lightsout.gods_number(4, 4)
     assert (god.value, god.proven, god.method) == (7, True, "enumerate")
+    assert god.histogram is not None
     assert sum(god.histogram) == 4096 and god.histogram[7] == 32
     # The classes' search, named: a hardest board, which needs exactly that.
     god = lightsout.gods_number(4, 4, method="classes")
@@ -116,7 +118,7 @@ def test_games_by_name_graph6_and_networkx():
     assert lightsout.nullity(game=same) == lightsout.nullity(game=petersen)
     three = lightsout.Game.named("2000")
     answer = lightsout.solve(np.full(three.shape, 1), game=three)
-    assert answer.solvable and answer.presses.max() <= 2
+    assert answer.solvable and answer.presses is not None and answer.presses.max() <= 2
 
 
 def test_states_beside_a_game_are_used_never_dropped():
@@ -157,6 +159,7 @@ def test_the_answer_is_the_command_lines():
     out = subprocess.run(["lightsout", "solve"], input=text, capture_output=True, text=True, check=True)
     rows = [line.replace(" ", "") for line in out.stdout.splitlines()[1:]]
     answer = lightsout.solve(board)
+    assert answer.presses is not None
     assert ["".join(map(str, r)) for r in answer.presses] == rows
 
 
@@ -243,6 +246,7 @@ def test_floats_are_read_only_when_whole_and_never_truncated():
     ]:
         got = lightsout.solve(same)
         assert (got.fewest, got.proven) == (want.fewest, want.proven), same.dtype
+        assert got.presses is not None and want.presses is not None
         assert np.array_equal(got.presses, want.presses)
 
 
@@ -255,7 +259,8 @@ def test_arguments_are_refused_with_value_errors_in_the_command_lines_words():
         lightsout.solve(board, target="up")
     # The command line's `--target 2` on a two-state game, word for word after the field.
     past = "target: expected `off`, `on` or a state 0..1 (lights have 2 states), found `2`"
-    for two in ["2", 2]:
+    twos: "list[str | int]" = ["2", 2]
+    for two in twos:
         with pytest.raises(ValueError) as refused:
             lightsout.solve(board, target=two)
         assert str(refused.value) == past
@@ -309,6 +314,7 @@ def test_a_board_as_text_is_read_as_the_command_line_and_the_api_read_it():
     for text in ["0110/1001", ["0110", "1001"], ".##./#..#", "0 1 1 0/1 0 0 1"]:
         got = lightsout.solve(text)
         assert (got.fewest, got.proven) == (want.fewest, want.proven), text
+        assert got.presses is not None and want.presses is not None
         assert np.array_equal(got.presses, want.presses), text
     # A run of every light, for a game of that shape (the 25-character run of 5 x 5).
     run = "0110010010100101001000110"
@@ -433,3 +439,18 @@ def test_ragged_rows_and_a_time_with_a_budget_are_refused_in_the_librarys_words(
         lightsout.solve([[1, 0], [0, 1]], search_time=1, search_budget=5)
     # Rows of one length are still an array, answered.
     assert lightsout.solve([[1, 0], [0, 1]]).fewest == 2
+
+
+def test_the_package_ships_its_types_and_names_its_classes_as_python_sees_them():
+    # Issue 72, item 6: no stubs (an editor completed nothing on an `Answer`) and the
+    # class printed as `PyGame`. The stubs and py.typed are installed with the package
+    # (mypy checks the tests and the guide's examples against them in python/test.sh).
+    import importlib.resources
+
+    files = importlib.resources.files("lightsout")
+    assert (files / "py.typed").is_file()
+    assert (files / "_lightsout.pyi").is_file()
+    for name in ["Game", "Answer", "Nearest", "GodsNumber"]:
+        cls = getattr(lightsout, name)
+        assert (cls.__name__, cls.__module__) == (name, "lightsout"), cls
+    assert repr(lightsout.Game.grid(2, 2)).startswith("lightsout.Game(")
