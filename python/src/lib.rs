@@ -7,7 +7,7 @@
 //! and the searches of `solve` and `gods_number` with it (other work is short).
 
 use lightsout::request::limits::PYTHON;
-use lightsout::request::{self, Goal};
+use lightsout::request::{self, Goal, Lights};
 use lightsout::rules::graph::{nauty_line, Graph};
 use lightsout::rules::{Game, Topology};
 use numpy::ndarray::{Array2, Array3};
@@ -441,13 +441,6 @@ macro_rules! with_view {
     }};
 }
 
-/// What a board reads as for the solver: bits for two states (a light that differs
-/// from the goal set), else a state a light.
-enum Lights {
-    Bits(lightsout::Board),
-    States(Vec<u8>),
-}
-
 /// The presses that bring `board` (a 2-D array of states; one row for a game that is
 /// not a grid) to `target` ("off", "on" or a state), the fewest when the search proves
 /// it within `search_time` seconds (None: a minute, Python's default). Ctrl-C raises KeyboardInterrupt and stops the
@@ -464,17 +457,10 @@ fn solve(
     search_time: Option<f64>,
     search_budget: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Answer> {
-    let states = states_given(states)?;
     // A board as text (`0110/1001`, or a run of its lights), read as a query string's
-    // `board=` is.
+    // `board=` is, or an array.
     let text = board.extract::<String>().ok();
-    let (rows, cols) = match (&text, board.getattr("shape")) {
-        (Some(text), _) => request::board_shape(text),
-        (None, Ok(shape)) => shape
-            .extract::<(usize, usize)>()
-            .map_err(|_| refused("board: expected a 2-D array of states"))?,
-        (None, Err(_)) => return Err(refused("board: expected a 2-D array of states")),
-    };
+    let (rows, cols) = board_shape(board, text.as_deref())?;
     // The keywords into the library's request, checked there within Python's limits (a
     // search of a minute when `search_time` is None), as every door's is.
     let named = game.map(Named::of).transpose()?;
@@ -483,7 +469,7 @@ fn solve(
             source: named.as_ref().map(Named::source),
             topology: Topology::Plane,
             rule: "plus",
-            states,
+            states: states_given(states)?,
         },
         rows: Some(rows as u64),
         cols: Some(cols as u64),
@@ -493,11 +479,40 @@ fn solve(
         boards: request::Boards::Text,
         kept: None,
     };
-    let request::Checked {
-        game,
-        goal,
-        search: limits,
-    } = asked.check(&request::limits::PYTHON).map_err(refused)?;
+    let checked = asked.check(&request::limits::PYTHON).map_err(refused)?;
+    let lights = lights_of(board, text.as_deref(), (rows, cols), &checked)?;
+    // The plan answers (its solver made within Python's limits); Ctrl-C raises
+    // KeyboardInterrupt and stops the search (its cores freed at once).
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopping = stop.clone();
+    let answer = stoppable(py, Some(stop), move || {
+        let plan = checked.plan(&PYTHON).map_err(|e| e.to_string())?;
+        plan.stop_when(stopping);
+        plan.answer(&lights, true).map_err(|e| e.to_string())
+    })?;
+    Answer::of(py, answer)
+}
+
+/// The rows and columns of a board given as `text`, else as an array.
+fn board_shape(board: &Bound<'_, PyAny>, text: Option<&str>) -> PyResult<(usize, usize)> {
+    let refusal = || refused("board: expected a 2-D array of states");
+    match (text, board.getattr("shape")) {
+        (Some(text), _) => Ok(request::board_shape(text)),
+        (None, Ok(shape)) => shape.extract::<(usize, usize)>().map_err(|_| refusal()),
+        (None, Err(_)) => Err(refusal()),
+    }
+}
+
+/// A board as the plan takes it, checked against the game's shape: text as a query
+/// string's `board=` is read; an array in its own type, two states straight into bits
+/// (an 8000 x 8000 bool array takes 8 MB here, not a byte or eight a light).
+fn lights_of(
+    board: &Bound<'_, PyAny>,
+    text: Option<&str>,
+    (rows, cols): (usize, usize),
+    checked: &request::Checked,
+) -> PyResult<Lights> {
+    let (game, goal) = (&checked.game, checked.goal);
     let k = game.states();
     let expected = match game.grid_rules() {
         Some(g) => (g.rows, g.cols),
@@ -511,115 +526,64 @@ fn solve(
     }
     // Read in the array's own type: two states straight into the board's bits (an
     // 8000 x 8000 bool array takes 8 MB here, not a byte or eight a light).
-    let lights = if let Some(text) = &text {
-        let read = request::board_param(text, &game).map_err(refused)?;
-        Lights::States(read)
-    } else {
-        with_view!(board, |view| {
-            match k {
-                2 => {
-                    let (r, c) = game
-                        .grid_rules()
-                        .map_or((1, game.lights()), |g| (g.rows, g.cols));
-                    let mut bits = lightsout::Board::new(r, c);
-                    each_light(view, k, |i, s| {
-                        if s != goal {
-                            bits.set(i / c, i % c, true)
-                        }
-                    })?;
-                    Ok(Lights::Bits(bits))
-                }
-                _ => {
-                    let mut states = Vec::with_capacity(rows * cols);
-                    each_light(view, k, |_, s| states.push(s))?;
-                    Ok(Lights::States(states))
-                }
+    if let Some(text) = text {
+        return Ok(Lights::States(
+            request::board_param(text, game).map_err(refused)?,
+        ));
+    }
+    with_view!(board, |view| {
+        match k {
+            2 => {
+                let (r, c) = expected;
+                let mut bits = lightsout::Board::new(r, c);
+                each_light(view, k, |i, s| {
+                    if s != goal {
+                        bits.set(i / c, i % c, true)
+                    }
+                })?;
+                Ok(Lights::Bits(bits))
             }
-        })?
-    };
-    // Ctrl-C raises KeyboardInterrupt and stops the search (its cores freed at once).
-    let stop = Arc::new(AtomicBool::new(false));
-    let stopping = stop.clone();
-    let solved = stoppable(py, Some(stop), move || {
-        let solver = PYTHON.solver(game, limits).map_err(|e| e.to_string())?;
-        if let Some(progress) = solver.progress() {
-            progress.stop_when(stopping);
-        }
-        let shape = solver.presses_shape();
-        let board_shape = solver.board_shape();
-        // The lights a state each, for the nearest solvable board when none is found.
-        let states_of = |lights: &Lights| match lights {
-            Lights::States(states) => states.clone(),
-            Lights::Bits(bits) => bits.cells().iter().map(|&b| b ^ goal).collect(),
-        };
-        // Only where the game has one: an 8000 x 8000 board is not copied for nothing.
-        let nearest = |lights: &Lights| {
-            if !solver.finds_nearest() {
-                return None;
-            }
-            solver
-                .nearest_solvable(&states_of(lights), goal)
-                .map(|n| (n.board, n.changed, n.proven, board_shape))
-        };
-        let answered = match &lights {
-            Lights::Bits(bits) => {
-                let mut ws = solver.workspace();
-                let solved = solver
-                    .solve_with(bits, lightsout::Target::Off, &mut ws, true)
-                    .map_err(|e| e.to_string())?;
-                solved.map(|s| {
-                    let mut cells = Vec::with_capacity(shape.0 * shape.1);
-                    cells_of(s.presses, &mut cells);
-                    let fewest = s.presses.count_ones();
-                    (cells, fewest, s.proven_minimal, s.lower_bound)
-                })
-            }
-            Lights::States(states) => {
-                let goals = vec![goal; states.len()];
-                solver
-                    .solve_states(states, &goals, true)
-                    .map(|a| (a.presses, a.total, a.proven_minimal, a.lower_bound))
-            }
-        };
-        Ok(match answered {
-            Some(answer) => Ok((answer, shape)),
-            None => Err(nearest(&lights)),
-        })
-    })?;
-    Ok(match solved {
-        Err(near) => Answer {
-            solvable: false,
-            presses: None,
-            fewest: None,
-            proven: None,
-            lower_bound: None,
-            nearest: near
-                .map(|(board, changed, proven, shape)| -> PyResult<Py<Nearest>> {
-                    let board = Array2::from_shape_vec(shape, board).map_err(refused)?;
-                    let board = board.into_pyarray(py).unbind();
-                    Py::new(
-                        py,
-                        Nearest {
-                            board,
-                            changed,
-                            proven,
-                        },
-                    )
-                })
-                .transpose()?,
-        },
-        Ok(((cells, fewest, proven, lower_bound), shape)) => {
-            let presses = Array2::from_shape_vec(shape, cells).map_err(refused)?;
-            Answer {
-                solvable: true,
-                presses: Some(presses.into_pyarray(py).unbind()),
-                fewest: Some(fewest),
-                proven: Some(proven),
-                lower_bound: Some(lower_bound),
-                nearest: None,
+            _ => {
+                let mut states = Vec::with_capacity(rows * cols);
+                each_light(view, k, |_, s| states.push(s))?;
+                Ok(Lights::States(states))
             }
         }
     })
+}
+
+impl Answer {
+    /// The library's one answer as numpy arrays.
+    fn of(py: Python<'_>, answer: request::BoardAnswer) -> PyResult<Answer> {
+        let presses = answer
+            .presses
+            .map(|cells| Array2::from_shape_vec(answer.shape, cells).map_err(refused))
+            .transpose()?
+            .map(|a| a.into_pyarray(py).unbind());
+        let nearest = answer
+            .nearest
+            .map(|n| -> PyResult<Py<Nearest>> {
+                let board = Array2::from_shape_vec(answer.board_shape, n.board).map_err(refused)?;
+                let board = board.into_pyarray(py).unbind();
+                Py::new(
+                    py,
+                    Nearest {
+                        board,
+                        changed: n.changed,
+                        proven: n.proven,
+                    },
+                )
+            })
+            .transpose()?;
+        Ok(Answer {
+            solvable: presses.is_some(),
+            presses,
+            fewest: answer.fewest,
+            proven: answer.proven,
+            lower_bound: answer.lower_bound,
+            nearest,
+        })
+    }
 }
 
 /// The game of a call that names a shape: `game` (with `states` when given), else the

@@ -40,7 +40,7 @@ pub use game::{
 pub use goal::Goal;
 pub use nullity::{Nullity, NullityChecked, NULLITY_SIDE};
 pub use params::{board_of, board_param, goal_of, light_refused, shape_given, shape_of, Params};
-pub use plan::{Plan, Solvers};
+pub use plan::{BoardAnswer, Lights, Plan, Solvers};
 pub use puzzles::{made, puzzle, Puzzles, PuzzlesChecked};
 pub use query::{Query, QueryChecked, QueryMethod, CONTEST_STEPS, MOST_STEPS};
 pub use refusal::{Field, Refusal};

@@ -7,8 +7,10 @@
 
 use super::limits::Limits;
 use super::{Checked, Refusal};
+use crate::board::Board;
 use crate::rules::Game;
-use crate::solve::{GameSolveError, GameSolver, SearchLimits};
+use crate::solve::{GameSolveError, GameSolver, Nearest, SearchLimits, Target};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// Where a plan's solver comes from: made for it (a door's [`Limits`]), or a door's
@@ -82,5 +84,108 @@ impl Plan {
         };
         let solver = || Arc::clone(&self.solver);
         crate::stream::solve_boards_stream(self.game(), solver, options, input, output, report)
+    }
+}
+
+/// A board as a door hands it to a plan: two states as bits (set where a light is not
+/// the goal: an 8000 x 8000 board in 8 MB), or a state a light.
+#[derive(Debug, Clone)]
+pub enum Lights {
+    /// Two states: a bit a light, set where it differs from the goal.
+    Bits(Board),
+    /// A state a light, row by row.
+    States(Vec<u8>),
+}
+
+/// One board's answer, as every door writes it (the JSON answers, Python's `Answer`):
+/// the presses (a count a button) and their total, whether that is proven the fewest,
+/// a proven lower bound; when no presses reach the goal, the nearest solvable board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardAnswer {
+    /// States a light has.
+    pub states: u8,
+    /// The state every light is brought to.
+    pub goal: u8,
+    /// Each button's count, row by row in [`BoardAnswer::shape`] (`None`: unsolvable).
+    pub presses: Option<Vec<u8>>,
+    /// The presses' rows and columns (a grid's; one row for any other game).
+    pub shape: (usize, usize),
+    /// The presses' total.
+    pub fewest: Option<u64>,
+    /// Whether no presses reach the goal with fewer: every solution was compared.
+    pub proven: Option<bool>,
+    /// A proven lower bound on the fewest (the count itself when proven).
+    pub lower_bound: Option<u64>,
+    /// When unsolvable, the nearest board that can be solved, where the game finds one.
+    pub nearest: Option<Nearest>,
+    /// The board's rows and columns (of the nearest board's lights).
+    pub board_shape: (usize, usize),
+}
+
+impl Plan {
+    /// Stops the search of a board once `flag` is raised (Python's Ctrl-C): the best
+    /// found by then is its answer.
+    pub fn stop_when(&self, flag: Arc<AtomicBool>) {
+        if let Some(progress) = self.solver.progress() {
+            progress.stop_when(flag);
+        }
+    }
+
+    /// One board's answer: the presses, the fewest when the search proves it (`search`
+    /// false: the presses found without a search, proven only when they are), and when
+    /// none reach the goal the nearest solvable board. A board of bits for a game of
+    /// more than two states is refused.
+    pub fn answer(&self, board: &Lights, search: bool) -> Result<BoardAnswer, Refusal> {
+        let solver = &self.solver;
+        let k = solver.game().states();
+        let shape = solver.presses_shape();
+        let solved = match board {
+            Lights::Bits(bits) => {
+                let mut ws = solver.workspace();
+                let solved = solver
+                    .solve_with(bits, Target::Off, &mut ws, search)
+                    .map_err(|e| Refusal::bad(e.to_string()))?;
+                solved.map(|s| {
+                    let presses: Vec<u8> = (0..shape.0 * shape.1)
+                        .map(|i| u8::from(s.presses.get(i / shape.1, i % shape.1)))
+                        .collect();
+                    let total = s.presses.count_ones();
+                    (presses, total, s.proven_minimal, s.lower_bound)
+                })
+            }
+            Lights::States(states) => {
+                let goals = vec![self.goal; states.len()];
+                solver
+                    .solve_states(states, &goals, search)
+                    .map(|a| (a.presses, a.total, a.proven_minimal, a.lower_bound))
+            }
+        };
+        let nearest = match (&solved, solver.finds_nearest()) {
+            (None, true) => {
+                let states = match board {
+                    Lights::States(states) => states.clone(),
+                    Lights::Bits(bits) => bits.cells().iter().map(|&b| b ^ self.goal).collect(),
+                };
+                solver.nearest_solvable(&states, self.goal)
+            }
+            _ => None,
+        };
+        let (presses, fewest, proven, lower_bound) = match solved {
+            Some((presses, total, proven, lower)) => {
+                (Some(presses), Some(total), Some(proven), Some(lower))
+            }
+            None => (None, None, None, None),
+        };
+        Ok(BoardAnswer {
+            states: k,
+            goal: self.goal,
+            presses,
+            shape,
+            fewest,
+            proven,
+            lower_bound,
+            nearest,
+            board_shape: solver.board_shape(),
+        })
     }
 }
