@@ -150,9 +150,9 @@ pub use stream::{
     picture_margins, picture_note, push_counts, push_moves, solve_boards_stream, solve_pbm_stream,
     solve_states_stream, solve_stream, solve_stream_lazy, toward_all_on, write_boards, write_grids,
     write_pattern, write_pattern_to, write_pbm, write_png, Answered, BoardReader, Cells,
-    CheckSummary, Checked, Clue, Drawing, Drawn, InputError, Method, ParseError, PatternFormat,
-    PbmGame, PbmReader, PictureSink, Placement, QueryOptions, SolveOptions, SolveSummary,
-    StatesOptions, StatesReader, StreamError, Style, Verdict, MIN_LINE_LIMIT,
+    CheckSummary, CheckVerdict, Clue, Drawing, Drawn, InputError, Method, ParseError,
+    PatternFormat, PbmGame, PbmReader, PictureSink, Placement, QueryOptions, SolveOptions,
+    SolveSummary, StatesOptions, StatesReader, StreamError, Style, Verdict, MIN_LINE_LIMIT,
 };
 pub use stream::{
     board_from_rows, count_json, count_rows, game_json, goal_word, json_boards,

@@ -43,12 +43,6 @@ pub fn contest_game() -> crate::rules::Game {
     crate::rules::Game::classic(5, 5).expect("a 5 x 5 plane is a game")
 }
 
-/// The fewest presses a classic 5 x 5 puzzle asks for (`None`: random), at most 15:
-/// the server (from its exact table) and the static page (by its solver) alike.
-pub fn classic_presses(params: &super::Params) -> Result<Option<u8>, Refusal> {
-    params.presses_wanted()?.map(classic_presses_of).transpose()
-}
-
 /// A classic 5 x 5 puzzle's presses, at most 15 (God's number of the 5 x 5), in the
 /// words of every door (`--presses`, `presses=`).
 pub fn classic_presses_of(presses: u64) -> Result<u8, Refusal> {
@@ -147,23 +141,4 @@ fn two_state_facts(solver: &crate::solve::GameSolver) -> Facts {
         nullity: patterns.len(),
         quiet,
     }
-}
-
-/// One board's answer toward every light `goal`, as every JSON answer gives it: the
-/// presses (rows of each button's count), the fewest, whether proven, a lower bound
-/// (`search` false: the presses found without a search, proven only when they are).
-pub fn answer_json(
-    solver: &crate::solve::GameSolver,
-    board: &[u8],
-    goal: u8,
-    search: bool,
-) -> Value {
-    let k = solver.game().states();
-    let goals = vec![goal; board.len()];
-    let (_, cols) = solver.presses_shape();
-    let answer = solver.solve_states(board, &goals, search);
-    // The one schema of a board's answer, as `solve --format json` writes it.
-    let json = crate::stream::JsonAnswer::of_states(k, goal, answer.as_ref(), cols)
-        .with_nearest(solver, board, goal);
-    serde_json::to_value(json).expect("an answer serialises")
 }

@@ -113,11 +113,6 @@ pub fn grid_game(
         .map_err(super::Refusal::bad)
 }
 
-/// A press rule (a name or a literal pattern), as every door reads `rule`.
-pub fn rule_of(text: &str) -> Result<Rule, super::Refusal> {
-    Rule::parse(text).map_err(|e| super::Refusal::of(super::Field::Rule, e.to_string()))
-}
-
 /// States as every door reads `states`, refused in one sentence.
 pub fn states_of(text: &str) -> Result<u8, super::Refusal> {
     parse_states(text).map_err(|sentence| super::Refusal::of(super::Field::States, sentence))

@@ -23,15 +23,12 @@ mod refusal;
 pub use crate::stream::board_shape;
 /// A grid game's shape, topology and rule, as `/v1/game` and `/v1/games` give them.
 pub use crate::stream::grid_json;
-pub use answers::{
-    answer_json, catalogue, classic_presses, classic_presses_of, contest_game, game_json,
-    FACTS_BUTTONS,
-};
+pub use answers::{catalogue, classic_presses_of, contest_game, game_json, FACTS_BUTTONS};
 pub use asked::{Boards, Checked, Solve, SolveAsked};
 pub use census::{Census, CensusChecked, CensusMethod, Counting, CENSUS_TIME, ENUMERATED_BUTTONS};
 pub use choice::{
-    builtin_of, grid_game, neighbourhood_of, parse_states, rule_of, states_of, topology_named,
-    topology_of, Choice, Source,
+    builtin_of, grid_game, neighbourhood_of, parse_states, states_of, topology_named, topology_of,
+    Choice, Source,
 };
 pub use game::{
     budget_within, game_asked, game_or_classic, game_within, play_params, played_game,
@@ -39,7 +36,7 @@ pub use game::{
 };
 pub use goal::Goal;
 pub use nullity::{Nullity, NullityChecked, NULLITY_SIDE};
-pub use params::{board_of, board_param, goal_of, light_refused, shape_given, shape_of, Params};
+pub use params::{board_of, board_param, light_refused, shape_given, shape_of, Params};
 pub use plan::{BoardAnswer, Lights, Plan, Solvers};
 pub use puzzles::{made, puzzle, Puzzles, PuzzlesChecked};
 pub use query::{Query, QueryChecked, QueryMethod, CONTEST_STEPS, MOST_STEPS};

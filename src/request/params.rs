@@ -232,12 +232,3 @@ pub fn shape_given(params: &Params) -> Result<Option<(usize, usize)>, Refusal> {
     };
     Ok(Some((dimension("rows")?, dimension("cols")?)))
 }
-
-/// The state every light should end in, from `target` (`off`, `on` = K - 1, or a
-/// state `0..K`), for a game of `k` states.
-pub fn goal_of(params: &Params, k: u8) -> Result<u8, Refusal> {
-    match params.get("target") {
-        None => Ok(0),
-        Some(text) => super::Goal::parse(text)?.state(k),
-    }
-}

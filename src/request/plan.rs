@@ -63,7 +63,11 @@ impl Plan {
     /// solvable board. `search` false: the presses found without a search for the
     /// fewest (proven only when they are).
     pub fn json(&self, board: &[u8], search: bool) -> serde_json::Value {
-        super::answer_json(&self.solver, board, self.goal, search)
+        // A state a light is never refused: only bits for more states are.
+        match self.answer(&Lights::States(board.to_vec()), search) {
+            Ok(answer) => answer.json(),
+            Err(refused) => serde_json::json!({ "error": refused.message() }),
+        }
     }
 
     /// A stream of boards in the input format (a count line, then boards) answered to
@@ -120,6 +124,15 @@ pub struct BoardAnswer {
     pub nearest: Option<Nearest>,
     /// The board's rows and columns (of the nearest board's lights).
     pub board_shape: (usize, usize),
+}
+
+impl BoardAnswer {
+    /// The answer as every JSON answer writes it (`solve --format json`, the API's
+    /// routes and bodies, the static page): one schema.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::to_value(crate::stream::JsonAnswer::of_answer(self))
+            .expect("an answer serialises")
+    }
 }
 
 impl Plan {

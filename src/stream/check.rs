@@ -22,7 +22,7 @@ use std::io::{Read, Write};
 
 /// What `check` found for one board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Checked {
+pub enum CheckVerdict {
     /// The presses bring the board to the target.
     Reaches,
     /// They do not.
@@ -38,10 +38,10 @@ pub enum Checked {
     NoSolutionWrong,
 }
 
-impl Checked {
+impl CheckVerdict {
     /// Whether the answer is right.
     pub fn is_right(self) -> bool {
-        matches!(self, Checked::Reaches | Checked::NoSolutionRight)
+        matches!(self, CheckVerdict::Reaches | CheckVerdict::NoSolutionRight)
     }
 }
 
@@ -64,7 +64,7 @@ pub fn check_stream(
     boards: impl Read,
     answers: impl Read,
     output: impl Write,
-    report: &mut dyn FnMut(u64, Checked),
+    report: &mut dyn FnMut(u64, CheckVerdict),
 ) -> Result<CheckSummary, StreamError> {
     let game = solver.game();
     let (rows, cols) = solver.board_shape();
@@ -105,8 +105,8 @@ pub fn check_stream(
             let lights = game.after_presses(&cells(&board), &cells(&presses));
             let mut differ = lights.iter().enumerate().filter(|&(_, &l)| l != goal);
             let verdict = match differ.next() {
-                None => Checked::Reaches,
-                Some((first, _)) => Checked::Differs {
+                None => CheckVerdict::Reaches,
+                Some((first, _)) => CheckVerdict::Differs {
                     lights: 1 + differ.count() as u64,
                     first: (first / cols, first % cols),
                 },
@@ -117,9 +117,9 @@ pub fn check_stream(
             }
             (verdict, after)
         } else if solver.solve_with(&board, target, &mut ws, false)?.is_none() {
-            (Checked::NoSolutionRight, board.clone())
+            (CheckVerdict::NoSolutionRight, board.clone())
         } else {
-            (Checked::NoSolutionWrong, board.clone())
+            (CheckVerdict::NoSolutionWrong, board.clone())
         };
         summary.boards = m;
         summary.right += u64::from(verdict.is_right());
@@ -269,7 +269,7 @@ pub fn check_states_stream(
     boards: impl Read,
     answers: impl Read,
     output: impl Write,
-    report: &mut dyn FnMut(u64, super::Checked),
+    report: &mut dyn FnMut(u64, super::CheckVerdict),
 ) -> Result<super::CheckSummary, StreamError> {
     let game = solver.game();
     let k = game.states();
@@ -316,17 +316,17 @@ pub fn check_states_stream(
             let lights = game.after_presses(&board, &presses);
             let mut differ = lights.iter().enumerate().filter(|&(_, &l)| l != goal);
             let verdict = match differ.next() {
-                None => super::Checked::Reaches,
-                Some((first, _)) => super::Checked::Differs {
+                None => super::CheckVerdict::Reaches,
+                Some((first, _)) => super::CheckVerdict::Differs {
                     lights: 1 + differ.count() as u64,
                     first: (first / cols, first % cols),
                 },
             };
             (verdict, lights)
         } else if solver.solve_states(&board, &goals, false).is_none() {
-            (super::Checked::NoSolutionRight, board.clone())
+            (super::CheckVerdict::NoSolutionRight, board.clone())
         } else {
-            (super::Checked::NoSolutionWrong, board.clone())
+            (super::CheckVerdict::NoSolutionWrong, board.clone())
         };
         summary.boards = m;
         summary.right += u64::from(verdict.is_right());

@@ -20,7 +20,7 @@ mod write;
 pub use answer::{
     count_json, count_rows, game_json, goal_word, grid_json, seed_json, JsonAnswer, NearestJson,
 };
-pub use check::{check_states_stream, check_stream, CheckSummary, Checked};
+pub use check::{check_states_stream, check_stream, CheckSummary, CheckVerdict};
 pub use draw::colours::{write_states_png, MAX_PICTURE_STATES};
 pub use draw::explain::{draw, explain_stream, Style, Verdict};
 pub use draw::picture::{

@@ -3,7 +3,7 @@
 use crate::app::hint::{stream_outcome, Reads};
 use crate::app::input::Input;
 use crate::app::say::note;
-use lightsout::{plural, thousands, Checked, GameSolver, Target};
+use lightsout::{plural, thousands, CheckVerdict, GameSolver, Target};
 use std::io::Write;
 
 /// `check` found answers that are wrong (exit code 3).
@@ -20,15 +20,15 @@ pub(crate) struct WrongAnswers {
 const WRONG_NOTES: u64 = 20;
 
 /// A board's verdict as one JSON object.
-fn verdict_json(m: u64, verdict: Checked) -> serde_json::Value {
+fn verdict_json(m: u64, verdict: CheckVerdict) -> serde_json::Value {
     let word = match verdict {
-        Checked::Reaches => "reaches",
-        Checked::Differs { .. } => "differs",
-        Checked::NoSolutionRight => "no_solution_right",
-        Checked::NoSolutionWrong => "no_solution_wrong",
+        CheckVerdict::Reaches => "reaches",
+        CheckVerdict::Differs { .. } => "differs",
+        CheckVerdict::NoSolutionRight => "no_solution_right",
+        CheckVerdict::NoSolutionWrong => "no_solution_wrong",
     };
     let mut value = serde_json::json!({ "board": m, "right": verdict.is_right(), "verdict": word });
-    if let Checked::Differs { lights, first } = verdict {
+    if let CheckVerdict::Differs { lights, first } = verdict {
         value["lights_differ"] = lights.into();
         value["first"] = serde_json::json!([first.0 + 1, first.1 + 1]);
     }
@@ -55,7 +55,7 @@ pub(crate) fn check(
         (None, Box::new(stdout))
     };
     let mut failed: Option<std::io::Error> = None;
-    let mut report = |m: u64, verdict: Checked| {
+    let mut report = |m: u64, verdict: CheckVerdict| {
         if let Some(out) = lines.as_mut() {
             let line = verdict_json(m, verdict);
             if let Err(err) = writeln!(out, "{line}") {
@@ -63,14 +63,14 @@ pub(crate) fn check(
             }
         }
         let why = match verdict {
-            Checked::Reaches | Checked::NoSolutionRight => return,
-            Checked::Differs { lights, first } => format!(
+            CheckVerdict::Reaches | CheckVerdict::NoSolutionRight => return,
+            CheckVerdict::Differs { lights, first } => format!(
                 "{} from the target, the first at row {}, column {}",
                 plural(lights, "light differs", "lights differ"),
                 first.0 + 1,
                 first.1 + 1
             ),
-            Checked::NoSolutionWrong => {
+            CheckVerdict::NoSolutionWrong => {
                 "says `no solution`, but the board can be solved".to_string()
             }
         };
