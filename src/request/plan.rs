@@ -26,6 +26,18 @@ impl Solvers for Limits {
     }
 }
 
+/// How a plan's stream writes its answers.
+#[derive(Debug, Clone, Copy)]
+pub struct Written {
+    /// Text or JSON lines.
+    pub format: crate::stream::AnswerFormat,
+    /// Flush after every answer (a terminal, a pipe read as it comes).
+    pub line_buffered: bool,
+    /// The time its searches may take together (its reading never counted); boards
+    /// reached after it are answered without a search. `None`: no bound.
+    pub search_time: Option<std::time::Duration>,
+}
+
 /// A checked `solve` request that runs: its solver, its goal.
 #[derive(Debug, Clone)]
 pub struct Plan {
@@ -70,21 +82,26 @@ impl Plan {
         }
     }
 
+    /// The solver it asks (for what a door reports of it: its engine, its search's
+    /// progress and cost; never to answer with).
+    pub fn solver(&self) -> &GameSolver {
+        &self.solver
+    }
+
     /// A stream of boards in the input format (a count line, then boards) answered to
-    /// `output` in `format`, each board's search within what is left of `search_time`
-    /// (the time answering them spends); `report` hears of each board's answer.
+    /// `output` as `how` says; `report` hears of each board's answer.
     pub fn stream(
         &self,
-        (format, search_time): (crate::stream::AnswerFormat, Option<std::time::Duration>),
+        how: Written,
         input: impl std::io::Read,
         output: impl std::io::Write,
         report: &mut dyn FnMut(u64, crate::stream::Answered<'_>),
     ) -> Result<crate::stream::SolveSummary, crate::stream::StreamError> {
         let options = crate::stream::StatesOptions {
             goal: self.goal,
-            format,
-            line_buffered: false,
-            search_time,
+            format: how.format,
+            line_buffered: how.line_buffered,
+            search_time: how.search_time,
         };
         let solver = || Arc::clone(&self.solver);
         crate::stream::solve_boards_stream(self.game(), solver, options, input, output, report)

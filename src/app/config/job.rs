@@ -68,8 +68,8 @@ pub(crate) enum Job {
 pub(crate) enum SolveJob {
     Boards {
         input: Input,
-        solver: lightsout::GameSolver,
-        options: lightsout::StatesOptions,
+        plan: lightsout::request::Plan,
+        written: lightsout::request::Written,
         stats: crate::app::report::Telling,
         budget: crate::app::report::Budget,
     },

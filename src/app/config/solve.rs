@@ -11,7 +11,7 @@ use crate::app::report::Budget;
 /// within the command line's limits (every refusal in the flags' names); then a map
 /// shown, or the boards opened and their job made.
 pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
-    use lightsout::request::{Boards, Checked};
+    use lightsout::request::Boards;
     let boards_on_stdin = !args.show && on_stdin(args.input.file.as_deref());
     let text = game_file(&args.game, boards_on_stdin)?;
     let mut asked = lightsout::request::Solve {
@@ -48,12 +48,13 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
     if let Some((_, Some((rows, cols)))) = &input {
         (asked.rows, asked.cols) = (Some(u64::from(*rows)), Some(u64::from(*cols)));
     }
-    let Checked { game, goal, search } = asked
+    let checked = asked
         .check(&lightsout::request::limits::COMMAND_LINE)
         .map_err(|refused| UsageError(refused.flagged()))?;
+    let (game, goal, search) = (&checked.game, checked.goal, checked.search);
     let Some((input, _)) = input else {
         return Ok(Job::Solve(SolveJob::Show(lightsout::rules::map::show(
-            &game,
+            game,
         ))));
     };
     let stats = crate::app::report::Telling::of(args.stats, args.require_proven);
@@ -81,7 +82,10 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
         FormatArg::Json => lightsout::AnswerFormat::JsonLines,
         _ => lightsout::AnswerFormat::Text,
     };
-    let solver = lightsout::GameSolver::new(game, search).map_err(|e| UsageError(e.to_string()))?;
+    let plan = checked
+        .plan(&lightsout::request::limits::COMMAND_LINE)
+        .map_err(|refused| UsageError(refused.flagged()))?;
+    let solver = plan.solver();
     let budget = match search.time {
         None => Budget::Ops(search.ops),
         Some(limit) => Budget::Time {
@@ -102,14 +106,13 @@ pub(super) fn solve(args: SolveArgs) -> anyhow::Result<Job> {
         }
     }
     Ok(Job::Solve(SolveJob::Boards {
-        options: lightsout::StatesOptions {
-            goal,
+        written: lightsout::request::Written {
             format,
             line_buffered,
             search_time: None,
         },
         input,
-        solver,
+        plan,
         stats,
         budget,
     }))

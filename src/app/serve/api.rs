@@ -216,7 +216,11 @@ fn solve_text(
             unproven.push(m);
         }
     };
-    let text = (lightsout::AnswerFormat::Text, Some(state.search_time));
+    let text = lightsout::request::Written {
+        format: lightsout::AnswerFormat::Text,
+        line_buffered: false,
+        search_time: Some(state.search_time),
+    };
     let summary = plan.stream(text, input, &mut *output, &mut |m, answered| {
         note(m, answered.proven())
     })?;

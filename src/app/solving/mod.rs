@@ -22,12 +22,13 @@ use std::io::Write;
 /// when some answers are not proven the fewest.
 pub(crate) fn game(
     input: Input,
-    solver: &GameSolver,
-    options: lightsout::StatesOptions,
+    plan: &lightsout::request::Plan,
+    written: lightsout::request::Written,
     budget: crate::app::report::Budget,
     telling: crate::app::report::Telling,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
+    let solver = plan.solver();
     let mut reporter = Reporter::new(telling.stats, "board");
     reporter.engine = solver.method();
     reporter.shape = Some((solver.presses_shape(), solver.nullity()));
@@ -51,10 +52,8 @@ pub(crate) fn game(
         solver.search_seconds(),
         solver.may_prove(),
     );
-    let outcome = lightsout::solve_boards_stream(
-        game,
-        || solver,
-        options,
+    let outcome = plan.stream(
+        written,
         input.reader,
         stdout,
         &mut |m, answered| match answered {
@@ -247,11 +246,11 @@ pub(crate) fn solve(job: SolveJob, stdout: impl Write) -> anyhow::Result<()> {
     match job {
         SolveJob::Boards {
             input,
-            solver,
-            options,
+            plan,
+            written,
             stats,
             budget,
-        } => game(input, &solver, options, budget, stats, stdout),
+        } => game(input, &plan, written, budget, stats, stdout),
         SolveJob::Images {
             input,
             line_buffered,
