@@ -4,6 +4,40 @@
 //! orthogonal neighbours. Order does not matter and pressing twice cancels, so a
 //! solution is a set of presses.
 //!
+//! # Request, plan, answer
+//!
+//! Every door (the command line, the server, the static page, Python) asks the same way:
+//! a request ([`request::Solve`]: the game's settings, the shape, the goal, the search)
+//! is checked once within the door's row of the limits table ([`request::limits`]); the
+//! checked request makes a [`request::Plan`] that owns the game's solver; the plan
+//! answers a board with the one [`request::BoardAnswer`], or a stream of boards.
+//!
+//! ```
+//! use lightsout::request::{limits::PYTHON, Boards, Choice, Goal, Lights, Solve};
+//! use lightsout::rules::Topology;
+//!
+//! let asked = Solve {
+//!     choice: Choice { source: None, topology: Topology::Torus, rule: "plus", states: Some(3) },
+//!     rows: Some(3),
+//!     cols: Some(3),
+//!     goal: Goal::Off,
+//!     search_budget: None,
+//!     search_time: None,
+//!     boards: Boards::Text,
+//!     kept: None,
+//! };
+//! let plan = asked.check(&PYTHON)?.plan(&PYTHON)?;
+//! let answer = plan.answer(&Lights::States(vec![1, 0, 0, 0, 2, 0, 0, 0, 0]), true)?;
+//! assert_eq!(answer.proven, Some(true));
+//! // The presses bring every light to 0: the game's own rules say so.
+//! let presses = answer.presses.as_deref().expect("solvable");
+//! let after = plan.game().after_presses(&[1, 0, 0, 0, 2, 0, 0, 0, 0], presses);
+//! assert!(after.iter().all(|&light| light == 0));
+//! // The JSON every door writes of it.
+//! assert_eq!(answer.json()["fewest"], answer.fewest.unwrap());
+//! # Ok::<(), lightsout::request::Refusal>(())
+//! ```
+//!
 //! `ARCHITECTURE.md` at the top of the repository maps the modules and their layers.
 //! Everything public is exported here, grouped by concept (the 5x5 grid and its tables;
 //! boards, games and their solvers; the search; streams; small shared things); the
