@@ -68,16 +68,13 @@ fn classic(
     }
     let mut text = Vec::new();
     if json {
-        let word = match target {
-            lightsout::Target::On => "on",
-            lightsout::Target::Off => "off",
-        };
+        let goal = u8::from(target == lightsout::Target::On);
         let game = lightsout::rules::Game::classic(5, 5)?;
         for &(grid, fewest) in &grids {
             let cells: Vec<u8> = (0..25).map(|i| (grid >> i & 1) as u8).collect();
-            let rows = lightsout::count_rows(&cells, 5, 2);
             // The table's depth: the grid's fewest, proven.
-            let line = puzzle_json(&game, rows, (word.into(), u64::from(fewest), true), seed);
+            let found = (u64::from(fewest), true);
+            let line = lightsout::request::puzzle_json(&game, &cells, goal, found, seed);
             writeln!(text, "{line}")?;
         }
     } else {
@@ -85,28 +82,6 @@ fn classic(
         lightsout::write_grids(&mut text, &grids);
     }
     finish(stdout, &text)
-}
-
-/// A puzzle as one JSON object, as `GET /v1/puzzle` answers one: its game (its shape and
-/// rules, lights, states), the board, the target, its fewest presses found and whether
-/// the search proved them the fewest (never assumed: a board drawn with any number of
-/// presses is answered within the search's budget), and the run's seed (the same seed
-/// makes the same puzzles).
-fn puzzle_json(
-    game: &lightsout::rules::Game,
-    board: Vec<String>,
-    (target, fewest, proven): (String, u64, bool),
-    seed: u64,
-) -> serde_json::Value {
-    let mut line = lightsout::game_json(game);
-    let asked = serde_json::json!({
-        "board": board, "target": target, "fewest": fewest, "proven": proven,
-        "seed": lightsout::seed_json(seed),
-    });
-    if let serde_json::Value::Object(asked) = asked {
-        line.extend(asked);
-    }
-    serde_json::Value::Object(line)
 }
 
 /// Draws in a row that find no new puzzle before giving up on `steps` presses: where
@@ -178,17 +153,8 @@ fn game(
         text.clear();
         let k = solver.game().states();
         if json {
-            let rows = lightsout::count_rows(&board, cols, k);
-            let line = puzzle_json(
-                solver.game(),
-                rows,
-                (
-                    lightsout::goal_word(goal, k),
-                    answer.total,
-                    answer.proven_minimal,
-                ),
-                seed,
-            );
+            let found = (answer.total, answer.proven_minimal);
+            let line = lightsout::request::puzzle_json(solver.game(), &board, goal, found, seed);
             writeln!(text, "{line}")?;
         } else if k == 2 {
             if found > 0 {

@@ -38,6 +38,6 @@ pub use goal::Goal;
 pub use nullity::{Nullity, NullityChecked, NULLITY_SIDE};
 pub use params::{board_of, board_param, light_refused, shape_given, shape_of, Params};
 pub use plan::{BoardAnswer, Lights, Plan, Solvers, Written};
-pub use puzzles::{made, puzzle, Puzzles, PuzzlesChecked};
+pub use puzzles::{made, puzzle, puzzle_json, Puzzles, PuzzlesChecked};
 pub use query::{Query, QueryChecked, QueryMethod, CONTEST_STEPS, MOST_STEPS};
 pub use refusal::{Field, Refusal};

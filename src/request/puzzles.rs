@@ -175,21 +175,17 @@ pub fn made(checked: PuzzlesChecked, seed: u64, limits: &Limits) -> Result<Value
         budget,
         contest,
     } = checked;
-    let k = game.states();
     if let Some(steps) = contest {
         // The contest's question, drawn as every door draws it.
         let (cells, fewest) = crate::puzzles::contest_one(steps, seed, goal)
             .ok_or_else(|| Refusal::bad("presses: no 5x5 grid needs more than 15".to_string()))?;
-        return Ok(json!({
-            "rows": 5,
-            "cols": 5,
-            "states": 2,
-            "board": count_rows(&cells, 5, 2),
-            "target": goal_word(goal, 2),
-            "fewest": fewest,
-            "proven": true,
-            "seed": crate::stream::seed_json(seed),
-        }));
+        return Ok(puzzle_json(
+            &game,
+            &cells,
+            goal,
+            (u64::from(fewest), true),
+            seed,
+        ));
     }
     let solver = limits
         .solver(game, budget)
@@ -203,7 +199,6 @@ pub fn made(checked: PuzzlesChecked, seed: u64, limits: &Limits) -> Result<Value
             ));
         }
     }
-    let (rows, cols) = solver.board_shape();
     let maker = crate::puzzles::PuzzleMaker::new(&solver);
     let mut rng = crate::rng::SplitMix64(seed);
     let until = crate::solve::clock::Instant::now() + PUZZLE_TIME;
@@ -214,16 +209,8 @@ pub fn made(checked: PuzzlesChecked, seed: u64, limits: &Limits) -> Result<Value
         let Some((board, answer)) = maker.draw(wanted, goal, &mut rng) else {
             continue;
         };
-        return Ok(json!({
-            "rows": rows,
-            "cols": cols,
-            "states": k,
-            "board": count_rows(&board, cols, k),
-            "target": goal_word(goal, k),
-            "fewest": answer.total,
-            "proven": answer.proven_minimal,
-            "seed": crate::stream::seed_json(seed),
-        }));
+        let found = (answer.total, answer.proven_minimal);
+        return Ok(puzzle_json(solver.game(), &board, goal, found, seed));
     }
     Err(Refusal::bad(format!(
         "presses: no board of exactly {} proven fewest presses came up in {PUZZLE_TRIES} \
@@ -231,4 +218,28 @@ pub fn made(checked: PuzzlesChecked, seed: u64, limits: &Limits) -> Result<Value
         wanted.unwrap_or(0),
         PUZZLE_TIME.as_secs()
     )))
+}
+
+/// A puzzle as every door writes it (`puzzles --format json`, `GET /v1/puzzle`, the
+/// static page): its game (shape and rules, lights, states), the board (`lights`, a
+/// state a light), the target, its fewest presses found and whether the search proved
+/// them the fewest (never assumed), and the seed that makes it again.
+pub fn puzzle_json(
+    game: &Game,
+    lights: &[u8],
+    goal: u8,
+    (fewest, proven): (u64, bool),
+    seed: u64,
+) -> Value {
+    let k = game.states();
+    let cols = game.grid_rules().map_or(game.lights(), |g| g.cols);
+    let mut line = crate::stream::game_json(game);
+    line.extend([
+        ("board".to_string(), json!(count_rows(lights, cols, k))),
+        ("target".to_string(), json!(goal_word(goal, k))),
+        ("fewest".to_string(), json!(fewest)),
+        ("proven".to_string(), json!(proven)),
+        ("seed".to_string(), crate::stream::seed_json(seed)),
+    ]);
+    Value::Object(line)
 }

@@ -345,12 +345,9 @@ fn urls() -> Vec<Value> {
                     .output()
                     .unwrap();
                 assert!(out.status.success(), "{flags:?}");
+                // One shape of a puzzle at every door (issue 72): the same object.
                 let line: Value = serde_json::from_slice(&out.stdout).unwrap();
-                for key in [
-                    "board", "fewest", "proven", "target", "seed", "rows", "cols", "states",
-                ] {
-                    assert_eq!(line[key], body[key], "{url}: {key}: puzzles {flags:?}");
-                }
+                assert_eq!(line, body, "{url}: puzzles {flags:?}");
             }
             json!({ "url": url, "status": status, "body": body })
         })
