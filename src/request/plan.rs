@@ -147,8 +147,26 @@ impl BoardAnswer {
     /// The answer as every JSON answer writes it (`solve --format json`, the API's
     /// routes and bodies, the static page): one schema.
     pub fn json(&self) -> serde_json::Value {
-        serde_json::to_value(crate::stream::JsonAnswer::of_answer(self))
-            .expect("an answer serialises")
+        use crate::stream::{count_rows, goal_word, JsonAnswer, NearestJson};
+        let k = self.states;
+        let json = JsonAnswer {
+            states: k,
+            target: goal_word(self.goal, k),
+            solvable: self.presses.is_some(),
+            presses: self
+                .presses
+                .as_ref()
+                .map(|p| count_rows(p, self.shape.1, k)),
+            fewest: self.fewest,
+            proven: self.proven,
+            lower_bound: self.lower_bound,
+            nearest: self.nearest.as_ref().map(|n| NearestJson {
+                board: count_rows(&n.board, self.board_shape.1, k),
+                changed: n.changed,
+                proven: n.proven,
+            }),
+        };
+        serde_json::to_value(json).expect("an answer serialises")
     }
 }
 

@@ -162,26 +162,6 @@ impl JsonAnswer {
         self
     }
 
-    /// The library's one answer of a board ([`BoardAnswer`](crate::request::BoardAnswer))
-    /// as JSON writes it.
-    pub fn of_answer(answer: &crate::request::BoardAnswer) -> Self {
-        let k = answer.states;
-        let mut json = JsonAnswer::unsolvable(k, goal_word(answer.goal, k));
-        if let Some(presses) = &answer.presses {
-            json.solvable = true;
-            json.presses = Some(count_rows(presses, answer.shape.1, k));
-            json.fewest = answer.fewest;
-            json.proven = answer.proven;
-            json.lower_bound = answer.lower_bound;
-        }
-        json.nearest = answer.nearest.as_ref().map(|n| NearestJson {
-            board: count_rows(&n.board, answer.board_shape.1, k),
-            changed: n.changed,
-            proven: n.proven,
-        });
-        json
-    }
-
     fn unsolvable(states: u8, target: String) -> Self {
         JsonAnswer {
             states,
