@@ -2471,30 +2471,38 @@ fn the_search_clock_counts_the_boards_answered_never_their_upload() {
     let server = Server::start(&["--search-time", "0.2"]);
     let addr = server.url.trim_start_matches("http://").to_string();
     let board = ["11111", "11111", "11111", "11111", "11111"];
-    for (kind, head, tail) in [
+    let bodies = [
         (
             "application/json",
             "{\"boards\":[".to_string(),
             format!("{}]}}", json_rows(&board)),
         ),
         ("text/plain", String::new(), board.join("\n") + "\n"),
-    ] {
-        let mut conn = std::net::TcpStream::connect(&addr).unwrap();
-        let length = head.len() + tail.len();
-        write!(
-            conn,
-            "POST /v1/solve?rows=5&cols=5 HTTP/1.1\r\nHost: x\r\nContent-Type: {kind}\r\n\
-             Content-Length: {length}\r\nConnection: close\r\n\r\n{head}"
-        )
-        .unwrap();
-        std::thread::sleep(Duration::from_millis(500));
+    ];
+    // Both requests begun, then one wait, then the rest of each body.
+    let mut conns: Vec<std::net::TcpStream> = bodies
+        .iter()
+        .map(|(kind, head, tail)| {
+            let mut conn = std::net::TcpStream::connect(&addr).unwrap();
+            let length = head.len() + tail.len();
+            write!(
+                conn,
+                "POST /v1/solve?rows=5&cols=5 HTTP/1.1\r\nHost: x\r\nContent-Type: {kind}\r\n\
+                 Content-Length: {length}\r\nConnection: close\r\n\r\n{head}"
+            )
+            .unwrap();
+            conn
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    for (conn, (kind, _, tail)) in conns.iter_mut().zip(&bodies) {
         conn.write_all(tail.as_bytes()).unwrap();
         let mut answer = String::new();
         conn.read_to_string(&mut answer).unwrap();
         assert!(answer.starts_with("HTTP/1.1 200"), "{kind}: {answer}");
         assert!(!answer.contains("not proven"), "{kind}: {answer}");
         // All on needs 15 presses; unsearched it is answered "not proven".
-        if kind == "application/json" {
+        if *kind == "application/json" {
             assert!(
                 answer.contains("\"fewest\":15,\"lower_bound\":15"),
                 "{answer}"
