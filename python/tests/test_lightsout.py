@@ -191,8 +191,11 @@ def test_ctrl_c_stops_the_search_and_frees_its_cores(tmp_path, setup, call):
     import time
 
     script = tmp_path / "interrupted.py"
+    # Ctrl-C as KeyboardInterrupt even where the runner was started with SIGINT ignored
+    # (a script's background job), which Python would otherwise keep.
     script.write_text(
-        "import time, lightsout\n"
+        "import signal, time, lightsout\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         + setup
         + "try:\n"
         f"    {call}\n"
