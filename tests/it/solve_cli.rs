@@ -648,7 +648,8 @@ fn ctrl_c_ends_a_stream_of_k_state_boards_or_images_with_its_answers_written() {
         let mut child = spawned(&[&["solve"], args].concat());
         let mut stdin = child.stdin.take().unwrap();
         std::io::Write::write_all(&mut stdin, first).unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(1000));
+        // Its first board answered (milliseconds), the pipe still open.
+        std::thread::sleep(std::time::Duration::from_millis(400));
         // SAFETY: kill sends a signal to our own child.
         unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
         let out = child.wait_with_output().unwrap();
