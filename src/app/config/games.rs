@@ -115,7 +115,8 @@ pub(super) fn play(args: crate::app::cli::PlayArgs) -> anyhow::Result<Job> {
             game.lights()
         )));
     }
-    let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET << 3)
+    let solver = lightsout::request::limits::COMMAND_LINE
+        .solver(game, lightsout::SEARCH_BUDGET << 3)
         .map_err(|e| UsageError(e.to_string()))?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()

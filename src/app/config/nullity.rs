@@ -47,7 +47,9 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
     };
     if args.format == FormatArg::Json {
         // Any game's count (and patterns) as one object, two states or K.
-        let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
+        let solver = lightsout::request::limits::COMMAND_LINE
+            .solver(game, 0u64)
+            .map_err(|e| UsageError(e.to_string()))?;
         return Ok(Job::Nullity(NullityJob::Json {
             solver,
             patterns: args.patterns,
@@ -60,7 +62,9 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
                  written as text",
             ));
         }
-        let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
+        let solver = lightsout::request::limits::COMMAND_LINE
+            .solver(game, 0u64)
+            .map_err(|e| UsageError(e.to_string()))?;
         return Ok(Job::Nullity(NullityJob::States {
             solver,
             patterns: args.patterns,
@@ -72,7 +76,9 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
              written as text",
         ));
     }
-    let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
+    let solver = lightsout::request::limits::COMMAND_LINE
+        .solver(game, 0u64)
+        .map_err(|e| UsageError(e.to_string()))?;
     Ok(Job::Nullity(NullityJob::Patterns {
         solver,
         patterns: args.patterns.then_some(format),

@@ -144,7 +144,9 @@ pub(super) fn check(mut args: CheckArgs) -> anyhow::Result<Job> {
     } else {
         None
     };
-    let solver = lightsout::GameSolver::new(game, 0).map_err(|e| UsageError(e.to_string()))?;
+    let solver = lightsout::request::limits::COMMAND_LINE
+        .solver(game, 0u64)
+        .map_err(|e| UsageError(e.to_string()))?;
     let open = |file: PathBuf| {
         let args = crate::app::cli::InputArgs {
             file: Some(file),
@@ -213,7 +215,8 @@ pub(super) fn explain_game(mut args: ExplainArgs, style: Style) -> anyhow::Resul
     )?;
     let game = game(&args.game, args.rows.zip(args.cols))?;
     let k = game.states();
-    let solver = lightsout::GameSolver::new(game, lightsout::SEARCH_BUDGET)
+    let solver = lightsout::request::limits::COMMAND_LINE
+        .solver(game, lightsout::SEARCH_BUDGET)
         .map_err(|e| UsageError(e.to_string()))?;
     if k > 2 {
         if drawing == lightsout::Drawing::Png && k > lightsout::MAX_PICTURE_STATES {

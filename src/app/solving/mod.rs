@@ -14,7 +14,7 @@ pub(crate) use explain::explain;
 use crate::app::config::{NullityJob, SolveJob};
 use crate::app::report::Reporter;
 use crate::app::say::note;
-use lightsout::{plural, thousands, GameSolver, PbmGame, Target};
+use lightsout::{plural, thousands, PbmGame, Target};
 use std::io::Write;
 
 /// `solve` of text boards of any game, the classic one included, through the
@@ -141,7 +141,11 @@ pub(crate) fn pbm(
         reporter.nullity_of = Box::new(move |rows, cols| {
             lightsout::rules::Game::grid(rows, cols, game.topology, game.rule.clone(), 2)
                 .ok()
-                .and_then(|g| GameSolver::new(g, 0).ok())
+                .and_then(|g| {
+                    lightsout::request::limits::COMMAND_LINE
+                        .solver(g, 0u64)
+                        .ok()
+                })
                 .map_or(0, |s| s.nullity())
         });
     }
