@@ -75,11 +75,7 @@ impl Plan {
     /// solvable board. `search` false: the presses found without a search for the
     /// fewest (proven only when they are).
     pub fn json(&self, board: &[u8], search: bool) -> serde_json::Value {
-        // A state a light is never refused: only bits for more states are.
-        match self.answer(&Lights::States(board.to_vec()), search) {
-            Ok(answer) => answer.json(),
-            Err(refused) => serde_json::json!({ "error": refused.message() }),
-        }
+        self.of_states(board, search).json()
     }
 
     /// The solver it asks (for what a door reports of it: its engine, its search's
@@ -184,38 +180,58 @@ impl Plan {
     /// none reach the goal the nearest solvable board. A board of bits for a game of
     /// more than two states is refused.
     pub fn answer(&self, board: &Lights, search: bool) -> Result<BoardAnswer, Refusal> {
-        let solver = &self.solver;
-        let k = solver.game().states();
-        let shape = solver.presses_shape();
-        let solved = match board {
-            Lights::Bits(bits) => {
-                let mut ws = solver.workspace();
-                let solved = solver
-                    .solve_with(bits, Target::Off, &mut ws, search)
-                    .map_err(|e| Refusal::bad(e.to_string()))?;
-                solved.map(|s| {
-                    let presses: Vec<u8> = (0..shape.0 * shape.1)
-                        .map(|i| u8::from(s.presses.get(i / shape.1, i % shape.1)))
-                        .collect();
-                    let total = s.presses.count_ones();
-                    (presses, total, s.proven_minimal, s.lower_bound)
-                })
-            }
-            Lights::States(states) => {
-                let goals = vec![self.goal; states.len()];
-                solver
-                    .solve_states(states, &goals, search)
-                    .map(|a| (a.presses, a.total, a.proven_minimal, a.lower_bound))
-            }
+        let states = match board {
+            Lights::States(states) => return Ok(self.of_states(states, search)),
+            Lights::Bits(bits) => bits,
         };
+        let solver = &self.solver;
+        let (rows, cols) = solver.presses_shape();
+        let mut ws = solver.workspace();
+        let solved = solver
+            .solve_with(states, Target::Off, &mut ws, search)
+            .map_err(|e| Refusal::bad(e.to_string()))?
+            .map(|s| {
+                let presses = (0..rows * cols)
+                    .map(|i| u8::from(s.presses.get(i / cols, i % cols)))
+                    .collect();
+                (
+                    presses,
+                    s.presses.count_ones(),
+                    s.proven_minimal,
+                    s.lower_bound,
+                )
+            });
+        // A light of the board: its bit (differs from the goal) and the goal.
+        let lights = || {
+            states
+                .cells()
+                .iter()
+                .map(|&b| b ^ self.goal)
+                .collect::<Vec<u8>>()
+        };
+        Ok(self.answered(solved, lights))
+    }
+
+    /// A board of a state a light answered (never refused).
+    fn of_states(&self, states: &[u8], search: bool) -> BoardAnswer {
+        let goals = vec![self.goal; states.len()];
+        let solved = self
+            .solver
+            .solve_states(states, &goals, search)
+            .map(|a| (a.presses, a.total, a.proven_minimal, a.lower_bound));
+        self.answered(solved, || states.to_vec())
+    }
+
+    /// The one answer of what the engine found (presses, total, proven, lower bound),
+    /// the nearest solvable board looked for (from `lights`, a state each) when none.
+    fn answered(
+        &self,
+        solved: Option<(Vec<u8>, u64, bool, u64)>,
+        lights: impl FnOnce() -> Vec<u8>,
+    ) -> BoardAnswer {
+        let solver = &self.solver;
         let nearest = match (&solved, solver.finds_nearest()) {
-            (None, true) => {
-                let states = match board {
-                    Lights::States(states) => states.clone(),
-                    Lights::Bits(bits) => bits.cells().iter().map(|&b| b ^ self.goal).collect(),
-                };
-                solver.nearest_solvable(&states, self.goal)
-            }
+            (None, true) => solver.nearest_solvable(&lights(), self.goal),
             _ => None,
         };
         let (presses, fewest, proven, lower_bound) = match solved {
@@ -224,16 +240,16 @@ impl Plan {
             }
             None => (None, None, None, None),
         };
-        Ok(BoardAnswer {
-            states: k,
+        BoardAnswer {
+            states: solver.game().states(),
             goal: self.goal,
             presses,
-            shape,
+            shape: solver.presses_shape(),
             fewest,
             proven,
             lower_bound,
             nearest,
             board_shape: solver.board_shape(),
-        })
+        }
     }
 }
