@@ -163,11 +163,11 @@ pub use solve::{
 };
 pub use solve::{
     nullity, two_state_solutions, EmptyShape, GameSolveError, GameSolver, GameWorkspace, Nearest,
-    NotTwoStates, Solution, Target, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, NEAREST_CLASSES,
+    NotTwoStates, Target, CHASE_LIGHTS, CLASSIC_ENGINE, DENSE_LIGHTS, NEAREST_CLASSES,
     NEAREST_LIGHTS, SIGNATURE_CELLS,
 };
 pub use solve::{
-    Census, CensusError, StateAnswer, StateSearch, StatesError, TooManyStateUnknowns, CENSUS_LANES,
+    Census, CensusError, StateSearch, StatesError, TooManyStateUnknowns, CENSUS_LANES,
     CENSUS_STEPS, STATE_CHASE_LIGHTS, STATE_DENSE_LIGHTS,
 };
 
@@ -191,7 +191,7 @@ pub use stream::{
 pub use stream::{
     board_from_rows, count_json, count_rows, game_json, goal_word, json_boards,
     nullity_each_stream, row_cells, seed_json, sniff_json_shape, sniff_shape, write_states_png,
-    Ambiguity, AnswerFormat, EachBoard, EachSummary, JsonAnswer, JsonSniffed, NearestJson, Sniffed,
+    Ambiguity, AnswerFormat, EachBoard, EachSummary, JsonSniffed, Searched, Sniffed,
     MAX_PICTURE_STATES, MAX_SHAPE_BYTES,
 };
 

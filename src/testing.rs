@@ -11,6 +11,13 @@ use crate::solve::EmptyShape;
 pub use crate::solve::engines::dense::{Answer as DenseAnswer, Dense};
 pub use crate::solve::{Solver, StatesSolver, Workspace};
 
+/// The engines' own results, as [`GameSolver::solve_with`](crate::GameSolver::solve_with)
+/// and [`GameSolver::solve_states`](crate::GameSolver::solve_states) give them to the
+/// tests that hold one engine to another: the product's doors never see them (a plan
+/// answers with the one [`BoardAnswer`](crate::request::BoardAnswer); a stream tells
+/// of each board with [`Answered`](crate::Answered)).
+pub use crate::solve::{Solution, StateAnswer};
+
 /// The R x C solver with its top row found by Gauss-Jordan elimination of the press
 /// matrix (`O(C^3 / 64)` a shape) instead of the polynomial arithmetic of
 /// [`Solver::new`]: the same nullity, solvability and answers by an independent

@@ -143,7 +143,7 @@ fn game(
                 lightsout::thousands(tries)
             );
         }
-        let Some((board, answer)) = maker.draw(steps, goal, &mut rng) else {
+        let Some((board, fewest)) = maker.draw(steps, goal, &mut rng) else {
             continue;
         };
         if !seen.insert(hasher.hash_one(&board)) {
@@ -153,8 +153,7 @@ fn game(
         text.clear();
         let k = solver.game().states();
         if json {
-            let found = (answer.total, answer.proven_minimal);
-            let line = lightsout::request::puzzle_json(solver.game(), &board, goal, found, seed);
+            let line = lightsout::request::puzzle_json(solver.game(), &board, goal, fewest, seed);
             writeln!(text, "{line}")?;
         } else if k == 2 {
             if found > 0 {

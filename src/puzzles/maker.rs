@@ -12,7 +12,7 @@
 //! when that proves the count.
 
 use crate::rng::SplitMix64;
-use crate::solve::{GameSolver, StateAnswer};
+use crate::solve::GameSolver;
 use std::borrow::Borrow;
 
 /// The most bytes the listed quiet patterns may take (4 MiB).
@@ -93,15 +93,15 @@ impl<S: Borrow<GameSolver>> PuzzleMaker<S> {
         self.quiet.is_some()
     }
 
-    /// One try at a puzzle: a board and its answer toward every light `goal`, when the
-    /// solver proves its fewest presses equal to `wanted` (any count, for `None`: one
+    /// One try at a puzzle: a board and its fewest presses toward every light `goal`
+    /// (and whether proven), when the solver proves them equal to `wanted` (any count, for `None`: one
     /// random count a button). Callers try again, within budgets of their own.
     pub fn draw(
         &self,
         wanted: Option<u64>,
         goal: u8,
         rng: &mut SplitMix64,
-    ) -> Option<(Vec<u8>, StateAnswer)> {
+    ) -> Option<(Vec<u8>, (u64, bool))> {
         let game = self.solver().game();
         let k = game.states();
         let buttons = game.buttons();
@@ -136,7 +136,7 @@ impl<S: Borrow<GameSolver>> PuzzleMaker<S> {
         if wanted.is_some_and(|n| !answer.proven_minimal || answer.total != n) {
             return None;
         }
-        Some((board, answer))
+        Some((board, (answer.total, answer.proven_minimal)))
     }
 }
 

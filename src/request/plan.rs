@@ -78,6 +78,27 @@ impl Plan {
         self.of_states(board, search).json()
     }
 
+    /// The same plan toward every light `goal` (a game played toward off, then on),
+    /// its solver shared; a goal past the game's states is refused.
+    pub fn toward(&self, goal: u8) -> Result<Plan, Refusal> {
+        let states = self.game().states();
+        if goal >= states {
+            return Err(Refusal::bad(format!(
+                "target: expected a state below {states}, found {goal}"
+            )));
+        }
+        Ok(Plan {
+            solver: Arc::clone(&self.solver),
+            goal,
+        })
+    }
+
+    /// What draws puzzles of the plan's game (boards of a proven fewest presses), its
+    /// solver shared.
+    pub fn puzzles(&self) -> crate::puzzles::PuzzleMaker<Arc<GameSolver>> {
+        crate::puzzles::PuzzleMaker::new(Arc::clone(&self.solver))
+    }
+
     /// The solver it asks (for what a door reports of it: its engine, its search's
     /// progress and cost; never to answer with).
     pub fn solver(&self) -> &GameSolver {
@@ -91,7 +112,7 @@ impl Plan {
         how: Written,
         input: impl std::io::Read,
         output: impl std::io::Write,
-        report: &mut dyn FnMut(u64, crate::stream::Answered<'_>),
+        report: &mut dyn FnMut(u64, crate::stream::Answered),
     ) -> Result<crate::stream::SolveSummary, crate::stream::StreamError> {
         let options = crate::stream::StatesOptions {
             goal: self.goal,
@@ -210,6 +231,12 @@ impl Plan {
                 .collect::<Vec<u8>>()
         };
         Ok(self.answered(solved, lights))
+    }
+
+    /// One board of a state a light answered (never refused): [`Plan::answer`] of
+    /// [`Lights::States`] without the copy.
+    pub fn answer_states(&self, states: &[u8], search: bool) -> BoardAnswer {
+        self.of_states(states, search)
     }
 
     /// A board of a state a light answered (never refused).

@@ -206,10 +206,9 @@ pub fn made(checked: PuzzlesChecked, seed: u64, limits: &Limits) -> Result<Value
         if crate::solve::clock::Instant::now() > until {
             break;
         }
-        let Some((board, answer)) = maker.draw(wanted, goal, &mut rng) else {
+        let Some((board, found)) = maker.draw(wanted, goal, &mut rng) else {
             continue;
         };
-        let found = (answer.total, answer.proven_minimal);
         return Ok(puzzle_json(solver.game(), &board, goal, found, seed));
     }
     Err(Refusal::bad(format!(

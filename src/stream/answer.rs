@@ -8,7 +8,7 @@ use serde::Serialize;
 
 /// A board's answer toward every light in one state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct JsonAnswer {
+pub(crate) struct JsonAnswer {
     /// States a light has.
     pub states: u8,
     /// The goal: `off` (every light 0), `on` (every light K - 1), or the state.
@@ -39,7 +39,7 @@ pub struct JsonAnswer {
 
 /// The nearest solvable board, as a JSON answer gives it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct NearestJson {
+pub(crate) struct NearestJson {
     /// Its lights, a string a row, as boards are written.
     pub board: Vec<String>,
     /// The lights it changes.
@@ -97,7 +97,7 @@ pub fn goal_word(goal: u8, states: u8) -> String {
     }
 }
 
-/// Counts `cols` a row, as [`JsonAnswer::presses`] writes them.
+/// Counts `cols` a row, as every JSON answer writes presses and boards.
 pub fn count_rows(counts: &[u8], cols: usize, states: u8) -> Vec<String> {
     counts
         .chunks(cols.max(1))

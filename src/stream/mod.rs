@@ -17,9 +17,8 @@ mod solve;
 mod states;
 mod write;
 
-pub use answer::{
-    count_json, count_rows, game_json, goal_word, grid_json, seed_json, JsonAnswer, NearestJson,
-};
+pub use answer::{count_json, count_rows, game_json, goal_word, grid_json, seed_json};
+pub(crate) use answer::{JsonAnswer, NearestJson};
 pub use check::{check_states_stream, check_stream, CheckSummary, CheckVerdict};
 pub use draw::colours::{write_states_png, MAX_PICTURE_STATES};
 pub use draw::explain::{draw, explain_stream, Style, Verdict};
@@ -40,8 +39,8 @@ pub use read::rows::light_expected;
 pub use read::shape::{sniff_shape, Ambiguity, Sniffed, MAX_SHAPE_BYTES};
 pub use read::states::StatesReader;
 pub use solve::{
-    solve_boards_stream, solve_stream, solve_stream_lazy, AnswerFormat, Answered, SolveOptions,
-    SolveSummary,
+    solve_boards_stream, solve_stream, solve_stream_lazy, AnswerFormat, Answered, Searched,
+    SolveOptions, SolveSummary,
 };
 pub use states::{explain_states_stream, push_counts, solve_states_stream, StatesOptions};
 pub use write::{push_moves, write_boards, write_grids, write_pattern, write_pattern_to};

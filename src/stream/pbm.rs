@@ -7,7 +7,7 @@ use super::read::rows::describe_byte;
 use super::{Chunked, StreamError};
 use crate::board::Board;
 use crate::rules::{Game, Rule, Target, Topology};
-use crate::solve::{GameSolver, GameWorkspace, Solution};
+use crate::solve::{GameSolver, GameWorkspace};
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 /// Images from a byte stream.
@@ -279,7 +279,7 @@ pub fn solve_pbm_stream(
     target: Target,
     input: impl Read,
     output: impl Write,
-    report: &mut dyn FnMut(u64, &Solution),
+    report: &mut dyn FnMut(u64, super::Answered),
     no_solution: &mut dyn FnMut(u64, (usize, usize), usize),
 ) -> Result<super::SolveSummary, StreamError> {
     let mut reader = PbmReader::new(input);
@@ -334,7 +334,7 @@ pub fn solve_pbm_stream(
             continue;
         };
         summary.unproven += u64::from(!solution.proven_minimal);
-        report(summary.boards, &solution);
+        report(summary.boards, super::Answered::of_solution(&solution));
         stream_pbm(&mut out, solution.presses)?;
         out.answered()?;
     }

@@ -30,21 +30,56 @@ pub struct SolveSummary {
     pub unsolvable: u64,
 }
 
-/// A board's answer, of any game, as a stream reports it.
-#[derive(Debug, Clone, Copy)]
-pub enum Answered<'a> {
-    /// Two states: the presses as bits.
-    Bits(&'a Solution<'a>),
-    /// K states: each button's count.
-    States(&'a crate::solve::StateAnswer),
+/// What a stream tells of a board it answered, as it goes (for a door's per-board
+/// report: `--stats`, a kept search): the presses' total, whether proven, a lower
+/// bound and how the fewest were searched; never the presses, which the stream writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Answered {
+    /// The presses' total.
+    pub fewest: u64,
+    /// Whether no presses reach the goal with fewer: every solution was compared.
+    pub proven: bool,
+    /// A proven lower bound on the fewest (the count itself when proven).
+    pub lower_bound: u64,
+    /// How the fewest were searched: a two-state board's search, or a K-state one's.
+    pub how: Searched,
+    /// The presses' rows and columns (a grid's; one row for any other game).
+    pub shape: (usize, usize),
+    /// Time spent choosing among the solutions (two states; zero for K).
+    pub search_time: std::time::Duration,
 }
 
-impl Answered<'_> {
-    /// Whether the presses are proven the fewest.
-    pub fn proven(&self) -> bool {
-        match self {
-            Answered::Bits(solution) => solution.proven_minimal,
-            Answered::States(answer) => answer.proven_minimal,
+/// How a board's fewest presses were searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Searched {
+    /// A two-state board's search.
+    Bits(crate::solve::Search),
+    /// A K-state board's search.
+    States(crate::solve::StateSearch),
+}
+
+impl Answered {
+    /// What a stream tells of a two-state engine's solution.
+    pub(crate) fn of_solution(solution: &Solution<'_>) -> Answered {
+        Answered {
+            fewest: solution.presses.count_ones(),
+            proven: solution.proven_minimal,
+            lower_bound: solution.lower_bound,
+            how: Searched::Bits(solution.search),
+            shape: (solution.presses.rows(), solution.presses.cols()),
+            search_time: solution.search_time,
+        }
+    }
+
+    /// What a stream tells of a K-state engine's answer, its presses `shape`d.
+    pub(crate) fn of_states(answer: &crate::solve::StateAnswer, shape: (usize, usize)) -> Answered {
+        Answered {
+            fewest: answer.total,
+            proven: answer.proven_minimal,
+            lower_bound: answer.lower_bound,
+            how: Searched::States(answer.search),
+            shape,
+            search_time: std::time::Duration::ZERO,
         }
     }
 }
@@ -61,13 +96,11 @@ pub fn solve_boards_stream<S: Deref<Target = GameSolver>>(
     options: super::StatesOptions,
     input: impl Read,
     output: impl Write,
-    report: &mut dyn FnMut(u64, Answered<'_>),
+    report: &mut dyn FnMut(u64, Answered),
 ) -> Result<SolveSummary, StreamError> {
     if game.states() > 2 {
         let solver = solver();
-        return super::solve_states_stream(&solver, options, input, output, &mut |m, answer| {
-            report(m, Answered::States(answer))
-        });
+        return super::solve_states_stream(&solver, options, input, output, report);
     }
     let two = SolveOptions {
         target: match options.goal {
@@ -78,9 +111,7 @@ pub fn solve_boards_stream<S: Deref<Target = GameSolver>>(
         search_time: options.search_time,
         format: options.format,
     };
-    solve_stream_lazy(game, solver, two, input, output, &mut |m, solution| {
-        report(m, Answered::Bits(solution))
-    })
+    solve_stream_lazy(game, solver, two, input, output, report)
 }
 
 /// Reads a count line and boards of `solver`'s game from `input`; writes for each
@@ -93,7 +124,7 @@ pub fn solve_stream(
     options: SolveOptions,
     input: impl Read,
     output: impl Write,
-    report: &mut dyn FnMut(u64, &Solution),
+    report: &mut dyn FnMut(u64, Answered),
 ) -> Result<SolveSummary, StreamError> {
     solve_stream_lazy(solver.game(), || solver, options, input, output, report)
 }
@@ -120,7 +151,7 @@ pub enum AnswerFormat {
     /// The contest's text: `PUZZLE #m` for a grid game, then the pattern.
     #[default]
     Text,
-    /// One JSON object a board, a line each ([`JsonAnswer`](super::JsonAnswer)).
+    /// One JSON object a board, a line each ([`BoardAnswer::json`](crate::request::BoardAnswer::json)'s schema).
     JsonLines,
 }
 
@@ -133,7 +164,7 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
     options: SolveOptions,
     input: impl Read,
     output: impl Write,
-    report: &mut dyn FnMut(u64, &Solution),
+    report: &mut dyn FnMut(u64, Answered),
 ) -> Result<SolveSummary, StreamError> {
     let (rows, cols) = match game.grid_rules() {
         Some(grid) => (grid.rows, grid.cols),
@@ -182,7 +213,7 @@ pub fn solve_stream_lazy<S: Deref<Target = GameSolver>>(
                 return match solved {
                     Some(solution) => {
                         summary.unproven += u64::from(!solution.proven_minimal);
-                        report(summary.boards, &solution);
+                        report(summary.boards, Answered::of_solution(&solution));
                         out.spill()
                     }
                     None => {
@@ -252,7 +283,7 @@ fn push_answer<W: Write>(
     out: &mut Chunked<W>,
     solved: Option<Solution>,
     summary: &mut SolveSummary,
-    report: &mut dyn FnMut(u64, &Solution),
+    report: &mut dyn FnMut(u64, Answered),
 ) -> Result<(), StreamError> {
     let Some(solution) = solved else {
         summary.unsolvable += 1;
@@ -260,7 +291,7 @@ fn push_answer<W: Write>(
         return Ok(());
     };
     summary.unproven += u64::from(!solution.proven_minimal);
-    report(summary.boards, &solution);
+    report(summary.boards, Answered::of_solution(&solution));
     let presses = solution.presses;
     if presses.rows() * presses.cols() <= PATTERN_WHOLE {
         write_pattern(&mut out.buf, presses);

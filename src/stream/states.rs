@@ -9,7 +9,7 @@ use super::read::error::InputError;
 use super::read::states::StatesReader;
 use super::write::push_number;
 use super::{Chunked, ReadOrFinish, SolveSummary, StreamError};
-use crate::solve::{GameSolver, StateAnswer};
+use crate::solve::GameSolver;
 use crate::text::plural;
 use std::io::{Read, Write};
 
@@ -50,7 +50,7 @@ pub fn solve_states_stream(
     options: StatesOptions,
     input: impl Read,
     output: impl Write,
-    report: &mut dyn FnMut(u64, &StateAnswer),
+    report: &mut dyn FnMut(u64, super::Answered),
 ) -> Result<SolveSummary, StreamError> {
     let (rows, cols) = solver.board_shape();
     let (_, press_cols) = solver.presses_shape();
@@ -78,7 +78,10 @@ pub fn solve_states_stream(
             match answer {
                 Some(answer) => {
                     summary.unproven += u64::from(!answer.proven_minimal);
-                    report(summary.boards, &answer);
+                    report(
+                        summary.boards,
+                        super::Answered::of_states(&answer, solver.presses_shape()),
+                    );
                     if !json {
                         push_counts(&mut out.buf, &answer.presses, press_cols);
                     }

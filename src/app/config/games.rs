@@ -115,15 +115,16 @@ pub(super) fn play(args: crate::app::cli::PlayArgs) -> anyhow::Result<Job> {
             game.lights()
         )));
     }
-    let solver = lightsout::request::limits::COMMAND_LINE
-        .solver(game, lightsout::SEARCH_BUDGET << 3)
+    let search = (lightsout::SEARCH_BUDGET << 3).into();
+    let plan = lightsout::request::Checked { game, goal, search }
+        .plan(&lightsout::request::limits::COMMAND_LINE)
         .map_err(|e| UsageError(e.to_string()))?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let session = crate::app::play::Session::new(solver, layout, goal, seed);
+    let session = crate::app::play::Session::new(plan, layout, seed);
     Ok(Job::Play {
         session: Box::new(session),
         name,

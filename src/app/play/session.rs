@@ -2,8 +2,10 @@
 //! and its marks, and new puzzles. No terminal here: `tui` draws a session and feeds it
 //! keys, and the tests drive one directly.
 
+use lightsout::request::{BoardAnswer, Plan};
 use lightsout::rules::layout::Layout;
-use lightsout::{GameSolver, SplitMix64, StateAnswer};
+use lightsout::{GameSolver, PuzzleMaker, SplitMix64};
+use std::sync::Arc;
 
 /// Draws of a puzzle of an exact difficulty before a random one is taken instead.
 const PUZZLE_TRIES: u32 = 200;
@@ -17,8 +19,9 @@ pub(crate) enum Marking {
 
 /// One game in play.
 pub(crate) struct Session {
-    /// The game's solver, and what makes its puzzles.
-    maker: lightsout::PuzzleMaker,
+    /// The game's plan (its solver, toward the goal), and what makes its puzzles.
+    plan: Plan,
+    maker: PuzzleMaker<Arc<GameSolver>>,
     /// Where each light is drawn.
     pub layout: Layout,
     /// The state every light should reach.
@@ -39,21 +42,25 @@ pub(crate) struct Session {
     marking: Option<Marking>,
     /// The puzzle's fewest presses, and whether proven.
     baseline: Option<(u64, bool)>,
-    /// The coach's answer for the position (`None`: no solution).
-    pub coach: Option<StateAnswer>,
+    /// The coach's answer for the position (the library's one answer: no presses when
+    /// no solution, then the nearest solvable board).
+    pub coach: BoardAnswer,
     /// The difficulty of the next puzzle: presses, or random for `None`.
     pub difficulty: Option<u64>,
     rng: SplitMix64,
 }
 
 impl Session {
-    /// A session of `solver`'s game, drawn with `layout`, to every light `goal`,
-    /// starting on a new random puzzle.
-    pub(crate) fn new(solver: GameSolver, layout: Layout, goal: u8, seed: u64) -> Session {
-        let lights = vec![goal; solver.game().lights()];
-        let marks = vec![0; solver.game().buttons()];
-        let maker = lightsout::PuzzleMaker::new(solver);
+    /// A session of `plan`'s game, drawn with `layout`, to every light the plan's
+    /// goal, starting on a new random puzzle.
+    pub(crate) fn new(plan: Plan, layout: Layout, seed: u64) -> Session {
+        let goal = plan.goal();
+        let lights = vec![goal; plan.game().lights()];
+        let marks = vec![0; plan.game().buttons()];
+        let maker = plan.puzzles();
+        let coach = plan.answer_states(&lights, false);
         let mut session = Session {
+            plan,
             maker,
             layout,
             goal,
@@ -66,7 +73,7 @@ impl Session {
             marks,
             marking: None,
             baseline: None,
-            coach: None,
+            coach,
             difficulty: None,
             rng: SplitMix64(seed),
         };
@@ -76,7 +83,7 @@ impl Session {
 
     /// States a light.
     pub(crate) fn states(&self) -> u8 {
-        self.maker.solver().game().states()
+        self.plan.game().states()
     }
 
     /// A new puzzle of the difficulty set (a random one when no board of exactly that
@@ -84,12 +91,12 @@ impl Session {
     pub(crate) fn new_puzzle(&mut self) {
         let drawn = (0..PUZZLE_TRIES)
             .find_map(|_| self.maker.draw(self.difficulty, self.goal, &mut self.rng));
-        let (board, answer) = drawn.unwrap_or_else(|| {
-            self.maker
-                .draw(None, self.goal, &mut self.rng)
-                .expect("a board made by presses is solvable")
-        });
-        self.baseline = Some((answer.total, answer.proven_minimal));
+        let drawn = drawn.or_else(|| self.maker.draw(None, self.goal, &mut self.rng));
+        // Drawn at random, a board made by presses is solvable: its fewest are its
+        // baseline (or, were none drawn, the board begun from the goal's).
+        let (board, fewest) =
+            drawn.unwrap_or_else(|| (vec![self.goal; self.lights.len()], (0, true)));
+        self.baseline = Some(fewest);
         self.begin(board);
     }
 
@@ -103,17 +110,14 @@ impl Session {
         self.unmark();
         self.ask_coach();
         if self.baseline.is_none() {
-            self.baseline = self.coach.as_ref().map(|a| (a.total, a.proven_minimal));
+            self.baseline = self.coach.fewest.zip(self.coach.proven);
         }
     }
 
     fn apply(&mut self, button: usize, times: u8) {
         let k = u16::from(self.states());
         let mut pattern = Vec::new();
-        self.maker
-            .solver()
-            .game()
-            .pattern_into(button, &mut pattern);
+        self.plan.game().pattern_into(button, &mut pattern);
         for (light, amount) in pattern {
             let l = &mut self.lights[light as usize];
             *l = ((u16::from(*l) + u16::from(amount) * u16::from(times)) % k) as u8;
@@ -121,8 +125,7 @@ impl Session {
     }
 
     fn ask_coach(&mut self) {
-        let goal = vec![self.goal; self.lights.len()];
-        self.coach = self.maker.solver().solve_states(&self.lights, &goal, true);
+        self.coach = self.plan.answer_states(&self.lights, true);
     }
 
     /// The player presses `button`: a marked button loses one mark; a press elsewhere
@@ -179,8 +182,10 @@ impl Session {
     pub(crate) fn mark(&mut self, kind: Marking) {
         self.marks.iter_mut().for_each(|m| *m = 0);
         self.marking = None;
-        let Some(answer) = &self.coach else { return };
-        for (m, &p) in self.marks.iter_mut().zip(&answer.presses) {
+        let Some(presses) = &self.coach.presses else {
+            return;
+        };
+        for (m, &p) in self.marks.iter_mut().zip(presses) {
             *m = p;
         }
         if kind == Marking::Hint {
@@ -215,10 +220,13 @@ impl Session {
     pub(crate) fn toggle_goal(&mut self) {
         let on = self.states() - 1;
         self.goal = if self.goal == 0 { on } else { 0 };
+        if let Ok(plan) = self.plan.toward(self.goal) {
+            self.plan = plan;
+        }
         let marking = self.marking;
         self.unmark();
         self.ask_coach();
-        self.baseline = self.coach.as_ref().map(|a| (a.total, a.proven_minimal));
+        self.baseline = self.coach.fewest.zip(self.coach.proven);
         if let Some(marking) = marking {
             self.mark(marking);
         }
@@ -242,16 +250,24 @@ impl Session {
 
     /// The coach's figure in words.
     pub(crate) fn coach_line(&self) -> String {
-        match &self.coach {
-            None => "Fewest presses to go: none (this position cannot be solved)".to_string(),
-            Some(a) if a.total == 0 => "Fewest presses to go: 0 (solved!)".to_string(),
-            Some(a) if a.proven_minimal => {
-                format!("Fewest presses to go: {} (proven the fewest)", a.total)
-            }
-            Some(a) => format!(
-                "Fewest presses to go: at most {} (not proven the fewest; at least {})",
-                a.total, a.lower_bound
+        let a = &self.coach;
+        match (a.fewest, a.proven, a.lower_bound) {
+            (Some(0), ..) => "Fewest presses to go: 0 (solved!)".to_string(),
+            (Some(n), Some(true), _) => format!("Fewest presses to go: {n} (proven the fewest)"),
+            (Some(n), _, bound) => format!(
+                "Fewest presses to go: at most {n} (not proven the fewest; at least {})",
+                bound.unwrap_or(0)
             ),
+            (None, ..) => {
+                let nearest = a.nearest.as_ref().map_or(String::new(), |n| {
+                    let near = if n.proven { "the nearest" } else { "a near" };
+                    format!(
+                        "; {near} solvable board is {} away",
+                        lightsout::plural(n.changed, "light", "lights")
+                    )
+                });
+                format!("Fewest presses to go: none (this position cannot be solved{nearest})")
+            }
         }
     }
 
@@ -320,8 +336,12 @@ mod tests {
         let rule = Rule::parse("plus").unwrap();
         let game = Game::grid(rows, cols, Topology::Plane, rule, states).unwrap();
         let layout = game.layout();
-        let solver = GameSolver::new(game, lightsout::SEARCH_BUDGET).unwrap();
-        Session::new(solver, layout, goal, 7)
+        let search = lightsout::SEARCH_BUDGET.into();
+        let checked = lightsout::request::Checked { game, goal, search };
+        let plan = checked
+            .plan(&lightsout::request::limits::COMMAND_LINE)
+            .unwrap();
+        Session::new(plan, layout, 7)
     }
 
     #[test]
@@ -344,7 +364,7 @@ mod tests {
     fn following_the_solution_marks_wins_in_the_fewest_moves() {
         for (states, goal) in [(2, 0), (2, 1), (3, 2), (4, 0)] {
             let mut s = session(4, 5, states, goal);
-            let fewest = s.coach.as_ref().unwrap().total;
+            let fewest = s.coach.fewest.unwrap();
             s.toggle_solution();
             while let Some(b) = s.marks.iter().position(|&m| m > 0) {
                 s.press(b);
@@ -357,6 +377,27 @@ mod tests {
                 s.win_line()
             );
         }
+    }
+
+    #[test]
+    fn the_coach_of_an_unsolvable_position_names_the_nearest_solvable_board() {
+        // The coach is the library's one answer (issue 72): no presses, and the
+        // nearest solvable board, as the page's coach and `solve --format json` give it.
+        let mut s = session(5, 5, 2, 0);
+        let mut corner = vec![0; 25];
+        corner[0] = 1; // one light on: against a quiet pattern of the 5 x 5 board
+        s.begin(corner);
+        assert_eq!(s.coach.presses, None);
+        assert_eq!(
+            s.coach_line(),
+            "Fewest presses to go: none (this position cannot be solved; the nearest \
+             solvable board is 1 light away)"
+        );
+        s.toggle_solution();
+        assert!(
+            s.marks.iter().all(|&m| m == 0),
+            "no marks without a solution"
+        );
     }
 
     #[test]
@@ -373,11 +414,11 @@ mod tests {
         assert_eq!(s.moves, 1);
         s.mark(Marking::Solution);
         let marked: u64 = s.marks.iter().map(|&m| u64::from(m)).sum();
-        assert_eq!(marked, s.coach.as_ref().unwrap().total);
+        assert_eq!(marked, s.coach.fewest.unwrap());
         let stray = s.marks.iter().position(|&m| m == 0).unwrap();
         s.press(stray);
         let marked: u64 = s.marks.iter().map(|&m| u64::from(m)).sum();
-        assert_eq!(marked, s.coach.as_ref().unwrap().total, "planned again");
+        assert_eq!(marked, s.coach.fewest.unwrap(), "planned again");
         s.reset();
         assert_eq!((s.moves, &s.lights), (0, &before));
     }
@@ -389,7 +430,7 @@ mod tests {
             s.harder(true);
         }
         s.new_puzzle();
-        assert_eq!(s.coach.as_ref().unwrap().total, 4);
+        assert_eq!(s.coach.fewest.unwrap(), 4);
         s.move_cursor(0, -1);
         assert_eq!(s.cursor, 0);
         s.move_cursor(1, 0);

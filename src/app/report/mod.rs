@@ -223,10 +223,13 @@ impl Reporter {
         }
     }
 
-    pub(crate) fn report(&mut self, m: u64, solution: &lightsout::Solution) {
+    pub(crate) fn report(&mut self, m: u64, solution: lightsout::Answered) {
+        let lightsout::Searched::Bits(search) = solution.how else {
+            return; // a K-state board: its own stats line
+        };
         if let Some(kept) = self.progress.as_ref().and_then(|p| p.take_kept()) {
             self.kept(m, &kept);
-            if solution.search == lightsout::Search::Stopped && kept.shares.is_none() {
+            if search == lightsout::Search::Stopped && kept.shares.is_none() {
                 note(format_args!(
                     "note: {} {m}: the search so far is kept in {}: the same command \
                      resumes it",
@@ -234,20 +237,18 @@ impl Reporter {
                 ));
             }
         }
-        let presses = solution.presses.count_ones();
-        let (rows, cols) = (solution.presses.rows(), solution.presses.cols());
+        let presses = solution.fewest;
+        let (rows, cols) = solution.shape;
         if self.stats {
             let merged = self.merged.take().map_or(String::new(), |of| {
                 format!(", merged from {}", plural(of, "part", "parts"))
             });
-            let how = match solution.search {
+            let how = match search {
                 lightsout::Search::Unique => "the only solution".to_string(),
-                _ if presses == 0 && solution.proven_minimal => {
+                _ if presses == 0 && solution.proven => {
                     "proven minimal: no press at all".to_string()
                 }
-                lightsout::Search::Heuristic | lightsout::Search::Skipped(_)
-                    if solution.proven_minimal =>
-                {
+                lightsout::Search::Heuristic | lightsout::Search::Skipped(_) if solution.proven => {
                     "proven minimal: the presses meet the proven lower bound".to_string()
                 }
                 lightsout::Search::GrayWalk => {
@@ -307,13 +308,10 @@ impl Reporter {
                 solution.search_time.as_secs_f64(),
                 self.engine,
             ));
-        } else if !solution.proven_minimal
-            && solution.lower_bound > 0
-            && self.bounds_noted < BOUND_NOTES
-        {
+        } else if !solution.proven && solution.lower_bound > 0 && self.bounds_noted < BOUND_NOTES {
             self.bounds_noted += 1;
             // A part's answer is the best of its share: the merge gives the fewest.
-            let share = match solution.search {
+            let share = match search {
                 lightsout::Search::Parts { searched, of } => format!(
                     " (the best of this run's share, {} of {} parts of the search; the \
                      merge of every part gives the fewest)",

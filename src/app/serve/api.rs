@@ -222,7 +222,7 @@ fn solve_text(
         search_time: Some(state.search_time),
     };
     let summary = plan.stream(text, input, &mut *output, &mut |m, answered| {
-        note(m, answered.proven())
+        note(m, answered.proven)
     })?;
     close_unproven(output, &unproven, summary)?;
     metrics::counter!("lightsout_boards_solved_total").increment(summary.boards);

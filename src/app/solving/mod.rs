@@ -56,13 +56,13 @@ pub(crate) fn game(
         written,
         input.reader,
         stdout,
-        &mut |m, answered| match answered {
-            lightsout::Answered::Bits(solution) => reporter.report(m, solution),
-            lightsout::Answered::States(answer) if telling.stats => {
-                let line = state_stats(m, answer, &solutions);
+        &mut |m, answered| match answered.how {
+            lightsout::Searched::Bits(_) => reporter.report(m, answered),
+            lightsout::Searched::States(how) if telling.stats => {
+                let line = state_stats(m, &answered, how, &solutions);
                 note(format_args!("stats: {line}; engine: {}", solver.method()));
             }
-            lightsout::Answered::States(_) => {}
+            lightsout::Searched::States(_) => {}
         },
     );
     drop(watch);
@@ -94,8 +94,13 @@ pub(crate) fn game(
     telling.end(summary.unproven, summary.boards, "board")
 }
 
-fn state_stats(m: u64, answer: &lightsout::StateAnswer, solutions: &str) -> String {
-    let how = match answer.search {
+fn state_stats(
+    m: u64,
+    answer: &lightsout::Answered,
+    how: lightsout::StateSearch,
+    solutions: &str,
+) -> String {
+    let how = match how {
         lightsout::StateSearch::Unique => "the only solution".to_string(),
         lightsout::StateSearch::Every { .. } => {
             format!("proven the fewest: all {solutions} solutions compared")
@@ -111,7 +116,7 @@ fn state_stats(m: u64, answer: &lightsout::StateAnswer, solutions: &str) -> Stri
     };
     format!(
         "board {m}: {}, {how}",
-        plural(answer.total, "press", "presses")
+        plural(answer.fewest, "press", "presses")
     )
 }
 
