@@ -41,8 +41,8 @@ def solve(
     when proven within the search: an `Answer` with `presses` (an array of the board's
     shape), `fewest`, `proven`, `lower_bound`, `solvable`.
 
-    The search, as the command line's `solve`: `search_time` seconds (None: a minute,
-    Python's row of the library's limits) for a two-state board, or `search_budget`
+    The search, as the command line's `solve`: `search_time` seconds (None: the
+    command line's 2 s, so one board gets one answer at both) for a two-state board, or `search_budget`
     word operations (a game of more states searches by these alone; a `search_time`
     there is refused, as `--search-time` is).
 

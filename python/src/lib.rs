@@ -154,21 +154,22 @@ fn detached<T: Send + 'static>(
     py: Python<'_>,
     work: impl FnOnce() -> Result<T, String> + Send + 'static,
 ) -> PyResult<T> {
-    stoppable(py, None, work)
+    stoppable(py, move |_| work())
 }
 
-/// [`detached`], raising `stop` when a signal ends the wait, so that a search that
-/// reads it stops too rather than running on to its deadline unseen.
+/// [`detached`], handing `work` a flag raised when a signal ends the wait, so that a
+/// search that reads it stops too rather than running on to its deadline unseen.
 fn stoppable<T: Send + 'static>(
     py: Python<'_>,
-    stop: Option<Arc<AtomicBool>>,
-    work: impl FnOnce() -> Result<T, String> + Send + 'static,
+    work: impl FnOnce(Arc<AtomicBool>) -> Result<T, String> + Send + 'static,
 ) -> PyResult<T> {
     let (tx, rx) = mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopping = Arc::clone(&stop);
     std::thread::Builder::new()
         .name("lightsout".into())
         .spawn(move || {
-            let _ = tx.send(work());
+            let _ = tx.send(work(stopping));
         })
         .map_err(refused)?;
     let mut rx = Some(rx);
@@ -184,9 +185,7 @@ fn stoppable<T: Send + 'static>(
             // Ctrl-C (or any signal handler that raises) ends the wait.
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if let Err(raised) = py.check_signals() {
-                    if let Some(stop) = &stop {
-                        stop.store(true, Ordering::Relaxed);
-                    }
+                    stop.store(true, Ordering::Relaxed);
                     return Err(raised);
                 }
             }
@@ -252,7 +251,10 @@ impl Answer {
         match (self.fewest, self.proven, self.lower_bound) {
             (Some(f), Some(true), _) => format!("lightsout.Answer(fewest={f}, proven)"),
             (Some(f), _, Some(b)) => {
-                format!("lightsout.Answer({f} presses, not proven the fewest; at least {b})")
+                format!(
+                    "lightsout.Answer({f} presses, not proven the fewest; at least {b}; a \
+                     larger search_time or search_budget may prove it)"
+                )
             }
             _ => "lightsout.Answer(no solution)".into(),
         }
@@ -443,8 +445,8 @@ macro_rules! with_view {
 
 /// The presses that bring `board` (a 2-D array of states; one row for a game that is
 /// not a grid) to `target` ("off", "on" or a state), the fewest when the search proves
-/// it within `search_time` seconds (None: a minute, Python's default). Ctrl-C raises KeyboardInterrupt and stops the
-/// search.
+/// it within `search_time` seconds (None: the command line's 2 s). Ctrl-C raises
+/// KeyboardInterrupt and stops the search.
 #[pyfunction]
 #[pyo3(signature = (board, *, game = None, target = None, states = None, search_time = None, search_budget = None))]
 #[allow(clippy::too_many_arguments)]
@@ -457,12 +459,10 @@ fn solve(
     search_time: Option<f64>,
     search_budget: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Answer> {
-    // A board as text (`0110/1001`, or a run of its lights), read as a query string's
-    // `board=` is, or an array.
+    // A board as text (`0110/1001`, as a query string's `board=`), or an array.
     let text = board.extract::<String>().ok();
     let (rows, cols) = board_shape(board, text.as_deref())?;
-    // The keywords into the library's request, checked there within Python's limits (a
-    // search of a minute when `search_time` is None), as every door's is.
+    // The keywords as the library's request, checked within Python's limits.
     let named = game.map(Named::of).transpose()?;
     let asked = request::Solve {
         choice: request::Choice {
@@ -481,13 +481,10 @@ fn solve(
     };
     let checked = asked.check(&request::limits::PYTHON).map_err(refused)?;
     let lights = lights_of(board, text.as_deref(), (rows, cols), &checked)?;
-    // The plan answers (its solver made within Python's limits); Ctrl-C raises
-    // KeyboardInterrupt and stops the search (its cores freed at once).
-    let stop = Arc::new(AtomicBool::new(false));
-    let stopping = stop.clone();
-    let answer = stoppable(py, Some(stop), move || {
+    // The plan answers; Ctrl-C raises KeyboardInterrupt and stops its search at once.
+    let answer = stoppable(py, move |stop| {
         let plan = checked.plan(&PYTHON).map_err(|e| e.to_string())?;
-        plan.stop_when(stopping);
+        plan.stop_when(stop);
         plan.answer(&lights, true).map_err(|e| e.to_string())
     })?;
     Answer::of(py, answer)
@@ -772,12 +769,10 @@ fn gods_number(
     let checked = asked.check(&PYTHON).map_err(refused)?;
     let game = checked.game;
     // Ctrl-C raises KeyboardInterrupt and stops the work (its cores freed at once).
-    let stop = Arc::new(AtomicBool::new(false));
     let time = match checked.counting {
         Counting::Classes { search_time } => search_time,
         Counting::Enumerate => {
-            let stopping = stop.clone();
-            let histogram = stoppable(py, Some(stop), move || {
+            let histogram = stoppable(py, move |stopping| {
                 let solver = PYTHON.solver(game, 0u64).map_err(|e| e.to_string())?;
                 let census = solver
                     .census(&|_, _| !stopping.load(Ordering::Relaxed))
@@ -797,8 +792,8 @@ fn gods_number(
             });
         }
     };
-    let deadline = lightsout::Deadline::after(time).or_when(stop.clone());
-    let (lower, upper, shape, cells, words) = stoppable(py, Some(stop), move || {
+    let (lower, upper, shape, cells, words) = stoppable(py, move |stop| {
+        let deadline = lightsout::Deadline::after(time).or_when(stop);
         let solver = PYTHON
             .solver(game, PYTHON.budget())
             .map_err(|e| e.to_string())?;

@@ -82,10 +82,9 @@ pub const COMMAND_LINE: Limits = Limits {
     names: Names::Flags,
 };
 
-/// Python: the command line's limits; a board's search a minute by default (a call
-/// waits on its answer), the settings its keywords.
+/// Python: the command line's limits, its default search time too (the same board
+/// gets the same answer at both), the settings its keywords.
 pub const PYTHON: Limits = Limits {
-    search_time: Some(std::time::Duration::from_secs(60)),
     names: Names::Words,
     ..COMMAND_LINE
 };

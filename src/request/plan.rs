@@ -125,6 +125,70 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// `explain`: boards in the input format, each drawn with its answer (text to
+    /// `text`, or a PNG a board to what `picture` opens); the boards drawn.
+    pub fn explain(
+        &self,
+        drawing: crate::stream::Drawing,
+        input: impl std::io::Read,
+        text: impl std::io::Write,
+        picture: &mut crate::stream::PictureSink,
+    ) -> Result<u64, crate::stream::StreamError> {
+        match self.two_states() {
+            Some(target) => crate::stream::explain_game_stream(
+                &self.solver,
+                target,
+                drawing,
+                input,
+                text,
+                picture,
+            ),
+            None => crate::stream::explain_states_stream(
+                &self.solver,
+                self.goal,
+                drawing,
+                input,
+                text,
+                picture,
+            ),
+        }
+    }
+
+    /// `check`: each answer (in `solve`'s format) pressed on its board by the game's
+    /// rules, the board after it written to `output`, `report` told each verdict; a
+    /// `no solution` checked by the plan's solver.
+    pub fn check(
+        &self,
+        boards: impl std::io::Read,
+        answers: impl std::io::Read,
+        output: impl std::io::Write,
+        report: &mut dyn FnMut(u64, crate::stream::CheckVerdict),
+    ) -> Result<crate::stream::CheckSummary, crate::stream::StreamError> {
+        match self.two_states() {
+            Some(target) => {
+                crate::stream::check_stream(&self.solver, target, boards, answers, output, report)
+            }
+            None => crate::stream::check_states_stream(
+                &self.solver,
+                self.goal,
+                boards,
+                answers,
+                output,
+                report,
+            ),
+        }
+    }
+
+    /// A two-state game's goal as its bits' target; `None` for more states.
+    fn two_states(&self) -> Option<Target> {
+        (self.game().states() == 2).then_some(match self.goal {
+            0 => Target::Off,
+            _ => Target::On,
+        })
+    }
+}
+
 /// A board as a door hands it to a plan: two states as bits (set where a light is not
 /// the goal: an 8000 x 8000 board in 8 MB), or a state a light.
 #[derive(Debug, Clone)]

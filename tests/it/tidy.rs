@@ -929,6 +929,10 @@ fn no_door_makes_a_solver_calls_an_engine_or_names_its_answer() {
         "solve_stream_lazy(",
         "solve_states_stream(",
         "solve_boards_stream(",
+        "check_stream(",
+        "check_states_stream(",
+        "explain_game_stream(",
+        "explain_states_stream(",
         "Solution<",
         "lightsout::Solution",
         "StateAnswer",
@@ -957,4 +961,21 @@ fn no_door_makes_a_solver_calls_an_engine_or_names_its_answer() {
         BTreeMap::new(),
         "the doors' own solvers and engine calls"
     );
+}
+
+#[test]
+fn pythons_solve_is_a_request_a_plan_and_its_answer() {
+    // Issue 72: Python's `solve` was 177 lines of its own solving; it reads its keywords
+    // into the library's request, and writes the plan's one answer: at most 40 lines.
+    let text = read(&root().join("python/src/lib.rs"));
+    let start = text
+        .find("\nfn solve(")
+        .expect("python/src/lib.rs has `fn solve`");
+    let body = &text[start + 1..];
+    let end = body.find("\n}\n").expect("`fn solve` ends");
+    let lines = body[..end].lines().count() + 1;
+    assert!(lines <= 40, "Python's `solve` is {lines} lines");
+    for asked in [".check(", ".plan(", ".answer(", "Answer::of("] {
+        assert!(body[..end].contains(asked), "`solve` has no {asked}");
+    }
 }

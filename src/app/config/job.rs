@@ -44,11 +44,8 @@ pub(crate) enum Job {
     },
     /// `check`: answers pressed on their boards.
     Check {
-        solver: lightsout::GameSolver,
-        /// The two-state target (`None` for more states: `goal` then).
-        target: Option<Target>,
-        /// The state every light must reach.
-        goal: u8,
+        /// The game and the goal (its solver checks `no solution` answers).
+        plan: lightsout::request::Plan,
         boards: Input,
         answers: Input,
         /// Each verdict as a JSON line on stdout (instead of the boards pressed).
@@ -89,20 +86,12 @@ pub(crate) enum SolveJob {
     Show(String),
 }
 
-/// What `explain` solves toward: a two-state target, or every light a state.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Toward {
-    Target(Target),
-    Goal(u8),
-}
-
 /// `explain`: boards of any game drawn with `solve`'s presses, or (`--contest`) the
 /// 5x5 contest question's grids.
 pub(crate) enum ExplainJob {
     Boards {
         input: Input,
-        solver: lightsout::GameSolver,
-        toward: Toward,
+        plan: lightsout::request::Plan,
         drawing: lightsout::Drawing,
         /// Where board 1's PNG goes.
         out: Option<PathBuf>,

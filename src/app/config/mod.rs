@@ -11,6 +11,7 @@ use crate::app::mapped::{open_table, Table, TableBytes};
 use anyhow::Context;
 use lightsout::rules::Game;
 use lightsout::{DepthTable, Method, QueryOptions, StoreOptions, Style, TableKind, Target};
+mod explain;
 mod game;
 mod games;
 mod job;
@@ -18,7 +19,7 @@ mod nullity;
 mod serve;
 mod solve;
 
-pub(crate) use job::{CensusJob, ExplainJob, Job, NullityJob, PuzzlesJob, SolveJob, Toward};
+pub(crate) use job::{CensusJob, ExplainJob, Job, NullityJob, PuzzlesJob, SolveJob};
 pub(crate) use serve::{Cors, ServeConfig, Timeouts};
 
 use crate::app::input::{open_input, Input};
@@ -50,7 +51,7 @@ pub(crate) fn job(command: Command) -> anyhow::Result<Job> {
             table: open_table(table.as_deref(), None)?,
         },
         Command::Solve(args) => solve::solve(args)?,
-        Command::Explain(args) => explain(args)?,
+        Command::Explain(args) => explain::explain(args)?,
         Command::Stats(StatsArgs { table }) => Job::Stats {
             name: table
                 .as_ref()
@@ -74,11 +75,6 @@ fn target(arg: TargetArg) -> Target {
         TargetArg::Off => Target::Off,
         TargetArg::On => Target::On,
     }
-}
-
-/// `--target` of a two-state game: `off`, `on`, `0` or `1`.
-fn two_state_target(arg: GoalArg) -> anyhow::Result<Target> {
-    arg.target().map_err(|refused| usage(refused.flagged()))
 }
 
 /// `--target` of a game of `k` states: the state every light must reach.
@@ -178,57 +174,6 @@ fn generate(args: GenerateArgs) -> Job {
 /// Colour only for a terminal, and never when NO_COLOR is set to anything.
 fn colour_wanted() -> bool {
     io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-}
-
-fn explain(args: ExplainArgs) -> anyhow::Result<Job> {
-    let style = Style {
-        colour: colour_wanted(),
-    };
-    if !args.contest {
-        // Every board as `solve` answers it; the contest's own flags ask for --contest.
-        let answer = &args.answer;
-        let contest = [
-            (answer.max_steps.is_some(), "--max-steps"),
-            (answer.method.is_some(), "--method"),
-            (answer.table.is_some(), "--table"),
-        ];
-        if let Some((_, flag)) = contest.iter().find(|(given, _)| *given) {
-            return Err(usage(format!(
-                "{flag} belongs to the classic 5x5 contest question (to all on, at most 6 \
-                 presses): add --contest to ask it, as `query` does; without it `explain` \
-                 draws each board with the fewest presses `solve` gives"
-            )));
-        }
-        return solve::explain_game(args, style);
-    }
-    if !game::classic(&args.game) {
-        return Err(usage(
-            "--contest asks the classic 5x5 question; a game flag asks for any board: leave \
-             out --contest",
-        ));
-    }
-    if args.format == DrawArg::Json {
-        return Err(usage(
-            "--contest --format json: the contest's answers as JSON are `lightsout query \
-             --format json`",
-        ));
-    }
-    if args.format == DrawArg::Png {
-        // The 5x5 grids of `query`, drawn as every game's boards are: to all on.
-        let mut args = args;
-        (args.rows, args.cols) = (Some(5), Some(5));
-        args.answer.target.get_or_insert(TargetArg::On);
-        return solve::explain_game(args, style);
-    }
-    let (method, max_steps) = answer_method(&args.answer)?;
-    Ok(Job::Explain(ExplainJob::Contest {
-        input: open_input(args.input, "explain")?,
-        method,
-        max_steps,
-        // The 5x5 `explain` answers `query`'s question, to all on by default.
-        target: target(args.answer.target.unwrap_or(TargetArg::On)),
-        style,
-    }))
 }
 
 /// `puzzles`: its flags read into the library's request and checked there; the

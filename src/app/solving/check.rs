@@ -3,7 +3,7 @@
 use crate::app::hint::{stream_outcome, Reads};
 use crate::app::input::Input;
 use crate::app::say::note;
-use lightsout::{plural, thousands, CheckVerdict, GameSolver, Target};
+use lightsout::{plural, thousands, CheckVerdict};
 use std::io::Write;
 
 /// `check` found answers that are wrong (exit code 3).
@@ -37,8 +37,7 @@ fn verdict_json(m: u64, verdict: CheckVerdict) -> serde_json::Value {
 
 /// `check`: each board after its presses on stdout, each wrong answer on stderr.
 pub(crate) fn check(
-    solver: &GameSolver,
-    (target, goal): (Option<Target>, u8),
+    plan: &lightsout::request::Plan,
     (boards, answers): (Input, Input),
     json: bool,
     stdout: impl Write,
@@ -79,24 +78,7 @@ pub(crate) fn check(
             note(format_args!("board {m}: wrong: {why}"));
         }
     };
-    let outcome = match target {
-        Some(target) => lightsout::check_stream(
-            solver,
-            target,
-            boards.reader,
-            answers.reader,
-            stdout,
-            &mut report,
-        ),
-        None => lightsout::check_states_stream(
-            solver,
-            goal,
-            boards.reader,
-            answers.reader,
-            stdout,
-            &mut report,
-        ),
-    };
+    let outcome = plan.check(boards.reader, answers.reader, stdout, &mut report);
     if let Some(err) = failed.or_else(|| lines.as_mut().and_then(|out| out.flush().err())) {
         return Err(anyhow::Error::new(err).context("cannot write to stdout"));
     }
@@ -110,7 +92,7 @@ pub(crate) fn check(
                 Err::<(), _>(err),
                 &boards.name,
                 Reads::Boards {
-                    cols: solver.board_shape().1 as u32,
+                    cols: plan.solver().board_shape().1 as u32,
                 },
             )
         }

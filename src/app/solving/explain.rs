@@ -1,9 +1,9 @@
 //! `explain`: boards drawn with the presses `solve` gives, or the contest's grids.
 
-use crate::app::config::{ExplainJob, Toward};
+use crate::app::config::ExplainJob;
 use crate::app::hint::{stream_outcome, Reads};
 use crate::app::input::Input;
-use lightsout::GameSolver;
+use lightsout::request::Plan;
 use std::io::Write;
 
 /// `explain`: boards drawn with `solve`'s presses, or the contest's grids.
@@ -11,15 +11,14 @@ pub(crate) fn explain(job: ExplainJob, stdout: impl Write) -> anyhow::Result<()>
     match job {
         ExplainJob::Boards {
             input,
-            solver,
-            toward,
+            plan,
             drawing,
             out,
         } => {
-            if matches!(toward, Toward::Goal(_)) {
+            if plan.game().states() > 2 {
                 crate::app::hint::announce(&input);
             }
-            explain_boards(input, &solver, toward, drawing, out, stdout)
+            explain_boards(input, &plan, drawing, out, stdout)
         }
         ExplainJob::Contest {
             input,
@@ -40,8 +39,7 @@ pub(crate) fn explain(job: ExplainJob, stdout: impl Write) -> anyhow::Result<()>
 /// with a line on stdout naming each file.
 fn explain_boards(
     input: Input,
-    solver: &GameSolver,
-    toward: Toward,
+    plan: &Plan,
     drawing: lightsout::Drawing,
     out: Option<std::path::PathBuf>,
     mut stdout: impl Write,
@@ -63,24 +61,7 @@ fn explain_boards(
             ));
             Ok(Box::new(std::io::BufWriter::new(file)))
         };
-        match toward {
-            Toward::Target(target) => lightsout::explain_game_stream(
-                solver,
-                target,
-                drawing,
-                input.reader,
-                &mut stdout,
-                &mut picture,
-            ),
-            Toward::Goal(goal) => lightsout::explain_states_stream(
-                solver,
-                goal,
-                drawing,
-                input.reader,
-                &mut stdout,
-                &mut picture,
-            ),
-        }
+        plan.explain(drawing, input.reader, &mut stdout, &mut picture)
     };
     if matches!(outcome, Err(lightsout::StreamError::Output(_))) {
         // The picture being written when writing failed was not written.
@@ -93,7 +74,7 @@ fn explain_boards(
         outcome,
         &input.name,
         Reads::Boards {
-            cols: solver.board_shape().1 as u32,
+            cols: plan.solver().board_shape().1 as u32,
         },
     )
     .map(drop)
