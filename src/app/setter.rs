@@ -69,7 +69,7 @@ fn classic(
     let mut text = Vec::new();
     if json {
         let goal = u8::from(target == lightsout::Target::On);
-        let game = lightsout::rules::Game::classic(5, 5)?;
+        let game = lightsout::request::contest_game();
         for &(grid, fewest) in &grids {
             let cells: Vec<u8> = (0..25).map(|i| (grid >> i & 1) as u8).collect();
             // The table's depth: the grid's fewest, proven.

@@ -19,6 +19,12 @@ pub struct Limits {
     pub play_lights: u64,
     /// The most press entries of a game played (`/v1/game` lists every one).
     pub play_entries: u64,
+    /// The most lights of a board drawn to play, a button a light (the terminal's
+    /// `play`; the page's, whose sides are at most its square root).
+    pub play_drawn: u64,
+    /// The word operations the coach's search of a position played may take (the
+    /// terminal's and the page's: an answer a press).
+    pub play_budget: u64,
     /// The most vertices of a graph given as text.
     pub graph_vertices: u64,
     /// The most word operations one board's search for the fewest may take.
@@ -74,6 +80,8 @@ pub const COMMAND_LINE: Limits = Limits {
     entries: crate::rules::MAX_PRESS_ENTRIES,
     play_lights: crate::solve::CHASE_LIGHTS as u64,
     play_entries: crate::rules::MAX_PRESS_ENTRIES,
+    play_drawn: 1 << 16,
+    play_budget: crate::solve::SEARCH_BUDGET << 3,
     graph_vertices: crate::rules::graph::MAX_VERTICES as u64,
     search_budget: u64::MAX,
     signature_lights: crate::solve::SIGNATURE_CELLS as u64,
@@ -99,6 +107,8 @@ pub const SERVER: Limits = Limits {
     entries: 1 << 24,
     play_lights: 1 << 14,
     play_entries: 1 << 20,
+    play_drawn: 64 * 64,
+    play_budget: crate::solve::SEARCH_BUDGET << 3,
     graph_vertices: 4096,
     search_budget: 1 << 32,
     signature_lights: 1 << 20,
@@ -139,6 +149,28 @@ pub const DOORS: [(&str, Limits); 4] = [
 ];
 
 impl Limits {
+    /// A game drawn to play a button a light (the terminal's `play`), when within the
+    /// door's limits: each button on its light, at most [`Limits::play_drawn`] lights.
+    pub fn drawn(&self, game: &crate::rules::Game) -> Result<(), super::Refusal> {
+        let (buttons, lights) = (game.buttons(), game.lights());
+        if buttons != lights {
+            return Err(super::Refusal::bad(format!(
+                "a game is played with each button on its light, and this game has {} for \
+                 {}; `solve` and `check` take it",
+                crate::text::plural(buttons as u64, "button", "buttons"),
+                crate::text::plural(lights as u64, "light", "lights"),
+            )));
+        }
+        if lights as u64 > self.play_drawn {
+            return Err(super::Refusal::too_large(format!(
+                "this game has {} lights; a game drawn to play has at most {}",
+                crate::text::thousands(lights as u64),
+                crate::text::thousands(self.play_drawn)
+            )));
+        }
+        Ok(())
+    }
+
     /// A board's search budget when the request gives none: the library's, within the
     /// door's limit.
     pub fn budget(&self) -> u64 {
@@ -179,11 +211,14 @@ impl Limits {
             "entries": self.entries,
             "play_lights": self.play_lights,
             "play_entries": self.play_entries,
+            "play_drawn": self.play_drawn,
+            "play_budget": self.play_budget,
             "graph_vertices": self.graph_vertices,
             "signature_lights": self.signature_lights,
             "search_budget": (self.search_budget < u64::MAX).then_some(self.search_budget),
             "search_time": self.search_time.map(|t| t.as_secs_f64()),
             "puzzle_budget": self.puzzle_budget,
+            "url_bytes": URL_BYTES,
         })
     }
 }
@@ -209,13 +244,15 @@ pub fn doors_text() -> String {
     for (name, l) in DOORS {
         text.push_str(&format!(
             "  {name}: classic boards {} lights, other games {} ({} press entries);\n    a \
-             game played {} ({}), graphs {} vertices;\n    a board's search budget {}{}; a \
-             puzzle's {}\n",
+             game played {} ({}), drawn {}, its coach {}; graphs {} vertices;\n    a \
+             board's search budget {}{}; a puzzle's {}\n",
             n(l.classic_lights),
             n(l.game_lights),
             n(l.entries),
             n(l.play_lights),
             n(l.play_entries),
+            n(l.play_drawn),
+            n(l.play_budget),
             n(l.graph_vertices),
             n(l.search_budget),
             l.search_time.map_or(String::new(), |t| format!(
@@ -226,4 +263,35 @@ pub fn doors_text() -> String {
         ));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{map, Game};
+
+    #[test]
+    fn a_game_drawn_to_play_has_a_button_on_each_light_within_the_doors_row() {
+        let drawn = |game: &Game, limits: &Limits| limits.drawn(game).map_err(|r| r.sentence);
+        let classic = Game::classic(64, 64).unwrap();
+        assert_eq!(drawn(&classic, &SERVER), Ok(()));
+        let wide = Game::classic(64, 65).unwrap();
+        assert_eq!(
+            drawn(&wide, &SERVER),
+            Err("this game has 4,160 lights; a game drawn to play has at most 4,096".into())
+        );
+        assert_eq!(drawn(&wide, &COMMAND_LINE), Ok(()));
+        let big = Game::classic(256, 257).unwrap();
+        assert!(drawn(&big, &COMMAND_LINE).is_err());
+        // A map with more buttons than lights is solved, never played.
+        let three = map::parse("lights 2\n1\n2\n1 2\n").unwrap();
+        assert_eq!(
+            drawn(&three, &COMMAND_LINE),
+            Err(
+                "a game is played with each button on its light, and this game has 3 \
+                 buttons for 2 lights; `solve` and `check` take it"
+                    .into()
+            )
+        );
+    }
 }

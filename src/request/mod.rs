@@ -35,7 +35,7 @@ pub use game::{
     played_game_of, GameAsked, GAME_CONFLICTS, GAME_PARAMS,
 };
 pub use goal::Goal;
-pub use nullity::{Nullity, NullityChecked, NULLITY_SIDE};
+pub use nullity::{counted_json, Nullity, NullityChecked, NULLITY_SIDE};
 pub use params::{board_of, board_param, light_refused, shape_given, shape_of, Params};
 pub use plan::{BoardAnswer, Lights, Plan, Solvers, Written};
 pub use puzzles::{made, puzzle, puzzle_json, Puzzles, PuzzlesChecked};

@@ -65,6 +65,18 @@ impl Nullity<'_> {
     }
 }
 
+/// The classic game's count by polynomials as one JSON object: the game it answers (as
+/// every game's line), its nullity and its solutions to each solvable board.
+pub fn counted_json(rows: usize, cols: usize) -> Result<serde_json::Value, Refusal> {
+    let game = Game::classic(rows, cols).map_err(|e| Refusal::bad(e.to_string()))?;
+    let nullity = crate::solve::nullity(rows, cols);
+    let mut line = crate::stream::game_json(&game);
+    line.insert("nullity".into(), nullity.into());
+    let solutions = crate::solve::two_state_solutions(nullity);
+    line.insert("solutions".into(), crate::stream::count_json(&solutions));
+    Ok(serde_json::Value::Object(line))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -262,6 +262,20 @@ pub struct PbmGame {
     pub rule: Rule,
 }
 
+impl PbmGame {
+    /// The game of an image of `rows x cols`.
+    pub fn game(&self, rows: usize, cols: usize) -> Result<Game, crate::rules::GameError> {
+        Game::grid(rows, cols, self.topology, self.rule.clone(), 2)
+    }
+
+    /// The nullity of the game of an image of `rows x cols` (`None` when it has none
+    /// within the library's engines).
+    pub fn nullity(&self, rows: usize, cols: usize) -> Option<usize> {
+        let game = self.game(rows, cols).ok()?;
+        GameSolver::new(game, 0).ok().map(|s| s.nullity())
+    }
+}
+
 /// Solves every image of `input` (each its own shape; `shape`, if given, must be every
 /// image's) as a board of `game` (the classic game when `None`) and writes each press
 /// pattern as a `P4` image, in order. An image with no solution has no answer image:
@@ -311,7 +325,7 @@ pub fn solve_pbm_stream(
         {
             let made = match game {
                 None => Game::classic(rows, cols),
-                Some(game) => Game::grid(rows, cols, game.topology, game.rule.clone(), 2),
+                Some(game) => game.game(rows, cols),
             }
             .map_err(|e| e.to_string())
             .and_then(|g| GameSolver::new(g, search_budget).map_err(|e| e.to_string()));

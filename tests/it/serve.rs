@@ -1037,6 +1037,18 @@ fn get_games_lists_the_built_in_games() {
     assert_eq!(two_thousand["grid"]["rows"], 5);
     assert_eq!(games[0]["lights"], 54);
     assert!(games[0]["grid"].is_null());
+    // Issue 72, item 4: the page reads its limits (the coach's budget, the board it
+    // draws) from the server's row of the library's table, which the document shows.
+    let (status, body) = server.get("/v1/limits");
+    assert_eq!(status, 200);
+    let limits = json(&body);
+    assert_eq!(limits, lightsout::request::limits::SERVER.json());
+    let document = json(include_str!("../../src/app/serve/openapi.json"));
+    let example = &document["paths"]["/v1/limits"]["get"]["responses"]["200"]["content"]
+        ["application/json"]["example"];
+    assert_eq!(example, &limits);
+    let (status, body) = server.get("/v1/limits?rows=5");
+    assert_eq!(status, 400, "{body}");
 }
 
 #[test]

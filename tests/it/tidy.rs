@@ -852,9 +852,14 @@ fn the_doors_make_no_game_solver_or_limit_of_their_own() {
         "GAME_LIGHTS",
     ];
     let mut found = Vec::new();
-    for dir in ["python/src", "web/src", "src/app/serve"] {
+    // Issue 72, item 4: every room of the binary (its flags' config, its commands, the
+    // server, the terminal game), not only the server's, and the page below.
+    for dir in ["python/src", "web/src", "src/app"] {
         for path in rust_files(&root().join(dir)) {
-            for (n, line) in read(&path).lines().enumerate() {
+            let text = read(&path);
+            // A file's unit tests make their own games.
+            let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+            for (n, line) in code.lines().enumerate() {
                 let code = line.split("//").next().unwrap_or_default();
                 // The path itself, not a longer name ending in it (`PyGame::grid`).
                 let names = |m: &str| {
@@ -867,6 +872,15 @@ fn the_doors_make_no_game_solver_or_limit_of_their_own() {
                     found.push(format!("{}:{}: {maker}", path.display(), n + 1));
                 }
             }
+        }
+    }
+    // The page reads its limits from the library (`GET /v1/limits`, which the static
+    // page's WebAssembly answers too): no budget, side or size of its own.
+    let page = read(&root().join("src/app/serve/page.html"));
+    for (n, line) in page.lines().enumerate() {
+        let named = ["1 <<", "<< ", "BUDGET", "MOST_SIDE = 6", "max=\"", "** 2"];
+        if let Some(limit) = named.iter().find(|m| line.contains(*m)) {
+            found.push(format!("src/app/serve/page.html:{}: {limit}", n + 1));
         }
     }
     assert!(

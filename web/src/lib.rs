@@ -111,6 +111,10 @@ fn answer(asked: &str) -> Result<Value, Refusal> {
             Params::new(raw, &[])?;
             Ok(request::catalogue())
         }
+        "/v1/limits" => {
+            Params::new(raw, &[])?;
+            Ok(STATIC_PAGE.json())
+        }
         "/v1/game" => {
             let params = request::play_params(raw, &[])?;
             let (game, budget) =
@@ -137,8 +141,8 @@ fn answer(asked: &str) -> Result<Value, Refusal> {
             status: 404,
             field: None,
             sentence: format!(
-                "no such question: `{other}`; the static page answers /v1/games, /v1/game, \
-                 /v1/solve and /v1/puzzle"
+                "no such question: `{other}`; the static page answers /v1/games, /v1/limits, \
+                 /v1/game, /v1/solve and /v1/puzzle"
             ),
         }),
     }

@@ -35,7 +35,7 @@ pub(super) fn game_file(
 ) -> anyhow::Result<Option<String>> {
     stdin_once(args, boards_on_stdin)?;
     match args.game.as_deref() {
-        Some(name) if lightsout::rules::builtin::find(name).is_none() => {
+        Some(name) if lightsout::request::builtin_of(name).is_err() => {
             game_text(name, &|name| format!("--{name}")).map(Some)
         }
         _ => Ok(None),
@@ -51,7 +51,9 @@ pub(super) fn choice<'a>(
     use lightsout::request::Source;
     let source = match (args.game.as_deref(), text) {
         (Some(name), Some(text)) => Some(Source::Text { name, text }),
-        (Some(name), None) => lightsout::rules::builtin::find(name).map(Source::Builtin),
+        (Some(name), None) => lightsout::request::builtin_of(name)
+            .ok()
+            .map(Source::Builtin),
         (None, _) => None,
     };
     lightsout::request::Choice {

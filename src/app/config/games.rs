@@ -101,23 +101,13 @@ pub(super) fn play(args: crate::app::cli::PlayArgs) -> anyhow::Result<Job> {
     let name = game_name(&game, args.game.game.as_deref());
     let goal = super::goal(args.target, game.states())?;
     let layout = game.layout();
-    if game.buttons() != game.lights() {
-        return Err(usage(format!(
-            "play draws each button on its light, and this game has {} buttons for {} \
-             lights; `solve` and `check` take it",
-            game.buttons(),
-            game.lights()
-        )));
-    }
-    if game.lights() > 1 << 16 {
-        return Err(usage(format!(
-            "this game has {} lights; play takes games of at most 65536",
-            game.lights()
-        )));
-    }
-    let search = (lightsout::SEARCH_BUDGET << 3).into();
+    let limits = &lightsout::request::limits::COMMAND_LINE;
+    limits
+        .drawn(&game)
+        .map_err(|refused| UsageError(refused.flagged()))?;
+    let search = limits.play_budget.into();
     let plan = lightsout::request::Checked { game, goal, search }
-        .plan(&lightsout::request::limits::COMMAND_LINE)
+        .plan(limits)
         .map_err(|e| UsageError(e.to_string()))?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()

@@ -24,18 +24,13 @@ pub(super) fn nullity(args: NullityArgs) -> anyhow::Result<Job> {
         Err(refused) => return Err(usage(refused.flagged())),
         Ok(NullityChecked::Solver(game)) => game,
         Ok(NullityChecked::Polynomials { rows, cols }) => {
-            let nullity = lightsout::nullity(rows, cols);
             let text = match args.format {
                 FormatArg::Json => {
-                    // The game it answers (as every game's line), then the counts.
-                    let game = Game::classic(rows, cols).map_err(|e| UsageError(e.to_string()))?;
-                    let mut line = lightsout::game_json(&game);
-                    line.insert("nullity".into(), nullity.into());
-                    let solutions = lightsout::two_state_solutions(nullity);
-                    line.insert("solutions".into(), lightsout::count_json(&solutions));
-                    format!("{}\n", serde_json::Value::Object(line))
+                    let line = lightsout::request::counted_json(rows, cols)
+                        .map_err(|refused| UsageError(refused.flagged()))?;
+                    format!("{line}\n")
                 }
-                _ => format!("nullity {nullity}\n"),
+                _ => format!("nullity {}\n", lightsout::nullity(rows, cols)),
             };
             return Ok(Job::Nullity(NullityJob::Counted(text)));
         }

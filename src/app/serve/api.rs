@@ -262,6 +262,16 @@ pub(super) async fn games(RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiErr
     Ok(Json(lightsout::request::catalogue()))
 }
 
+/// `GET /v1/limits`: this door's row of the library's limits table (its `--max-lights`
+/// in it), which the page reads rather than naming any itself.
+pub(super) async fn limits(
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> Result<Json<Value>, ApiError> {
+    Params::new(raw, &[])?;
+    Ok(Json(state.limits.json()))
+}
+
 /// Unproven boards named one by one in the last line of a `/v1/solve` answer.
 const UNPROVEN_LISTED: usize = 100;
 

@@ -102,6 +102,7 @@ pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
         .route("/favicon.svg", get(api::favicon))
         .route("/v1/puzzle", get(api::puzzle))
         .route("/v1/games", get(api::games))
+        .route("/v1/limits", get(api::limits))
         .route("/v1/openapi.json", get(api::openapi))
         // Where API tools look first.
         .route("/openapi.json", get(api::openapi))

@@ -143,16 +143,7 @@ pub(crate) fn pbm(
     if let Some(game) = game {
         // The nullity each image's stats line quotes is its game's.
         let game = game.clone();
-        reporter.nullity_of = Box::new(move |rows, cols| {
-            lightsout::rules::Game::grid(rows, cols, game.topology, game.rule.clone(), 2)
-                .ok()
-                .and_then(|g| {
-                    lightsout::request::limits::COMMAND_LINE
-                        .solver(g, 0u64)
-                        .ok()
-                })
-                .map_or(0, |s| s.nullity())
-        });
+        reporter.nullity_of = Box::new(move |rows, cols| game.nullity(rows, cols).unwrap_or(0));
     }
     // Ctrl-C ends the input there (each image's search is bounded by --search-budget).
     let interrupt = crate::app::report::Interrupt::catch();
