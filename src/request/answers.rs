@@ -81,6 +81,7 @@ pub fn game_json(
     });
     if let Some(facts) = solver.map(two_state_facts) {
         rest["gods_number"] = json!(facts.gods_number);
+        rest["most_presses"] = json!(facts.most_presses);
         rest["nullity"] = json!(facts.nullity);
         rest["quiet"] = json!(facts.quiet);
     } else {
@@ -118,6 +119,9 @@ struct Facts {
     /// God's number, when its search proves it within 50 ms (the page caps its puzzles'
     /// difficulty at it).
     gods_number: Option<u64>,
+    /// The most presses any board needs as known at once, with no clock (God's number
+    /// or the classes' upper bound): no puzzle asks for more, at either page alike.
+    most_presses: Option<u64>,
     /// The quiet patterns' count: each solvable board has 2^nullity solutions.
     nullity: usize,
     /// One quiet pattern (presses that change nothing), as every board is written.
@@ -138,6 +142,7 @@ fn two_state_facts(solver: &crate::solve::GameSolver) -> Facts {
     });
     Facts {
         gods_number: god.filter(|g| g.proven()).map(|g| g.lower),
+        most_presses: crate::puzzles::most_needed(solver).map(|(most, _)| most),
         nullity: patterns.len(),
         quiet,
     }

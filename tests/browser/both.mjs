@@ -86,3 +86,101 @@ async function figure(page, want) {
     (want) => document.querySelector('[data-testid="presses"]').textContent === want,
     want, { timeout: 10000 });
 }
+
+/** The serious and critical violations axe-core (from the npm registry) finds. */
+async function axeViolations(page) {
+  await page.addScriptTag({ path: new URL("./node_modules/axe-core/axe.min.js", import.meta.url).pathname });
+  const found = await page.evaluate(async () => (await window.axe.run(document)).violations);
+  return found
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+/** Issue 73, item 1: no serious or critical axe-core violation on a 5 x 5, a graph game
+ *  (the Petersen graph) and Edit mode, in the light and the dark theme. */
+export async function accessible(page, url) {
+  for (const [where, query] of [["5 x 5", "?rows=5&cols=5"], ["a graph", "?graph=IheA@GUAo"]]) {
+    await page.goto(`${url}/${query}`);
+    await settled(page);
+    assert.deepEqual(await axeViolations(page), [], where);
+  }
+  await page.locator("#edit").click();
+  assert.deepEqual(await axeViolations(page), [], "Edit mode");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(`${url}/?rows=5&cols=5`);
+  await settled(page);
+  assert.deepEqual(await axeViolations(page), [], "the dark theme");
+}
+
+/** Issue 73, items 1 and 2: the board after one Tab (the skip link) and Enter; a
+ *  light says its state in words, never "pressed"; h, u, r and n with focus anywhere
+ *  but in a text field. */
+export async function keys(page, url) {
+  await page.goto(`${url}/?rows=5&cols=5&target=off&board=${"0".repeat(12)}1${"0".repeat(12)}`);
+  assert.match(await settled(page), /^\d+$/); // the centre alone: 11 presses
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "skip");
+  await page.keyboard.press("Enter");
+  const focused = () => page.evaluate(() => document.activeElement.getAttribute("aria-label"));
+  assert.equal(await focused(), "row 1, column 1, dark");
+  assert.equal(await page.locator("#board [aria-pressed]").count(), 0);
+  assert.equal(await page.locator('#board [role="row"]').count(), 5);
+  assert.equal(await page.locator('#board [role="row"] > [role="gridcell"] > button').count(), 25);
+  assert.equal(
+    await page.locator('#board button[data-row="3"][data-col="3"]').getAttribute("aria-label"), "row 3, column 3, lit");
+  await page.keyboard.press("Space"); // (1,1) pressed: 3 lights changed, a move
+  assert.equal(await text(page, "moves"), "1");
+  await page.keyboard.press("h");
+  assert.equal(await page.locator("#board button.marked").count(), 1);
+  await page.keyboard.press("u");
+  assert.equal(await text(page, "moves"), "0");
+  await page.locator("#board button").nth(7).click();
+  await page.locator("#board button").nth(9).click();
+  await page.keyboard.press("r");
+  assert.equal(await text(page, "moves"), "0");
+  // In a text field a letter is a letter.
+  await page.locator("#rows").focus();
+  await page.keyboard.press("n");
+  assert.equal(await page.locator("#board button[data-state='1']").count(), 1, "n in a text field");
+  await page.locator("#board button").first().focus();
+  await page.keyboard.press("n");
+  await page.waitForFunction(() => document.querySelectorAll("#board button[data-state='1']").length !== 1 ||
+    document.querySelector("#board button[data-state='1']")?.dataset.light !== "12");
+}
+
+/** Issue 73, item 3: under forced colours a lit light differs from a dark one by more
+ *  than colour (its border), the goal chosen is filled; a dark theme under
+ *  prefers-color-scheme: dark, and the Theme switch. */
+export async function themes(page, url, shots) {
+  const style = (sel) => page.locator(sel).first().evaluate((b) => {
+    const s = getComputedStyle(b);
+    return { border: `${s.borderTopStyle} ${s.borderTopWidth}`, background: s.backgroundColor, color: s.color };
+  });
+  await page.emulateMedia({ forcedColors: "active" });
+  await page.goto(`${url}/?rows=5&cols=5&target=off&board=1${"0".repeat(24)}`);
+  await settled(page);
+  const lit = await style('#board button[data-state="1"]');
+  const dark = await style('#board button[data-state="0"]');
+  assert.notEqual(lit.border, dark.border, "forced colours: a border apart");
+  assert.notEqual(lit.background, dark.background);
+  const chosen = await style('.goal button[aria-checked="true"]');
+  const other = await style('.goal button[aria-checked="false"]');
+  assert.notEqual(chosen.background, other.background, "the goal chosen is seen");
+  if (shots) await page.screenshot({ path: `${shots}/forced-colours.png` });
+  await page.emulateMedia({ forcedColors: "none", colorScheme: "dark" });
+  await page.goto(`${url}/?rows=5&cols=5`);
+  await settled(page);
+  const luminance = () => page.evaluate(() => {
+    const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  });
+  assert.ok(await luminance() < 0.2, "a dark background");
+  if (shots) await page.screenshot({ path: `${shots}/dark.png` });
+  await page.locator("#theme").click(); // the system's -> light
+  assert.ok(await luminance() > 0.8, "the switch: light");
+  await page.reload();
+  await settled(page);
+  assert.ok(await luminance() > 0.8, "kept on reload");
+  await page.locator("#theme").click(); // light -> dark
+  assert.ok(await luminance() < 0.2, "the switch: dark");
+}

@@ -7,7 +7,7 @@
 // in target/page/.
 // Usage: [ONLY=words] node page.test.mjs [path/to/lightsout]   (prints "N passed, M failed")
 import { run } from "./harness.mjs";
-import { bigBoardFits, hardestOfNullityZero, nearestWayBack, settled, text } from "./both.mjs";
+import { accessible, bigBoardFits, hardestOfNullityZero, keys, nearestWayBack, settled, text, themes } from "./both.mjs";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import assert from "node:assert/strict";
@@ -36,7 +36,8 @@ function startServer() {
 
 const cell = (page, r, c) => page.locator(`#board button[data-row="${r}"][data-col="${c}"]`);
 const light = (page, i) => page.locator(`#board button[data-light="${i}"]`);
-const lit = async (page, r, c) => (await cell(page, r, c).getAttribute("aria-pressed")) === "true";
+// A light's state: data-state (its words are its label: "row 2, column 3, lit").
+const lit = async (page, r, c) => (await cell(page, r, c).getAttribute("data-state")) === "1";
 
 async function waitFigure(page, want) {
   await page.waitForFunction(
@@ -104,6 +105,10 @@ test("a press changes its pattern; Undo and Redo move the counter with the press
   await page.locator("#reset").click();
   await waitFigure(page, "3");
 });
+
+test("no serious or critical axe-core violation: a 5 x 5, a graph, Edit mode, the dark theme", accessible);
+test("the board after one Tab and Enter; lights say their state; h, u, r, n anywhere but a text field", keys);
+test("forced colours tell lit from dark by a border; a dark theme and its switch", (page, url) => themes(page, url, shots));
 
 test("one Tab stop for the board; arrows move it; Enter and Space press", async (page, url) => {
   await page.goto(`${url}/?rows=5&cols=5&target=on&board=${CLASSIC}`);
@@ -187,10 +192,10 @@ test("the goal switch is in the URL, and puzzles follow it", async (page, url) =
   assert.match(page.url(), /target=on/);
   // The link holds the game and the position: opened again, the same board.
   const link = page.url();
-  const board = await page.evaluate(() => [...document.querySelectorAll("#board button")].map((b) => b.getAttribute("aria-pressed")).join());
+  const board = await page.evaluate(() => [...document.querySelectorAll("#board button")].map((b) => b.getAttribute("data-state")).join());
   await page.goto(link);
   await waitFigure(page, "3");
-  assert.equal(await page.evaluate(() => [...document.querySelectorAll("#board button")].map((b) => b.getAttribute("aria-pressed")).join()), board);
+  assert.equal(await page.evaluate(() => [...document.querySelectorAll("#board button")].map((b) => b.getAttribute("data-state")).join()), board);
 });
 
 test("variants: a torus, the X rule and three states, with a legend", async (page, url) => {
@@ -441,7 +446,7 @@ test("the quiet patterns: their count, and one marked that changes nothing when 
     (bs) => bs.map((b) => b.dataset.light));
   for (const i of marks) await light(page, i).click();
   await waitFigure(page, "0");
-  const lit = await page.locator('#board button[aria-pressed="true"]').count();
+  const lit = await page.locator('#board button[data-state="1"]').count();
   assert.equal(lit, 0);
   await page.goto(`${url}/?rows=6&cols=6`);
   await settled(page);
@@ -460,13 +465,15 @@ test("a graph in the link is drawn with its edges, each vertex numbered as expla
   assert.equal(await page.locator("#game").inputValue(), "graph:IheA@GUAo");
   assert.equal(await page.locator("#game option:checked").textContent(), "The Petersen graph");
   assert.equal(await page.locator("#graph-text").inputValue(), "IheA@GUAo");
-  const numbers = await page.locator("#board button").evaluateAll((bs) => bs.map((b) => b.textContent).join(" "));
+  // Each light's number is its vertex's (the buttons in the grid's rows, by data-light).
+  const numbers = await page.locator("#board button").evaluateAll((bs) =>
+    bs.sort((a, b) => a.dataset.light - b.dataset.light).map((b) => b.textContent).join(" "));
   assert.equal(numbers, "1 2 3 4 5 6 7 8 9 10");
   // Each edge joins two lights' centres: vertex 1's three lines end on 2, 5 and 6.
   const ends = await page.evaluate(() => {
     const centre = (b) => { const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
     const svg = document.getElementById("edges").getBoundingClientRect();
-    const buttons = [...document.querySelectorAll("#board button")];
+    const buttons = [...document.querySelectorAll("#board button")].sort((a, b) => a.dataset.light - b.dataset.light);
     const near = (x, y) => buttons.findIndex((b) => { const [cx, cy] = centre(b); return Math.hypot(cx - x, cy - y) < 2; });
     return [...document.querySelectorAll("#edges line")].map((l) => {
       const a = near(svg.x + Number(l.getAttribute("x1")), svg.y + Number(l.getAttribute("y1")));
@@ -479,7 +486,7 @@ test("a graph in the link is drawn with its edges, each vertex numbered as expla
   await waitFigure(page, "1");
   assert.equal(await text(page, "detail"), "(proven the fewest)");
   // Vertex 1 and its three neighbours lit: 4 of the 10.
-  assert.equal(await page.locator('#board button[aria-pressed="true"]').count(), 4);
+  assert.equal(await page.locator('#board button[data-state="1"]').count(), 4);
   assert.equal(await light(page, 0).getAttribute("aria-label"), "light 1, lit");
   await page.screenshot({ path: path.join(shots, "desktop-petersen.png") });
 });
@@ -559,13 +566,13 @@ test("the controls fit the game, the size limit is said, a preset is no move, Sh
   await page.waitForFunction(() => !document.getElementById("share-note").hidden);
   assert.match(await text(page, "share-note"), /^(Link copied|Copy this link: http)/);
   const link = page.url();
-  const lights = await page.locator("#board button").evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-pressed")));
+  const lights = await page.locator("#board button").evaluateAll((bs) => bs.map((b) => b.getAttribute("data-state")));
   const again = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   await again.goto(link);
   await again.waitForFunction(() => document.querySelectorAll("#board button").length === 30);
-  const reopened = await again.locator("#board button").evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-pressed")));
+  const reopened = await again.locator("#board button").evaluateAll((bs) => bs.map((b) => b.getAttribute("data-state")));
   await again.close();
-  assert.ok(lights.includes("true") && lights.includes("false"), "the checkers board");
+  assert.ok(lights.includes("1") && lights.includes("0"), "the checkers board");
   assert.deepEqual(reopened, lights);
 });
 

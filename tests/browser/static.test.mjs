@@ -6,7 +6,7 @@
 // download's compressed size in target/page/static-timings.json.
 // Usage: [ONLY=words] node static.test.mjs OUT_DIR   (prints "N passed, M failed")
 import { run } from "./harness.mjs";
-import { bigBoardFits, hardestOfNullityZero, nearestWayBack, settled, text } from "./both.mjs";
+import { accessible, bigBoardFits, hardestOfNullityZero, keys, nearestWayBack, settled, text, themes } from "./both.mjs";
 import { spawn, execFileSync } from "node:child_process";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -205,6 +205,10 @@ test("every request of the table gets the answer or the sentence every door give
   assert.deepEqual([top.body.fewest, top.body.proven, top.body.target], [15, true, "on"]);
   assert.equal(top.body.board.length, 5);
 });
+
+test("no serious or critical axe-core violation, in the page", accessible);
+test("the board after one Tab and Enter; h, u, r, n, in the page", keys);
+test("forced colours and the dark theme, in the page", (page, url) => themes(page, url));
 
 test("an unsolvable position offers the nearest solvable one, one click away, in the page", async (page, url) => {
   await nearestWayBack(page, url);
