@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The static page: the server's page with the solver compiled to WebAssembly, as files
 # any static file host serves with no lightsout process (index.html with its bridge
-# inline, lightsout.wasm, favicon.svg).
+# inline, lightsout.wasm, favicon.svg), installable and played offline (a web app
+# manifest and a service worker, sw.js, that keeps the files: its version their hash).
 #
 # Usage: scripts/static-page.sh OUT_DIR
 #
@@ -35,9 +36,18 @@ root, out = map(pathlib.Path, sys.argv[1:3])
 page = (root / "src/app/serve/page.html").read_text()
 bridge = (root / "web/lightsout.js").read_text()
 page = page.replace('href="/favicon.svg"', 'href="favicon.svg"', 1)
+page = page.replace('<link rel="icon"', '<link rel="manifest" href="manifest.webmanifest">\n<link rel="icon"', 1)
 marker = "<script>\n"
 assert page.count(marker) == 1, "the page has one script"
 page = page.replace(marker, "<script>\n" + bridge + "</script>\n" + marker, 1)
 (out / "index.html").write_text(page)
+# The service worker, its version the hash of what it keeps.
+import hashlib, shutil
+shutil.copy(root / "web/manifest.webmanifest", out / "manifest.webmanifest")
+files = ["index.html", "lightsout.wasm", "favicon.svg", "manifest.webmanifest"]
+version = hashlib.sha256(b"".join((out / f).read_bytes() for f in files)).hexdigest()[:16]
+worker = (root / "web/sw.js").read_text()
+assert worker.count("__VERSION__") == 1
+(out / "sw.js").write_text(worker.replace("__VERSION__", version))
 PY
 echo "static page in $out: $(du -sh "$out" | cut -f1) ($(ls "$out" | tr '\n' ' '))"

@@ -14,6 +14,10 @@
     .catch(() => fetch("lightsout.wasm").then((r) => r.arrayBuffer())
       .then((bytes) => WebAssembly.instantiate(bytes, imports)))
     .then(({ instance }) => instance.exports);
+  // Installable and played offline: the service worker keeps the files (web/sw.js).
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", () => navigator.serviceWorker.register("sw.js").catch(() => {}));
+  }
   window.lightsoutAsk = async (url) => {
     module ??= load();
     const x = await module;

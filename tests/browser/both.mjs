@@ -113,8 +113,8 @@ export async function accessible(page, url) {
 }
 
 /** Issue 73, items 1 and 2: the board after one Tab (the skip link) and Enter; a
- *  light says its state in words, never "pressed"; h, u, r and n with focus anywhere
- *  but in a text field. */
+ *  light says its state in words, never "pressed"; the terminal game's keys (h hint,
+ *  u undo, r redo, x reset, n new puzzle) with focus anywhere but in a text field. */
 export async function keys(page, url) {
   await page.goto(`${url}/?rows=5&cols=5&target=off&board=${"0".repeat(12)}1${"0".repeat(12)}`);
   assert.match(await settled(page), /^\d+$/); // the centre alone: 11 presses
@@ -134,9 +134,10 @@ export async function keys(page, url) {
   assert.equal(await page.locator("#board button.marked").count(), 1);
   await page.keyboard.press("u");
   assert.equal(await text(page, "moves"), "0");
-  await page.locator("#board button").nth(7).click();
-  await page.locator("#board button").nth(9).click();
   await page.keyboard.press("r");
+  assert.equal(await text(page, "moves"), "1");
+  await page.locator("#board button").nth(7).click();
+  await page.keyboard.press("x");
   assert.equal(await text(page, "moves"), "0");
   // In a text field a letter is a letter.
   await page.locator("#rows").focus();
@@ -183,4 +184,59 @@ export async function themes(page, url, shots) {
   assert.ok(await luminance() > 0.8, "kept on reload");
   await page.locator("#theme").click(); // light -> dark
   assert.ok(await luminance() < 0.2, "the switch: dark");
+}
+
+/** Issue 73, item 4: the daily puzzle of a day is the board `lightsout puzzles --seed
+ *  YYYYMMDD` draws (`expected`: its rows), the same on reload; a timer runs; a win
+ *  keeps the day's best and a streak in the browser, and a result to share that gives
+ *  nothing away. 2026-12-07 is a Monday: 4 presses. */
+export async function dailyPuzzle(page, url, expected, shots) {
+  await page.goto(`${url}/?daily=2026-12-07`);
+  assert.equal(await settled(page), "4");
+  const board = () => page.locator("#board button").evaluateAll((bs) =>
+    bs.sort((a, b) => a.dataset.light - b.dataset.light).map((b) => b.dataset.state).join(""));
+  assert.equal(await board(), expected.join(""));
+  assert.equal(await text(page, "daily-date"), "2026-12-07");
+  const before = await text(page, "timer");
+  await page.waitForFunction((t) => document.getElementById("timer").textContent !== t, before, { timeout: 3000 });
+  await page.reload();
+  assert.equal(await settled(page), "4");
+  assert.equal(await board(), expected.join(""), "the same board on reload");
+  // Won by the Solution marks: the fewest, perfect; the day kept; a streak of one.
+  await page.locator("#solution").click();
+  await page.waitForFunction(() => document.querySelectorAll("#board button.marked").length > 0);
+  while (await page.locator("#board button.marked").count() > 0) {
+    await page.locator("#board button.marked").first().click();
+  }
+  await page.waitForFunction(() => !document.getElementById("daily-won").hidden);
+  assert.match(await text(page, "daily-won"),
+    /^Daily 2026-12-07 in \d+:\d\d\. Your best today: 4 presses, \d+:\d\d; your best time: \d+:\d\d; a streak of 1 day\.$/);
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("lightsout-daily")));
+  assert.equal(kept["2026-12-07"].presses, 4);
+  await page.locator("#daily-share").click();
+  await page.waitForFunction(() => !document.getElementById("share-note").hidden);
+  const note = await text(page, "share-note");
+  assert.match(note, /Lights Out, daily 2026-12-07: 4 presses \(the fewest: 4\), \d+:\d\d, perfect$/);
+  if (shots) await page.screenshot({ path: `${shots}/daily.png` });
+  // Today's: the button starts it, its presses the weekday's.
+  await page.locator("#daily").click();
+  const today = new Date();
+  const want = [15, 4, 6, 8, 10, 12, 14][today.getUTCDay()];
+  const date = today.toISOString().slice(0, 10);
+  await page.waitForFunction((d) => new URLSearchParams(location.search).get("daily") === d, date);
+  await page.waitForFunction((w) => document.querySelector('[data-testid="presses"]').textContent === w,
+    String(want), { timeout: 10000 });
+  // A new puzzle ends the daily.
+  await page.locator("#new").click();
+  await page.waitForFunction(() => document.getElementById("daily-line").hidden);
+}
+
+/** Issue 73, item 6: the 6 x 6 torus's difficulty menu stops at the most presses any
+ *  board needs (God's number, 14, where proven in time; else the clock-free bound, 17,
+ *  `most_presses`): never 20, whose draws could only fail. */
+export async function menuStops(page, url) {
+  await page.goto(`${url}/?rows=6&cols=6&topology=torus`);
+  await settled(page);
+  const last = await page.locator("#difficulty option").last().getAttribute("value");
+  assert.ok(["14", "17"].includes(last), `the menu stops at ${last}`);
 }

@@ -7,7 +7,7 @@
 // in target/page/.
 // Usage: [ONLY=words] node page.test.mjs [path/to/lightsout]   (prints "N passed, M failed")
 import { run } from "./harness.mjs";
-import { accessible, bigBoardFits, hardestOfNullityZero, keys, nearestWayBack, settled, text, themes } from "./both.mjs";
+import { accessible, bigBoardFits, dailyPuzzle, menuStops, hardestOfNullityZero, keys, nearestWayBack, settled, text, themes } from "./both.mjs";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import assert from "node:assert/strict";
@@ -106,9 +106,16 @@ test("a press changes its pattern; Undo and Redo move the counter with the press
   await waitFigure(page, "3");
 });
 
+test("the difficulty menu stops at the most presses any board needs", menuStops);
 test("no serious or critical axe-core violation: a 5 x 5, a graph, Edit mode, the dark theme", accessible);
-test("the board after one Tab and Enter; lights say their state; h, u, r, n anywhere but a text field", keys);
+test("the board after one Tab and Enter; lights say their state; the terminal game's keys anywhere but a text field", keys);
 test("forced colours tell lit from dark by a border; a dark theme and its switch", (page, url) => themes(page, url, shots));
+
+test("the daily puzzle: the day's board as the server draws it, a timer, a win kept, a result to share", async (page, url) => {
+  const drawn = await (await fetch(`${url}/v1/puzzle?rows=5&cols=5&target=off&presses=4&seed=20261207`)).json();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await dailyPuzzle(page, url, drawn.board, shots);
+});
 
 test("one Tab stop for the board; arrows move it; Enter and Space press", async (page, url) => {
   await page.goto(`${url}/?rows=5&cols=5&target=on&board=${CLASSIC}`);

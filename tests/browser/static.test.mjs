@@ -6,7 +6,7 @@
 // download's compressed size in target/page/static-timings.json.
 // Usage: [ONLY=words] node static.test.mjs OUT_DIR   (prints "N passed, M failed")
 import { run } from "./harness.mjs";
-import { accessible, bigBoardFits, hardestOfNullityZero, keys, nearestWayBack, settled, text, themes } from "./both.mjs";
+import { accessible, bigBoardFits, dailyPuzzle, menuStops, hardestOfNullityZero, keys, nearestWayBack, settled, text, themes } from "./both.mjs";
 import { spawn, execFileSync } from "node:child_process";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -56,11 +56,31 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 
 test("the download is under 1 MB compressed: the page, its bridge and the solver", async () => {
   const files = fs.readdirSync(dir);
-  assert.deepEqual(files.sort(), ["favicon.svg", "index.html", "lightsout.wasm"]);
+  assert.deepEqual(files.sort(), ["favicon.svg", "index.html", "lightsout.wasm", "manifest.webmanifest", "sw.js"]);
   const gzipped = files.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length, 0);
   timings.download_gzip_bytes = gzipped;
   console.log(`  ${files.length} files, ${gzipped} bytes gzipped`);
   assert.ok(gzipped < 1 << 20, `${gzipped} bytes`);
+});
+
+test("installable, and played after a reload with the network off", async (page, url) => {
+  // Issue 73, item 5: a web app manifest, and a service worker that keeps the page,
+  // its solver and its icon: once loaded, the copy plays with no network at all.
+  await page.goto(`${url}/?rows=5&cols=5`);
+  await settled(page);
+  const manifest = await page.evaluate(async () => (await fetch(document.querySelector("link[rel=manifest]").href)).json());
+  assert.equal(manifest.display, "standalone");
+  assert.equal(manifest.icons[0].src, "favicon.svg");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await settled(page);
+  assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), "controlled");
+  await page.context().setOffline(true);
+  await page.goto(`${url}/?rows=6&cols=6&target=off`);
+  assert.match(await settled(page), /^\d+$/);
+  await page.locator("#board button").first().click();
+  assert.equal(await text(page, "moves"), "1");
+  await page.context().setOffline(false);
 });
 
 test("the 5x5 plays with no server: a link's position, a press, the coach's proof", async (page, url) => {
@@ -206,9 +226,21 @@ test("every request of the table gets the answer or the sentence every door give
   assert.equal(top.body.board.length, 5);
 });
 
+test("the difficulty menu stops at the most presses any board needs", menuStops);
 test("no serious or critical axe-core violation, in the page", accessible);
-test("the board after one Tab and Enter; h, u, r, n, in the page", keys);
+test("the board after one Tab and Enter; the terminal game's keys, in the page", keys);
 test("forced colours and the dark theme, in the page", (page, url) => themes(page, url));
+
+// The daily's board as the command line draws it (run here before the page, and gone
+// before it plays): the same seed, the same board at every door.
+const cli = process.env.LIGHTSOUT_BIN ??
+  [path.join(dir, "../release/lightsout"), path.join(root, "target/release/lightsout")].find((p) => fs.existsSync(p));
+const drawn = JSON.parse(execFileSync(cli, ["puzzles", "--rows", "5", "--cols", "5", "--presses", "4",
+  "--seed", "20261207", "--target", "off", "--format", "json", "--count", "1"]).toString());
+test("the daily puzzle, the command line's board of its day, in the page", async (page, url) => {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await dailyPuzzle(page, url, drawn.board);
+});
 
 test("an unsolvable position offers the nearest solvable one, one click away, in the page", async (page, url) => {
   await nearestWayBack(page, url);
