@@ -993,3 +993,32 @@ fn pythons_solve_is_a_request_a_plan_and_its_answer() {
         assert!(body[..end].contains(asked), "`solve` has no {asked}");
     }
 }
+
+#[test]
+fn the_licence_and_the_citation_are_the_manifests() {
+    // Issue 74, item 3: Cargo.toml says MIT OR Apache-2.0; both texts are here, and
+    // CITATION.cff cites this version under those licences.
+    let manifest = read(&root().join("Cargo.toml"));
+    let field = |name: &str| {
+        manifest
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name} = \"")))
+            .and_then(|v| v.strip_suffix('"'))
+            .unwrap_or_else(|| panic!("Cargo.toml has no {name}"))
+            .to_string()
+    };
+    assert_eq!(field("license"), "MIT OR Apache-2.0");
+    assert!(read(&root().join("LICENSE-MIT")).contains("Permission is hereby granted"));
+    assert!(read(&root().join("LICENSE-APACHE")).contains("Version 2.0, January 2004"));
+    let citation = read(&root().join("CITATION.cff"));
+    assert!(citation.starts_with("cff-version: 1.2.0\n"), "CITATION.cff");
+    let version = format!("version: \"{}\"", field("version"));
+    assert!(
+        citation.lines().any(|l| l == version),
+        "CITATION.cff: {version}"
+    );
+    assert!(
+        citation.contains("  - MIT\n  - Apache-2.0\n"),
+        "CITATION.cff's licences"
+    );
+}
