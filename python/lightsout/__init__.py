@@ -8,7 +8,7 @@
 Every answer comes from the `lightsout` crate's one solver, the command line's own.
 """
 
-from ._lightsout import Answer, Game, GodsNumber, Nearest, gods_number, nullity, quiet_patterns
+from ._lightsout import Answer, Game, GodsNumber, Nearest, gods_number, nullity, quiet_patterns, verify_bounds
 from ._lightsout import solve as _solve
 
 from typing import Any as _Any, Optional as _Optional, Union as _Union
@@ -25,6 +25,7 @@ __all__ = [
     "nullity",
     "quiet_patterns",
     "solve",
+    "verify_bounds",
 ]
 
 

@@ -120,3 +120,8 @@ def gods_number(
     method: str = "auto",
     search_time: Optional[float] = None,
 ) -> GodsNumber: ...
+
+def verify_bounds(text: str, *, search_time: Optional[float] = None) -> Tuple[int, int]:
+    """A results file of God's number's bounds proven again from its lines: (lower, upper),
+    or ValueError naming the line that does not hold."""
+    ...

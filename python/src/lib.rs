@@ -731,6 +731,26 @@ impl GodsNumber {
     }
 }
 
+/// A results file of God's number's bounds (`docs/results/gods-number-19.txt`, its
+/// text) proven again from its own lines, as `lightsout census --verify FILE` proves
+/// it: its board solved and its fewest presses proven (the lower bound), its subcode's
+/// words checked quiet and independent and their covering radius proven within
+/// `search_time` seconds (None: 5 minutes; the upper bound). Returns `(lower, upper)`;
+/// a file that does not hold raises ValueError naming its line. Ctrl-C raises
+/// KeyboardInterrupt and stops the work.
+#[pyfunction]
+#[pyo3(signature = (text, *, search_time = None))]
+fn verify_bounds(py: Python<'_>, text: String, search_time: Option<f64>) -> PyResult<(u64, u64)> {
+    let file = request::read_bounds(&text).map_err(refused)?;
+    let time = search_time.map(seconds_of).transpose()?;
+    let time = time.unwrap_or(request::CENSUS_TIME);
+    let held = stoppable(py, move |stop| {
+        let deadline = lightsout::Deadline::after(time).or_when(stop);
+        request::reprove_bounds(&file, &deadline).map_err(|r| r.sentence)
+    })?;
+    Ok((held.lower, held.upper))
+}
+
 /// God's number of a game, as the command line's `census` finds it (the library's one
 /// check chooses the method): every board enumerated (games of more than two states,
 /// or of at most 30 buttons; `method="enumerate"`), or the signature classes searched
@@ -840,5 +860,6 @@ fn _lightsout(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nullity, m)?)?;
     m.add_function(wrap_pyfunction!(quiet_patterns, m)?)?;
     m.add_function(wrap_pyfunction!(gods_number, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_bounds, m)?)?;
     Ok(())
 }

@@ -471,3 +471,17 @@ def test_the_package_ships_its_types_and_names_its_classes_as_python_sees_them()
         cls = getattr(lightsout, name)
         assert (cls.__name__, cls.__module__) == (name, "lightsout"), cls
     assert repr(lightsout.Game.grid(2, 2)).startswith("lightsout.Game(")
+
+
+def test_a_bounds_file_is_proven_again_and_a_forged_one_refused_naming_its_line():
+    # Issue 74: the 5 x 5's God's number, 15, as a results file holds it (the all-on
+    # board needs 15; the span of the two quiet patterns covers every pattern within 15),
+    # proven again as `lightsout census --verify FILE` proves it.
+    quiet = ["01110", "10101", "11011", "10101", "01110", "10101", "10101", "00000", "10101", "10101"]
+    text = "\n".join(["# the 5 x 5", "15 15"] + ["11111"] * 5 + quiet) + "\n"
+    assert lightsout.verify_bounds(text) == (15, 15)
+    forged = text.replace("\n15 15\n", "\n14 15\n")
+    with pytest.raises(ValueError, match=r"^line 2: the lower bound says 14, and the board of line 3 needs 15"):
+        lightsout.verify_bounds(forged)
+    with pytest.raises(ValueError, match=r"^line 8: not a subcode's basis: word 1"):
+        lightsout.verify_bounds(text.replace("01110", "01111", 1))

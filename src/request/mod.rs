@@ -18,6 +18,7 @@ mod plan;
 mod puzzles;
 mod query;
 mod refusal;
+mod results;
 
 /// The shape a board typed as text brings (its `/` rows), as every door reads it.
 pub use crate::stream::board_shape;
@@ -41,3 +42,4 @@ pub use plan::{BoardAnswer, Lights, Plan, Solvers, Written};
 pub use puzzles::{made, puzzle, puzzle_json, Puzzles, PuzzlesChecked};
 pub use query::{Query, QueryChecked, QueryMethod, CONTEST_STEPS, MOST_STEPS};
 pub use refusal::{Field, Refusal};
+pub use results::{read_bounds, reprove_bounds, BoundsFile, Reproven};

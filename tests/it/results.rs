@@ -305,3 +305,90 @@ fn boyles_conjectured_fits_are_held_against_every_exact_value() {
     let agree = rows.iter().filter(|r| r[6] == "1").count();
     println!("{agree} of {} exact values agree with the fits", rows.len());
 }
+
+/// `census --verify FILE` on a bounds file written here: its output, or its refusal.
+fn verify(text: &str, time: &str) -> (bool, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bounds.txt");
+    std::fs::write(&path, text).unwrap();
+    let out = crate::common::lightsout()
+        .args(["census", "--search-time", time, "--verify"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(if out.status.success() {
+        &out.stdout
+    } else {
+        &out.stderr
+    })
+    .replace(&path.display().to_string(), "FILE");
+    let code = out.status.code();
+    assert!(matches!(code, Some(0) | Some(1)), "{code:?}: {said}");
+    (out.status.success(), said.trim_end().to_string())
+}
+
+#[test]
+fn census_verify_proves_a_bounds_file_again_and_refuses_a_forged_one() {
+    // Issue 74, item 1: a results file of bounds re-proven from its own lines, here the
+    // 5 x 5's (God's number 15: the all-on board needs it; the span of its two quiet
+    // patterns covers every press pattern within 15). The 19 x 19 and 84 x 84 files take
+    // seconds each: the ignored test below runs them (CI runs it).
+    let q = "01110\n10101\n11011\n10101\n01110\n10101\n10101\n00000\n10101\n10101\n";
+    let on = "11111\n".repeat(5);
+    let (held, said) = verify(&format!("# the 5 x 5\n15 15\n{on}{q}"), "5s");
+    assert!(held, "{said}");
+    assert_eq!(
+        said,
+        "FILE holds: God's number of the 5 x 5 game is 15..15: the board of line 3 needs 15 \
+         presses (proven: every solution compared), and the 2 words from line 8 are quiet \
+         and independent, their span's covering radius at most 15 (proven)"
+    );
+    // A lower bound moved, a word changed, an upper bound below what the words prove.
+    let (held, said) = verify(&format!("14 15\n{on}{q}"), "5s");
+    assert!(!held);
+    assert!(said.ends_with("FILE: line 1: the lower bound says 14, and the board of line 2 needs 15 presses at the fewest (proven)"), "{said}");
+    let changed = q.replacen("01110", "01111", 1);
+    let (held, said) = verify(&format!("15 15\n{on}{changed}"), "5s");
+    assert!(!held);
+    assert!(
+        said.ends_with(
+            "FILE: line 7: not a subcode's basis: word 1: its presses change lights (not quiet)"
+        ),
+        "{said}"
+    );
+    let (held, said) = verify(&format!("15 14\n{on}{q}"), "5s");
+    assert!(!held);
+    assert!(
+        said.ends_with("FILE: line 1: the lower bound 15 is above the upper bound 14"),
+        "{said}"
+    );
+    // The corner pressed once needs 1; the words' span is not proven within 14 (its
+    // radius is 15): refused when the time is out.
+    let corner = "11000\n10000\n00000\n00000\n00000\n";
+    let (held, said) = verify(&format!("1 14\n{corner}{q}"), "1s");
+    assert!(!held);
+    assert!(said.ends_with("FILE: line 1: the upper bound says 14, and within the time given the covering radius of the words' span is proven at most 15, not 14"), "{said}");
+}
+
+#[test]
+#[ignore = "25 s: the 19 x 19 and 84 x 84 files proven again by the command line, and forged copies refused: .ci/run runs it (--ignored)"]
+fn census_verify_confirms_the_open_sizes_files_and_refuses_their_forged_copies() {
+    // Issue 74's test of done: docs/results/README.md's commands.
+    for (n, bounds, forged) in [(19, "165 176", "165 172"), (84, "3587 3590", "3587 3588")] {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("docs/results/gods-number-{n}.txt")),
+        )
+        .unwrap();
+        let (held, said) = verify(&text, "5m");
+        assert!(held, "{n}: {said}");
+        let (lower, upper) = bounds.split_once(' ').unwrap();
+        assert!(said.contains(&format!("is {lower}..{upper}:")), "{said}");
+        let (held, said) = verify(
+            &text.replacen(&format!("\n{bounds}\n"), &format!("\n{forged}\n"), 1),
+            "5s",
+        );
+        assert!(!held, "{n}: {said}");
+        assert!(said.contains("the upper bound says"), "{said}");
+    }
+}

@@ -76,14 +76,21 @@ pub(crate) enum CensusMethod {
 pub(crate) struct CensusArgs {
     /// Rows of the board.
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..),
-          required_unless_present = "game")]
+          required_unless_present_any = ["game", "verify"])]
     pub rows: Option<u32>,
     /// Columns of the board.
     #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..),
-          required_unless_present = "game")]
+          required_unless_present_any = ["game", "verify"])]
     pub cols: Option<u32>,
     #[command(flatten)]
     pub game: GameArgs,
+    /// Prove a results file of God's number's bounds again from its own lines
+    /// (docs/results/gods-number-19.txt): its board solved and its fewest presses proven
+    /// (the lower bound), its subcode's words checked quiet and independent and their
+    /// span's covering radius proven within --search-time (the upper bound). Exit 0
+    /// when the file holds, 1 naming the line that does not.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["rows", "cols", "game", "beyond"])]
+    pub verify: Option<std::path::PathBuf>,
     /// How God's number is found: `enumerate` every board (the whole distribution; any
     /// K), `classes` (two states: the signature classes of the quiet patterns, for games
     /// too large to enumerate), or `auto` (enumerate up to 30 buttons).

@@ -9,6 +9,12 @@ use crate::app::cli::CensusArgs;
 pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
     use crate::app::cli::CensusMethod;
     use lightsout::request::{self, Counting};
+    if let Some(path) = args.verify {
+        return Ok(Job::Census(CensusJob::Verify {
+            path,
+            limit: args.search_time,
+        }));
+    }
     let text = super::game::game_file(&args.game, false)?;
     let asked = request::Census {
         choice: super::game::choice(&args.game, text.as_deref()),

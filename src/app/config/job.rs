@@ -153,6 +153,11 @@ pub(crate) enum NullityJob {
 
 /// `census`: every board enumerated, or God's number by the signature classes.
 pub(crate) enum CensusJob {
+    /// `--verify FILE`: a results file's bounds proven again from its lines.
+    Verify {
+        path: PathBuf,
+        limit: std::time::Duration,
+    },
     Enumerate {
         solver: Box<lightsout::GameSolver>,
         /// The game, in words.
