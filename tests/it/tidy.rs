@@ -1022,3 +1022,33 @@ fn the_licence_and_the_citation_are_the_manifests() {
         "CITATION.cff's licences"
     );
 }
+
+#[test]
+fn the_pages_quote_the_open_sizes_bounds_as_the_results_files_hold_them() {
+    // Issue 74, item 4: the guide once said "bounds 19 x 19 by 181" and BENCHMARKS.md
+    // 165..180 after the files said 165..176. The README and the guide quote each open
+    // size's bounds as its file holds them (no other upper bound beside its lower one);
+    // BENCHMARKS.md, a report with a history, quotes them at least once.
+    for n in [19, 84] {
+        let file = read(&root().join(format!("docs/results/gods-number-{n}.txt")));
+        let bounds = file
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .expect("a `lower upper` line");
+        let (lower, upper) = bounds.split_once(' ').expect("`lower upper`");
+        let quoted = format!("{lower}..{upper}");
+        for page in ["README.md", "docs/guide.md"] {
+            let text = read(&root().join(page));
+            for (at, _) in text.match_indices(&format!("{lower}..")) {
+                let rest = &text[at + lower.len() + 2..];
+                let said: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                assert_eq!(said, upper, "{page} quotes {lower}..{said} for {n} x {n}");
+            }
+        }
+        let report = read(&root().join("BENCHMARKS.md"));
+        assert!(
+            report.contains(&quoted),
+            "BENCHMARKS.md never says {quoted}"
+        );
+    }
+}
