@@ -76,8 +76,7 @@ echo "slurm test: a damaged part refused"
 # the subtrees it finished kept; the merge names them not finished), then a plan job
 # (the levels above the split searched once), then the array again: each part enters
 # its own nodes of the plan and resumes where it stopped.
-"$LIGHTSOUT" census --rows 16 --cols 16 --format json |
-  python3 -c 'import json, sys; print("\n".join(json.load(sys.stdin)["hardest"]))' >hardest.txt
+"$LIGHTSOUT" census --rows 16 --cols 16 --hardest-out hardest.txt >/dev/null
 export BEYOND="$work/hardest.txt" FLAGS="--rows 16 --cols 16"
 census=$(DIR="$work/g" PART_TIME=0s sbatch --parsable --array=0-3 --output=stopped-%a.log \
   "$here/census.sbatch")

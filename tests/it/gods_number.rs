@@ -944,3 +944,41 @@ fn a_plan_stops_at_its_time_and_at_ctrl_c_and_is_the_same_whatever_the_clock() {
         assert_eq!(short, long);
     }
 }
+
+#[test]
+fn census_writes_its_hardest_board_where_solve_and_beyond_read_it() {
+    // Issue 74, item 2: the hardest board a census finds, written to a file (it was a
+    // Python one-liner over the JSON): `solve` proves it needs God's number.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hardest.txt");
+    lightsout()
+        .args([
+            "census",
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--method",
+            "classes",
+            "--hardest-out",
+        ])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("God's number: 15, proven"));
+    let board = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        board.starts_with("1\n") && board.lines().count() == 6,
+        "{board}"
+    );
+    let out = lightsout()
+        .args(["solve", "--format", "json"])
+        .write_stdin(board)
+        .output()
+        .unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (answer["fewest"].as_u64(), answer["proven"].as_bool()),
+        (Some(15), Some(true))
+    );
+}

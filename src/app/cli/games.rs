@@ -91,6 +91,10 @@ pub(crate) struct CensusArgs {
     /// when the file holds, 1 naming the line that does not.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["rows", "cols", "game", "beyond"])]
     pub verify: Option<std::path::PathBuf>,
+    /// With `classes`: write the hardest board found to FILE, in `solve`'s input format
+    /// (what `solve` proves and `--beyond` searches past), replaced whole.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["beyond", "verify"])]
+    pub hardest_out: Option<std::path::PathBuf>,
     /// How God's number is found: `enumerate` every board (the whole distribution; any
     /// K), `classes` (two states: the signature classes of the quiet patterns, for games
     /// too large to enumerate), or `auto` (enumerate up to 30 buttons).

@@ -35,6 +35,13 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
     let name = game_name(&checked.game, args.game.game.as_deref());
     let json = args.format == crate::app::cli::ReportArg::Json;
     let Counting::Classes { search_time: limit } = checked.counting else {
+        if args.hardest_out.is_some() {
+            return Err(usage(
+                "--hardest-out writes the hardest board the classes' search finds; this \
+                 census enumerates every board (its distribution is the answer): leave it out, \
+                 or give --method classes",
+            ));
+        }
         let solver = limits
             .solver(checked.game, 0u64)
             .map_err(|e| UsageError(e.to_string()))?;
@@ -69,6 +76,7 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
         limit,
         stats: args.stats,
         json,
+        hardest_out: args.hardest_out,
     }))
 }
 

@@ -170,6 +170,8 @@ pub(crate) enum CensusJob {
         limit: std::time::Duration,
         stats: bool,
         json: bool,
+        /// Where the hardest board found is written (`--hardest-out`).
+        hardest_out: Option<PathBuf>,
     },
     /// The proof beyond a board, split in parts: one part run, or the parts merged.
     Parts {

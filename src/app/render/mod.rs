@@ -157,7 +157,8 @@ pub(crate) fn census(job: crate::app::config::CensusJob, stdout: impl Write) -> 
             limit,
             stats,
             json,
-        } => gods_number(&solver, &name, limit, stats, json, stdout),
+            hardest_out,
+        } => gods_number(&solver, &name, limit, (stats, json), hardest_out, stdout),
         CensusJob::Parts {
             solver,
             name,
@@ -319,8 +320,8 @@ fn gods_number(
     solver: &lightsout::GameSolver,
     name: &str,
     limit: std::time::Duration,
-    stats: bool,
-    json: bool,
+    (stats, json): (bool, bool),
+    hardest_out: Option<std::path::PathBuf>,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let interrupt = crate::app::report::Interrupt::catch();
@@ -331,6 +332,9 @@ fn gods_number(
     let interrupted = interrupt.came();
     drop(interrupt);
     let god = god?;
+    if let Some(path) = &hardest_out {
+        write_board(path, &god.hardest)?;
+    }
     let why = match interrupted {
         true => "the search stopped at Ctrl-C",
         false => "the search stopped at --search-time",
@@ -338,6 +342,23 @@ fn gods_number(
     let god_said = (why, interrupted);
     crate::app::report::god(solver, name, &god, (stats, json), god_said, stdout)?;
     crate::app::report::stopped_early(interrupted && !god.proven())
+}
+
+/// `board` in `solve`'s input format (a count line, then its rows) to `path`, replaced
+/// whole: written beside it, then renamed over it.
+fn write_board(path: &std::path::Path, board: &lightsout::Board) -> anyhow::Result<()> {
+    let mut text = String::from("1\n");
+    for r in 0..board.rows() {
+        text.extend((0..board.cols()).map(|c| if board.get(r, c) { '1' } else { '0' }));
+        text.push('\n');
+    }
+    let name = path
+        .file_name()
+        .map_or("board".into(), |n| n.to_string_lossy());
+    let beside = path.with_file_name(format!(".{name}.partial"));
+    std::fs::write(&beside, text)
+        .and_then(|()| std::fs::rename(&beside, path))
+        .map_err(|e| anyhow::anyhow!("--hardest-out {}: cannot write it: {e}", path.display()))
 }
 
 /// `nullity` of a game of more than two states: `nullity D`, `solutions N`, the group
