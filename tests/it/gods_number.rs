@@ -982,3 +982,54 @@ fn census_writes_its_hardest_board_where_solve_and_beyond_read_it() {
         (Some(15), Some(true))
     );
 }
+
+#[test]
+fn census_status_shows_each_parts_progress_without_searching() {
+    // Issue 74, item 2: a command showing the parts' progress (the merge said only how
+    // many were missing): each part finished, not finished, or not kept; exit 0.
+    let dir = tempfile::tempdir().unwrap();
+    let hardest = dir.path().join("hardest.txt");
+    let parts = dir.path().join("parts");
+    let census = |extra: &[&str]| {
+        let mut command = lightsout();
+        command.args([
+            "census", "--rows", "4", "--cols", "4", "--method", "classes",
+        ]);
+        command.args(extra);
+        command
+    };
+    census(&["--hardest-out", hardest.to_str().unwrap()])
+        .assert()
+        .success();
+    let beyond = [
+        "--beyond",
+        hardest.to_str().unwrap(),
+        "--checkpoint",
+        parts.to_str().unwrap(),
+    ];
+    census(&[&beyond[..], &["--part", "0/2"]].concat())
+        .assert()
+        .success();
+    census(&[&beyond[..], &["--part", "1/2", "--search-time", "0s"]].concat())
+        .assert()
+        .code(1);
+    let out = census(&[&beyond[..], &["--status"]].concat())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = said.lines().collect();
+    let head = format!(
+        "in 2 parts kept in {}: 1 finished, 1 missing",
+        parts.display()
+    );
+    assert!(lines[0].ends_with(&head), "{said}");
+    assert!(
+        lines[1].starts_with("part 0: finished: none needs more than "),
+        "{said}"
+    );
+    assert_eq!(
+        lines[2], "part 1: not finished: 0 of its subtrees done",
+        "{said}"
+    );
+}

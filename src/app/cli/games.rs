@@ -131,6 +131,11 @@ pub(crate) struct CensusArgs {
     /// parts: each part run after it enters its own nodes and searches nothing above.
     #[arg(long, requires = "beyond", conflicts_with = "part")]
     pub plan: bool,
+    /// Each part of the proof beyond --beyond FILE kept in --checkpoint DIR, and how far
+    /// it is (finished, found a board, not finished with the subtrees it finished, not
+    /// kept, not believed): a look, no search and no claim; exit 0.
+    #[arg(long, requires = "beyond", conflicts_with_all = ["part", "plan"])]
+    pub status: bool,
     /// Where the parts of a split proof are kept (made if missing, a file a part).
     #[arg(long, value_name = "DIR", requires = "beyond")]
     pub checkpoint: Option<std::path::PathBuf>,

@@ -64,6 +64,7 @@ pub(super) fn census(args: CensusArgs) -> anyhow::Result<Job> {
             name,
             part: args.part,
             plan: args.plan,
+            status: args.status,
             every: args.checkpoint_every,
             dir,
             limit,

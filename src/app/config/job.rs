@@ -181,6 +181,8 @@ pub(crate) enum CensusJob {
         part: Option<(u64, u64)>,
         /// The plan made (`--plan`), not a part run nor the parts merged.
         plan: bool,
+        /// Each part's progress shown (`--status`), no search.
+        status: bool,
         /// How often a part saves its progress.
         every: std::time::Duration,
         dir: std::sync::Arc<crate::app::keep::Directory>,

@@ -165,13 +165,15 @@ pub(crate) fn census(job: crate::app::config::CensusJob, stdout: impl Write) -> 
             beyond,
             part,
             plan,
+            status,
             every,
             dir,
             limit,
             json,
-        } => match plan {
-            true => parts::plan(&solver, &name, &beyond, &dir, limit, json, stdout),
-            false => parts::census(
+        } => match (plan, status) {
+            (true, _) => parts::plan(&solver, &name, &beyond, &dir, limit, json, stdout),
+            (false, true) => parts::status(&solver, &name, &beyond, &dir, json, stdout),
+            (false, false) => parts::census(
                 &solver,
                 &name,
                 &beyond,

@@ -239,6 +239,68 @@ fn merged(
     Ok(())
 }
 
+/// `census --status`: each part of the split kept in `dir` (the one a merge reads) and
+/// how far it is; no search, no claim.
+pub(crate) fn status(
+    solver: &GameSolver,
+    name: &str,
+    beyond: &Board,
+    dir: &Directory,
+    json: bool,
+    mut stdout: impl Write,
+) -> anyhow::Result<()> {
+    let merged = lightsout::gods_number_merged(solver, beyond, dir)?;
+    let place = dir.0.display();
+    let witness = merged.gods_number.lower;
+    let of = merged.of.unwrap_or(0);
+    let each: Vec<(u64, String)> = (0..of)
+        .map(|index| {
+            let why = merged.missing.iter().find(|(i, _)| *i == index);
+            let said = match (why, merged.found_in == Some(index)) {
+                (Some((_, why)), _) => why.to_string(),
+                (None, true) => "finished: found a board that needs more".to_string(),
+                (None, false) => format!("finished: none needs more than {witness}"),
+            };
+            (index, said)
+        })
+        .collect();
+    let finished = of - merged.missing.len() as u64;
+    if json {
+        let parts: Vec<serde_json::Value> = each
+            .iter()
+            .map(|(index, said)| serde_json::json!({ "part": index, "status": said }))
+            .collect();
+        let value = serde_json::json!({
+            "game": name,
+            "beyond": witness,
+            "kept": place.to_string(),
+            "of": merged.of,
+            "finished": finished,
+            "parts": parts,
+        });
+        writeln!(stdout, "{value}")?;
+        return Ok(());
+    }
+    if of == 0 {
+        writeln!(
+            stdout,
+            "no part of the search beyond {witness} presses ({name}) is kept in {place}"
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        stdout,
+        "the search beyond {witness} presses ({name}) in {} kept in {place}: {finished} \
+         finished, {} missing",
+        lightsout::plural(of, "part", "parts"),
+        merged.missing.len()
+    )?;
+    for (index, said) in each {
+        writeln!(stdout, "part {index}: {said}")?;
+    }
+    Ok(())
+}
+
 /// A part's or a plan's JSON line: `value`, and what both say (the board found, the
 /// nodes searched, the time, where it is kept and whether it was before).
 fn json_line(
