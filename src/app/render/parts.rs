@@ -22,7 +22,7 @@ pub(crate) fn census(
     stdout: impl Write,
 ) -> anyhow::Result<()> {
     let Some(((index, of), every)) = part else {
-        return merged(solver, name, beyond, dir, json, stdout);
+        return merged(solver, name, beyond, (dir, limit), json, stdout);
     };
     let (run, interrupted) = until(limit, |deadline| {
         lightsout::gods_number_part(solver, beyond, (index, of), deadline, every, dir)
@@ -186,16 +186,19 @@ pub(crate) fn plan(
 }
 
 /// The parts kept in `dir` merged: God's number when every part of a split is kept
-/// and none found a board beyond the witness, else the bounds and what is missing.
+/// and none found a board beyond the witness, else the bounds (the upper one lowered by
+/// subcodes in a quarter of `limit`, as the census does) and what is missing.
 fn merged(
     solver: &GameSolver,
     name: &str,
     beyond: &Board,
-    dir: &Directory,
+    (dir, limit): (&Directory, std::time::Duration),
     json: bool,
     stdout: impl Write,
 ) -> anyhow::Result<()> {
-    let merged = lightsout::gods_number_merged(solver, beyond, dir)?;
+    let subcodes = lightsout::Deadline::after(limit / 4);
+    let merged = lightsout::gods_number_merged(solver, beyond, dir)?
+        .bounded_by_subcodes(solver, &subcodes)?;
     let god = &merged.gods_number;
     let place = dir.0.display();
     let why = match (merged.of, merged.found_in) {

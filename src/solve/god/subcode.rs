@@ -93,6 +93,42 @@ pub(super) fn subcode_bound(
     })
 }
 
+impl super::Merged {
+    /// The merge's upper bound lowered by subcodes, as the census lowers its own, where
+    /// the parts do not prove God's number and the quiet patterns are past the
+    /// relaxation's reach (nullity above 10): subcodes searched until `deadline`, the
+    /// best kept with its proof (`gods_number.subcode`); a subcode that proves less
+    /// than the board found needs is a fault, refused.
+    pub fn bounded_by_subcodes(
+        mut self,
+        solver: &GameSolver,
+        deadline: &Deadline,
+    ) -> Result<super::Merged, GodError> {
+        let god = &mut self.gods_number;
+        if god.lower >= god.upper || god.nullity <= super::branch::RELAX_NULLITY as usize {
+            return Ok(self);
+        }
+        let quiet = super::quiet_of(solver)?;
+        let (rows, cols) = solver.presses_shape();
+        let sizes = class_sizes(&quiet, rows, cols);
+        let dimension = SUBCODE_DIMENSION.min(quiet.len() - 1);
+        let found = subcode_bound(&quiet, &sizes, (rows, cols), dimension, deadline);
+        if let Some(sub) = found {
+            if sub.radius < god.lower {
+                return Err(GodError::Subcode {
+                    bound: sub.radius,
+                    needs: god.lower,
+                });
+            }
+            if sub.radius < god.upper {
+                god.upper = sub.radius;
+                god.subcode = Some(sub);
+            }
+        }
+        Ok(self)
+    }
+}
+
 /// The covering radius of the span of `basis` (press patterns of `solver`'s game, each
 /// quiet, independent, at most 14 of them: `SUBCODE_DIMENSION`), bounded as `census`
 /// bounds it, until the bound is at most `goal` or `deadline` passes: God's number is
