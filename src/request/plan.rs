@@ -78,19 +78,14 @@ impl Plan {
         self.of_states(board, search).json()
     }
 
-    /// The same plan toward every light `goal` (a game played toward off, then on),
-    /// its solver shared; a goal past the game's states is refused.
-    pub fn toward(&self, goal: u8) -> Result<Plan, Refusal> {
-        let states = self.game().states();
-        if goal >= states {
-            return Err(Refusal::bad(format!(
-                "target: expected a state below {states}, found {goal}"
-            )));
-        }
-        Ok(Plan {
+    /// The same plan toward the other end, every light on for off and off for any
+    /// other goal (a game played toward off, then on), its solver shared.
+    pub fn flipped(&self) -> Plan {
+        let on = self.game().states() - 1;
+        Plan {
             solver: Arc::clone(&self.solver),
-            goal,
-        })
+            goal: if self.goal == 0 { on } else { 0 },
+        }
     }
 
     /// What draws puzzles of the plan's game (boards of a proven fewest presses), its

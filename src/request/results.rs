@@ -73,10 +73,16 @@ pub fn read_bounds(text: &str) -> Result<BoundsFile, Refusal> {
         ));
     }
     let rows: Vec<(usize, &str)> = records.collect();
-    let Some(&(_, top)) = rows.first() else {
+    let Some(&(top_line, top)) = rows.first() else {
         return Err(at(first, "no board follows the bounds".to_string()));
     };
     let side = top.len();
+    if side == 0 {
+        return Err(at(
+            top_line,
+            "expected the board's first row of `0`/`1`, found an empty line".to_string(),
+        ));
+    }
     let mut boards = Vec::new();
     for chunk in rows.chunks(side.max(1)) {
         let start = chunk[0].0;
@@ -169,7 +175,8 @@ pub fn reprove_bounds(file: &BoundsFile, deadline: &Deadline) -> Result<Reproven
                 .strip_prefix("word ")
                 .and_then(|w| w.split(':').next())
                 .and_then(|k| k.parse::<usize>().ok());
-            return Err(match word.and_then(|k| file.words.get(k - 1)) {
+            let line = word.and_then(|k| file.words.get(k.checked_sub(1)?));
+            return Err(match line {
                 Some(&(_, line)) => at(line, format!("not a subcode's basis: {why}")),
                 None => Refusal::bad(format!("not a subcode's basis: {why}")),
             });
@@ -218,6 +225,10 @@ mod tests {
         assert_eq!(
             refused("1 2\n010\n111\n010\n010\n"),
             "line 5: a board of 3 rows from here, and the file ends after 1"
+        );
+        assert_eq!(
+            refused("1 2\n\n010\n"),
+            "line 2: expected the board's first row of `0`/`1`, found an empty line"
         );
         assert_eq!(
             refused("one two\n"),

@@ -89,7 +89,8 @@ pub(crate) struct CensusArgs {
     /// (the lower bound), its subcode's words checked quiet and independent and their
     /// span's covering radius proven within --search-time (the upper bound). Exit 0
     /// when the file holds, 1 naming the line that does not.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["rows", "cols", "game", "beyond"])]
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["rows", "cols", "game", "beyond", "method", "stats", "format"])]
     pub verify: Option<std::path::PathBuf>,
     /// With `classes`: write the hardest board found to FILE, in `solve`'s input format
     /// (what `solve` proves and `--beyond` searches past), replaced whole.

@@ -24,8 +24,6 @@ pub(crate) struct Session {
     maker: PuzzleMaker<Arc<GameSolver>>,
     /// Where each light is drawn.
     pub layout: Layout,
-    /// The state every light should reach.
-    pub goal: u8,
     /// Each light's state.
     pub lights: Vec<u8>,
     /// The puzzle's first position (Reset).
@@ -54,8 +52,7 @@ impl Session {
     /// A session of `plan`'s game, drawn with `layout`, to every light the plan's
     /// goal, starting on a new random puzzle.
     pub(crate) fn new(plan: Plan, layout: Layout, seed: u64) -> Session {
-        let goal = plan.goal();
-        let lights = vec![goal; plan.game().lights()];
+        let lights = vec![plan.goal(); plan.game().lights()];
         let marks = vec![0; plan.game().buttons()];
         let maker = plan.puzzles();
         let coach = plan.answer_states(&lights, false);
@@ -63,7 +60,6 @@ impl Session {
             plan,
             maker,
             layout,
-            goal,
             start: lights.clone(),
             lights,
             history: Vec::new(),
@@ -81,6 +77,11 @@ impl Session {
         session
     }
 
+    /// The state every light should reach (the plan's).
+    pub(crate) fn goal(&self) -> u8 {
+        self.plan.goal()
+    }
+
     /// States a light.
     pub(crate) fn states(&self) -> u8 {
         self.plan.game().states()
@@ -90,12 +91,11 @@ impl Session {
     /// many proven fewest presses comes up in [`PUZZLE_TRIES`] draws).
     pub(crate) fn new_puzzle(&mut self) {
         let drawn = (0..PUZZLE_TRIES)
-            .find_map(|_| self.maker.draw(self.difficulty, self.goal, &mut self.rng));
-        let drawn = drawn.or_else(|| self.maker.draw(None, self.goal, &mut self.rng));
-        // Drawn at random, a board made by presses is solvable: its fewest are its
-        // baseline (or, were none drawn, the board begun from the goal's).
+            .find_map(|_| self.maker.draw(self.difficulty, self.goal(), &mut self.rng));
+        let drawn = drawn.or_else(|| self.maker.draw(None, self.goal(), &mut self.rng));
+        // A random board made by presses is solvable (none drawn: the goal's own board).
         let (board, fewest) =
-            drawn.unwrap_or_else(|| (vec![self.goal; self.lights.len()], (0, true)));
+            drawn.unwrap_or_else(|| (vec![self.goal(); self.lights.len()], (0, true)));
         self.baseline = Some(fewest);
         self.begin(board);
     }
@@ -218,11 +218,7 @@ impl Session {
     /// The other goal (every light off, or every light on), played from the position
     /// on the board: the coach and the marks are made again for it.
     pub(crate) fn toggle_goal(&mut self) {
-        let on = self.states() - 1;
-        self.goal = if self.goal == 0 { on } else { 0 };
-        if let Ok(plan) = self.plan.toward(self.goal) {
-            self.plan = plan;
-        }
+        self.plan = self.plan.flipped();
         let marking = self.marking;
         self.unmark();
         self.ask_coach();
@@ -245,7 +241,7 @@ impl Session {
 
     /// Whether every light is at the goal after at least one move.
     pub(crate) fn won(&self) -> bool {
-        self.moves > 0 && self.lights.iter().all(|&l| l == self.goal)
+        self.moves > 0 && self.lights.iter().all(|&l| l == self.goal())
     }
 
     /// The coach's figure in words.
@@ -352,7 +348,7 @@ mod tests {
         let (lights, moves) = (s.lights.clone(), s.moves);
         s.toggle_solution();
         s.toggle_goal();
-        assert_eq!((s.lights.clone(), s.moves, s.goal), (lights, moves, 1));
+        assert_eq!((s.lights.clone(), s.moves, s.goal()), (lights, moves, 1));
         // The marks now lead to all on, from here.
         while let Some(b) = s.marks.iter().position(|&m| m > 0) {
             s.press(b);

@@ -106,7 +106,7 @@ fn light_at(session: &Session, view: View, x: u16, y: u16) -> Option<usize> {
 fn draw(frame: &mut Frame, session: &Session, title: &str, message: &str, old: View) -> View {
     let screen = frame.area();
     let k = session.states();
-    let goal = match session.goal {
+    let goal = match session.goal() {
         0 => "all off".to_string(),
         g if g == k - 1 => "all on".to_string(),
         g => format!("every light {g}"),
