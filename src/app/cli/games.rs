@@ -140,8 +140,8 @@ pub(crate) struct CensusArgs {
     /// Where the parts of a split proof are kept (made if missing, a file a part).
     #[arg(long, value_name = "DIR", requires = "beyond")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// How often a part saves the subtrees it finished; a task killed loses at most
-    /// this and the subtrees it was in.
+    /// How often a part saves the subtrees it finished (at any depth: a run resumed goes
+    /// on inside the subtree it stopped in); a task killed loses at most this.
     #[arg(long, value_name = "DURATION", default_value = "30s",
           value_parser = values::parse_duration, requires = "part")]
     pub checkpoint_every: std::time::Duration,

@@ -3,6 +3,7 @@
 //! value of the transform against what the classes still open in its `W_j` can lift,
 //! and each two of the lowest values together). Suited to classes of few values.
 
+use super::split::{Share, CHAIN_KEEP_NODES};
 use super::Branch;
 
 impl Branch {
@@ -23,11 +24,11 @@ impl Branch {
         if i == self.order.len() {
             return Some(true);
         }
-        match self.share_chain(i) {
-            super::split::Share::Searched => self.try_values(i),
-            super::split::Share::Others => Some(false),
-            super::split::Share::Mine(subtree) => self.own(subtree, |b| b.try_values(i)),
-            super::split::Share::Planned(node) => self.list(node),
+        match self.share() {
+            Share::Searched => self.try_values(i),
+            Share::Others => Some(false),
+            Share::Mine => self.own(CHAIN_KEEP_NODES, |b| b.try_values(i)),
+            Share::Planned(node) => self.list(node),
         }
     }
 
@@ -36,15 +37,18 @@ impl Branch {
         let (s, least, most) = self.range(i);
         let mut values: Vec<i64> = (least..=most).step_by(2).collect();
         values.sort_by_key(|v| v.abs());
+        self.fixing.push(i);
+        let mut found = Some(false);
         for v in values {
             self.shift(s, v);
-            let found = self.go(i + 1);
+            found = self.go(i + 1);
             if found != Some(false) {
-                return found;
+                break;
             }
             self.shift(s, -v);
         }
-        Some(false)
+        self.fixing.pop();
+        found
     }
 
     /// Whether each two of the lowest values can both reach the target: the open

@@ -11,19 +11,24 @@
 //! ([`better_from`]) and searches nothing above them. The list is every node the
 //! levels above leave at the split's depth, so the parts still search every `p`.
 //!
-//! A part's nodes to [`KEEP_DEPTH`] are named by the classes fixed and their values
-//! ([`Subtree`]), and each one whose search (its share of it, above the split) ends
-//! with none found is written down ([`Finished`]): a part stopped (its time out, its
-//! task killed) and run again skips them, the levels every part searches too. Skipping
-//! is sound whatever the order: a node names the `p` with those classes at those
-//! values, its search cut only those that fall short, so a node finished with none
-//! found says none of them in this part's share does, wherever it is met again.
+//! A part keeps what it finished: each node (the classes fixed, in the order the search
+//! fixed them, and their values: [`Subtree`]) whose search ends with none found is
+//! written down ([`Finished`]) at any depth: at or above the split always, below it each
+//! node of the relaxation's search (a linear program each) and each of the chain's whose
+//! search took at least [`CHAIN_KEEP_NODES`] nodes (its nodes are cheap). A node written
+//! down replaces those below it, so what is kept is the edge of the work done: the
+//! finished children of the nodes still open. A part stopped (its time out, its task
+//! killed) and run again walks down from the root to the open nodes, skipping every node
+//! kept, and goes on inside a subtree where it stopped. Skipping is sound whatever the
+//! tree: a node names the `p` with those classes at those values, its search cut only
+//! those that fall short, so a node finished with none found says none of them in this
+//! part's share does, wherever it is met again.
 
 use super::{search, Better, Branch, RELAX_NULLITY};
 use crate::rng::SplitMix64;
 use crate::solve::clock::Deadline;
 use rayon::prelude::*;
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -53,29 +58,40 @@ pub(super) type Listed = Arc<Mutex<Vec<Subtree>>>;
 /// that the levels every part searches are a small share of the whole.
 pub(in crate::solve::god) const SPLIT_DEPTH: usize = 6;
 
-/// The deepest nodes written down when finished: a part stopped keeps what it did
-/// below its subtrees too (one of 29 x 29's takes more than 10 s; three levels down,
-/// a node takes a fraction of it).
-pub(in crate::solve::god) const KEEP_DEPTH: usize = SPLIT_DEPTH + 3;
+/// The fewest nodes a node of the chain's search searched below it to be kept when
+/// finished: a chain's node costs a microsecond (16 x 16) to a tenth of a millisecond
+/// (19 x 19), so a part run again does at most this much again below each node it
+/// left open, and a part keeps no more than a node in this many.
+pub(in crate::solve::god) const CHAIN_KEEP_NODES: u64 = 1024;
 
-/// A node of a part's search at most [`KEEP_DEPTH`] deep: the classes fixed and their
-/// values, `(signature, value)` in the signatures' order.
+/// A node of a part's search: the classes fixed, in the order the search fixed them,
+/// and their values, `(signature, value)`. Its first [`SPLIT_DEPTH`] say whose node it
+/// is ([`Part::owns`]).
 pub(in crate::solve::god) type Subtree = Vec<(usize, i64)>;
 
-/// A part's subtrees searched to their end with no `p` found: those of earlier runs
+/// A part's nodes searched to their end with no `p` found: those of earlier runs
 /// (skipped), and those of this one as they finish (shared by the search's copies on
-/// every core, and read while it runs to be saved).
+/// every core, and read while it runs to be saved), each replacing those below it.
 #[derive(Debug, Default)]
 pub(in crate::solve::god) struct Finished {
     before: HashSet<Subtree>,
-    now: Mutex<Vec<Subtree>>,
+    /// The nodes above one of `before` (a hash of each, [`path_hash`]): a search met
+    /// at none of them has nothing kept below it.
+    leads: HashSet<u64>,
+    now: Mutex<BTreeSet<Subtree>>,
 }
 
 impl Finished {
     /// Nothing finished yet but `before`.
     pub fn after(before: impl IntoIterator<Item = Subtree>) -> Finished {
+        let before: HashSet<Subtree> = before.into_iter().collect();
+        let leads = before
+            .iter()
+            .flat_map(|node| (0..node.len()).map(|len| path_hash(&node[..len])))
+            .collect();
         Finished {
-            before: before.into_iter().collect(),
+            before,
+            leads,
             now: Mutex::default(),
         }
     }
@@ -93,44 +109,41 @@ impl Finished {
     /// [`Finished::all`] and `more` (another copy's of the same part).
     pub fn all_with(&self, more: Vec<Subtree>) -> Vec<Subtree> {
         let now = self.now.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        let every: HashSet<&Subtree> = self.before.iter().chain(&now).chain(&more).collect();
-        let mut all: Vec<Subtree> = every
-            .iter()
-            .filter(|node| !below_another(node, &every))
-            .map(|&node| node.clone())
-            .collect();
-        all.sort_unstable();
+        let every: BTreeSet<Subtree> = self.before.iter().cloned().chain(now).chain(more).collect();
+        // In order, the nodes below a node follow it: each is kept unless it lies
+        // below the last kept.
+        let mut all: Vec<Subtree> = Vec::new();
+        for node in every {
+            if all.last().is_none_or(|above| !node.starts_with(above)) {
+                all.push(node);
+            }
+        }
         all
     }
 
-    /// Every node finished, before and now, in order, those below another too.
-    #[cfg(test)]
-    pub fn every(&self) -> Vec<Subtree> {
-        let now = self.now.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        let mut every: Vec<Subtree> = self.before.iter().cloned().chain(now).collect();
-        every.sort_unstable();
-        every
-    }
-
-    fn add(&self, subtree: Subtree) {
-        self.now
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(subtree);
+    /// A node finished now: kept, in place of the nodes kept below it.
+    fn add(&self, node: Subtree) {
+        let mut now = self.now.lock().unwrap_or_else(|e| e.into_inner());
+        let below: Vec<Subtree> = now
+            .range(node.clone()..)
+            .take_while(|kept| kept.starts_with(&node))
+            .cloned()
+            .collect();
+        for kept in below {
+            now.remove(&kept);
+        }
+        now.insert(node);
     }
 }
 
-/// Whether some node of `every` lies above `node` (its classes fixed are some of
-/// `node`'s, at the same values).
-fn below_another(node: &Subtree, every: &HashSet<&Subtree>) -> bool {
-    let n = node.len();
-    (0u32..(1 << n) - 1).any(|mask| {
-        let above: Subtree = (0..n)
-            .filter(|&i| mask & 1 << i != 0)
-            .map(|i| node[i])
-            .collect();
-        every.contains(&above)
-    })
+/// A hash of a node's path, for [`Finished`]'s quick look.
+fn path_hash(path: &[(usize, i64)]) -> u64 {
+    let mut h = SplitMix64(0x7061_7468_7320_6b65).next_u64();
+    for &(s, v) in path {
+        h = SplitMix64(h ^ s as u64).next_u64();
+        h = SplitMix64(h ^ v as u64).next_u64();
+    }
+    h
 }
 
 /// Part `index` of `of` (`index < of`), and its subtrees finished.
@@ -152,11 +165,14 @@ impl Part {
         }
     }
 
-    /// Whether the subtree is this part's.
-    pub fn owns(&self, subtree: &Subtree) -> bool {
+    /// Whether the node (at least [`SPLIT_DEPTH`] deep) is in this part's share: its
+    /// first [`SPLIT_DEPTH`] classes and values, in any order, hashed.
+    pub fn owns(&self, node: &[(usize, i64)]) -> bool {
+        let mut split = node[..node.len().min(SPLIT_DEPTH)].to_vec();
+        split.sort_unstable();
         let mut hash = SplitMix64(0x636c_6173_7365_7321);
         let mut h = hash.next_u64();
-        for &(s, v) in subtree {
+        for &(s, v) in &split {
             h = SplitMix64(h ^ s as u64).next_u64();
             h = SplitMix64(h ^ v as u64).next_u64();
         }
@@ -166,76 +182,77 @@ impl Part {
 
 /// Where a node lies in a split search.
 pub(super) enum Share {
-    /// Above the split's depth, or in a search not split: searched.
+    /// In a search not split: searched.
     Searched,
     /// At the split's depth, another part's.
     Others,
-    /// At the split's depth, this part's.
-    Mine(Subtree),
+    /// Above the split's depth (every part's) or in this part's share: searched,
+    /// skipped when kept, and kept when finished.
+    Mine,
     /// At the split's depth, planning: listed.
     Planned(Subtree),
 }
 
 impl Branch {
-    /// Where the relaxation's search is (the classes marked fixed and their values).
+    /// Where the search is (the classes it has fixed, [`Branch::fixing`]): at
+    /// [`SPLIT_DEPTH`], a part's by the hash; above it every part's, and below it (in
+    /// this part's share: another part's is not searched past its root) this part's.
     pub(super) fn share(&self) -> Share {
-        if self.part.is_none() && self.plan.is_none() {
-            return Share::Searched;
-        }
-        let fixed = (0..self.order.len()).filter(|&j| self.fixed[j]);
-        self.share_of(fixed.map(|j| (self.order[j], self.p[self.order[j]])))
-    }
-
-    /// Where the chain's search at position `i` (the classes before it fixed) is.
-    pub(super) fn share_chain(&self, i: usize) -> Share {
-        match (self.part.is_some() || self.plan.is_some()) && i <= KEEP_DEPTH {
-            true => self.share_of((0..i).map(|j| (self.order[j], self.p[self.order[j]]))),
-            false => Share::Searched,
-        }
-    }
-
-    /// Where the node with classes `fixed` at their values is: at [`SPLIT_DEPTH`], a
-    /// part's by the hash; above it (every part's) and below it to [`KEEP_DEPTH`] (in
-    /// this part's subtree: another part's is not searched past its root), this
-    /// part's to write down.
-    fn share_of(&self, fixed: impl Iterator<Item = (usize, i64)>) -> Share {
-        let mut node: Subtree = fixed.collect();
-        if node.len() > KEEP_DEPTH {
-            return Share::Searched;
-        }
-        node.sort_unstable();
+        let depth = self.fixing.len();
         if self.plan.is_some() {
-            return match node.len() == SPLIT_DEPTH {
-                true => Share::Planned(node),
+            return match depth == SPLIT_DEPTH {
+                true => Share::Planned(self.path()),
                 false => Share::Searched,
             };
         }
-        let Some(part) = &self.part else {
-            return Share::Searched;
-        };
-        match node.len() != SPLIT_DEPTH || part.owns(&node) {
-            true => Share::Mine(node),
-            false => Share::Others,
+        match &self.part {
+            None => Share::Searched,
+            Some(part) if depth == SPLIT_DEPTH && !part.owns(&self.path()) => Share::Others,
+            Some(_) => Share::Mine,
         }
     }
 
-    /// `search` below one of this part's nodes, skipped when an earlier run finished
-    /// it, and written down when it finishes with none found.
+    /// The node the search is at: the classes it fixed, in order, at their values.
+    fn path(&self) -> Subtree {
+        let class = |&j: &usize| (self.order[j], self.p[self.order[j]]);
+        self.fixing.iter().map(class).collect()
+    }
+
+    /// `search` below a node of this part's, skipped when an earlier run finished it,
+    /// and kept when it finishes with none found, if it searched at least `least`
+    /// nodes (or lies at or above the split).
     pub(super) fn own(
         &mut self,
-        subtree: Subtree,
+        least: u64,
         search: impl FnOnce(&mut Branch) -> Option<bool>,
     ) -> Option<bool> {
-        let finished = match &self.part {
-            Some(part) if part.finished.before.contains(&subtree) => return Some(false),
-            Some(part) => part.finished.clone(),
-            None => return search(self),
+        let Some(finished) = self.part.as_ref().map(|part| part.finished.clone()) else {
+            return search(self);
         };
+        let resuming = self.resuming;
+        if resuming {
+            let path = self.path();
+            if finished.before.contains(&path) {
+                return Some(false);
+            }
+            // Past the nodes kept: no look below.
+            self.resuming = finished.leads.contains(&path_hash(&path));
+        }
+        let start = self.nodes;
         let found = search(self);
-        if found == Some(false) {
-            finished.add(subtree);
+        self.resuming = resuming;
+        let searched = self.nodes.saturating_sub(start);
+        if found == Some(false) && (self.fixing.len() <= SPLIT_DEPTH || searched >= least) {
+            finished.add(self.path());
         }
         found
+    }
+
+    /// Searches `part`'s share (`None`: the whole tree), from the nodes an earlier run
+    /// of it kept.
+    pub(super) fn set_part(&mut self, part: Option<Part>) {
+        self.resuming = part.as_ref().is_some_and(|p| p.finished.before() > 0);
+        self.part = part;
     }
 }
 
@@ -248,14 +265,14 @@ impl Branch {
         Some(false)
     }
 
-    /// Fixes the classes of `node` at their values, as the search does on its way down
-    /// (the chain's: the classes before [`SPLIT_DEPTH`] in its order); false when
-    /// `node` is no node of this search.
+    /// Fixes the classes of `node` at their values, in its order, as the search does on
+    /// its way down (the chain's: the first [`SPLIT_DEPTH`] classes in its order); false
+    /// when `node` is no node of this search.
     fn enter(&mut self, node: &Subtree, guided: bool) -> bool {
         let mut positions = Vec::with_capacity(node.len());
-        for &(s, _) in node {
+        for (i, &(s, _)) in node.iter().enumerate() {
             match self.order.iter().position(|&o| o == s) {
-                Some(j) if guided || j < SPLIT_DEPTH => positions.push(j),
+                Some(j) if (guided || j == i) && !positions.contains(&j) => positions.push(j),
                 _ => return false,
             }
         }
@@ -266,6 +283,7 @@ impl Branch {
             if guided {
                 self.fixed[j] = true;
             }
+            self.fixing.push(j);
             self.shift(s, v);
         }
         true
@@ -346,7 +364,7 @@ pub(in crate::solve::god) fn better_from(
         return (Better::Unknown, 0);
     };
     let nodes = &plan.nodes;
-    search.part = Some(part);
+    search.set_part(Some(part));
     let guided = search.guided();
     let count = AtomicU64::new(0);
     let first = nodes.par_iter().find_map_first(|node| {

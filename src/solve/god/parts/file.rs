@@ -6,7 +6,7 @@
 use super::PartOutcome;
 use crate::board::Board;
 use crate::rules::Target;
-use crate::solve::god::branch::{Part, Plan, Subtree, KEEP_DEPTH, SPLIT_DEPTH};
+use crate::solve::god::branch::{Part, Plan, Subtree, SPLIT_DEPTH};
 use crate::solve::god::{class_sizes, quiet_of, symmetry, GodError};
 use crate::solve::search::progress::Keeper;
 use crate::solve::GameSolver;
@@ -108,7 +108,7 @@ impl Split {
         let maps = symmetry::class_maps(&quiet, rows, cols);
         let base = (rows * cols) as i64 + sizes[0];
         let mut key = format!(
-            "lightsout census part 3 {} depth {} {rows}x{cols} beyond {count}",
+            "lightsout census part 4 {} depth {} {rows}x{cols} beyond {count}",
             env!("CARGO_PKG_VERSION"),
             SPLIT_DEPTH
         )
@@ -370,16 +370,15 @@ impl Split {
         }
     }
 
-    /// A finished node's line (`s=v` for each class fixed), when it may be one of
-    /// `part`'s: at most [`KEEP_DEPTH`] classes of this game in order, each at a value
-    /// it may take; at [`SPLIT_DEPTH`], a node the part owns.
+    /// A finished node's line (`s=v` for each class fixed) when it may be `part`'s: a
+    /// node of this game ([`Split::node`]), at or below the split's depth in its share.
     fn subtree(&self, line: &str, part: &Part) -> Option<Subtree> {
         let subtree = self.node(line)?;
-        (subtree.len() != SPLIT_DEPTH || part.owns(&subtree)).then_some(subtree)
+        (subtree.len() < SPLIT_DEPTH || part.owns(&subtree)).then_some(subtree)
     }
 
-    /// A node's line: at most [`KEEP_DEPTH`] classes of this game in order, each at a
-    /// value it may take.
+    /// A node's line: classes of this game, each once, in the order the search fixed
+    /// them, each at a value it may take.
     fn node(&self, line: &str) -> Option<Subtree> {
         let subtree: Subtree = line
             .split_whitespace()
@@ -392,8 +391,10 @@ impl Split {
             let m = self.sizes.get(s).copied().unwrap_or(0);
             s > 0 && m > 0 && v.abs() <= m && (v - m) % 2 == 0
         });
-        (subtree.len() <= KEEP_DEPTH && subtree.windows(2).all(|w| w[0].0 < w[1].0) && classes)
-            .then_some(subtree)
+        let mut seen: Vec<usize> = subtree.iter().map(|&(s, _)| s).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        (classes && seen.len() == subtree.len()).then_some(subtree)
     }
 
     /// `board`'s proven fewest presses and the answer, when it is one of this game's.

@@ -4,7 +4,7 @@
 use super::file::{Split, PART_BYTES};
 use super::*;
 use crate::rules::Game;
-use crate::solve::god::branch::{Subtree, SPLIT_DEPTH};
+use crate::solve::god::branch::Subtree;
 use crate::solve::search::checkpoint::Memory;
 
 #[test]
@@ -26,9 +26,7 @@ fn a_part_not_finished_resumes_from_its_file_and_the_merge_says_why_a_part_is_mi
     let (whole, nodes) =
         branch::better_in(&split.sizes, d, &split.maps, &far(), Some(first.clone()));
     assert!(matches!(whole, Better::None));
-    let subtrees: Vec<Subtree> = (first.finished.every().into_iter())
-        .filter(|node| node.len() == SPLIT_DEPTH)
-        .collect();
+    let subtrees = branch::plan(&split.sizes, d, &split.maps, &far()).1.nodes;
     assert!(subtrees.len() > 2, "{subtrees:?}");
     let half: Vec<Subtree> = subtrees.iter().step_by(2).cloned().collect();
     let memory = Memory::default();
