@@ -79,6 +79,12 @@ pub(in crate::solve::god) struct Finished {
     /// at none of them has nothing kept below it.
     leads: HashSet<u64>,
     now: Mutex<BTreeSet<Subtree>>,
+    /// The tests' measure of progress: the nodes kept this run (those since replaced
+    /// too), and a stop raised when this many have been.
+    #[cfg(test)]
+    pub added: AtomicU64,
+    #[cfg(test)]
+    pub stop_after: Option<(u64, Arc<std::sync::atomic::AtomicBool>)>,
 }
 
 impl Finished {
@@ -92,7 +98,7 @@ impl Finished {
         Finished {
             before,
             leads,
-            now: Mutex::default(),
+            ..Finished::default()
         }
     }
 
@@ -133,6 +139,15 @@ impl Finished {
             now.remove(&kept);
         }
         now.insert(node);
+        #[cfg(test)]
+        {
+            let added = self.added.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some((most, stop)) = &self.stop_after {
+                if added >= *most {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
     }
 }
 

@@ -159,65 +159,46 @@ fn a_part_stopped_inside_a_subtree_goes_on_from_the_nodes_it_kept() {
     // Issue 74: a part kept only nodes to three levels below the split, so one whose
     // time ran out inside such a node (19 x 19's outlast a 20 s run) started it over.
     // 16 x 16 at goal 5 (the relaxation's search) and 9 x 9 at goal 6 (the chain's,
-    // 301,790 nodes), as one part (0 of 1), stopped over and over (after its narrowing
-    // and a third of the whole's search, once it has kept a node deeper than that), each
-    // run going on from the nodes the last kept: each keeps each of them or a node above
-    // it, and more, and the runs end with none found and the root kept; together they
-    // searched fewer nodes than twice the whole.
+    // 301,790 nodes), as one part (0 of 1), stopped over and over (once it has kept a
+    // quarter of the nodes the whole keeps: a count, not a clock), each run going on
+    // from the nodes the last kept: each keeps each of them or a node above it, and
+    // more, some deeper than the old limit; the runs end with none found and the root
+    // kept, and together they searched fewer nodes than twice the whole.
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
     let far = Deadline::after(Duration::from_secs(600));
     for (n, goal) in [(16, 5), (9, 6)] {
         let (sizes, maps) = classes_of(n);
         let d = goal + 2;
-        let started = std::time::Instant::now();
-        Branch::new(&sizes, goal, &maps, far.clone(), split::PART_RELAX_NULLITY).unwrap();
-        let narrowing = started.elapsed();
-        let (whole, nodes) = better_in(&sizes, d, &maps, &far, Some(Part::new(0, 1)));
+        let whole_part = Part::new(0, 1);
+        let (whole, nodes) = better_in(&sizes, d, &maps, &far, Some(whole_part.clone()));
         assert!(matches!(whole, Better::None), "{n} x {n}, goal {goal}");
-        let slice = narrowing + started.elapsed().saturating_sub(2 * narrowing) / 3;
-        let deep = SPLIT_DEPTH + 4;
-        let (mut kept, mut total, mut runs) = (Vec::new(), 0, 0);
+        let quarter = whole_part.finished.added.load(Ordering::Relaxed) / 4;
+        let (mut kept, mut total, mut runs, mut deepest) = (Vec::new(), 0, 0, 0);
         loop {
             runs += 1;
             assert!(
-                runs <= 64,
+                runs <= 16,
                 "{n} x {n}, goal {goal}: {runs} runs, {total} nodes"
             );
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut finished = Finished::after(kept.clone());
+            finished.stop_after = Some((quarter, stop.clone()));
             let part = Part {
-                finished: std::sync::Arc::new(Finished::after(kept.clone())),
+                finished: Arc::new(finished),
                 ..Part::new(0, 1)
             };
-            // Stopped at its first look at the clock after it keeps a node `deep` down
-            // that it had not before.
-            let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-            let deadline = Deadline::when(stop.clone());
-            let watch = {
-                let (finished, stop, before) = (part.finished.clone(), stop.clone(), kept.clone());
-                let started = std::time::Instant::now();
-                std::thread::spawn(move || {
-                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                        let new = finished.all();
-                        let deeper = |node: &Subtree| node.len() >= deep && !before.contains(node);
-                        if started.elapsed() > slice && new.iter().any(deeper) {
-                            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                        }
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
-                })
-            };
+            let deadline = Deadline::when(stop);
             let (found, searched) = better_in(&sizes, d, &maps, &deadline, Some(part.clone()));
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-            watch.join().unwrap();
             total += searched;
             let now = part.finished.all();
             match found {
                 Better::Unknown => {
                     let covered = |node: &Subtree| now.iter().any(|above| node.starts_with(above));
-                    assert!(
-                        kept.iter().all(covered),
-                        "{n} x {n}, goal {goal}: {kept:?} {now:?}"
-                    );
+                    assert!(kept.iter().all(covered), "{n} x {n}, goal {goal}");
                     assert!(searched > 0 && now != kept, "{n} x {n}, goal {goal}");
                     assert!(now.iter().all(|node| !node.is_empty()));
+                    deepest = deepest.max(now.iter().map(Vec::len).max().unwrap_or(0));
                     kept = now;
                 }
                 Better::None => {
@@ -227,7 +208,10 @@ fn a_part_stopped_inside_a_subtree_goes_on_from_the_nodes_it_kept() {
                 Better::Found(_) => panic!("{n} x {n}, goal {goal}: a p found"),
             }
         }
-        assert!(runs > 2, "{n} x {n}, goal {goal}: {runs} runs");
+        assert!(
+            runs > 2 && deepest > SPLIT_DEPTH + 3,
+            "{n} x {n}, goal {goal}: {runs} runs, {deepest} deep"
+        );
         assert!(
             total < 2 * nodes,
             "{n} x {n}, goal {goal}: {total} of {nodes} in {runs} runs"
