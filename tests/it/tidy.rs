@@ -995,7 +995,7 @@ fn pythons_solve_is_a_request_a_plan_and_its_answer() {
 }
 
 #[test]
-fn the_licence_and_the_citation_are_the_manifests() {
+fn the_licence_the_citation_and_the_release_are_the_manifests() {
     // Issue 74, item 3: Cargo.toml says MIT OR Apache-2.0; both texts are here, and
     // CITATION.cff cites this version under those licences.
     let manifest = read(&root().join("Cargo.toml"));
@@ -1021,6 +1021,25 @@ fn the_licence_and_the_citation_are_the_manifests() {
         citation.contains("  - MIT\n  - Apache-2.0\n"),
         "CITATION.cff's licences"
     );
+    // A release: CHANGELOG.md says what this version proves, and every results file
+    // names the release that checked it again (its tag).
+    let release = field("version");
+    let changelog = read(&root().join("CHANGELOG.md"));
+    let section = format!("## {release} (");
+    assert!(
+        changelog
+            .lines()
+            .any(|l| l.starts_with(&section) && l.contains(&format!("tag v{release}"))),
+        "CHANGELOG.md has no section {section}... tag v{release})"
+    );
+    let checked = format!("# Checked again by lightsout {release} (release tag v{release}");
+    for entry in std::fs::read_dir(root().join("docs/results")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            let text = read(&path);
+            assert!(text.contains(&checked), "{}: no {checked}", path.display());
+        }
+    }
 }
 
 #[test]
