@@ -3,10 +3,12 @@
 
 mod chain;
 mod orbit;
+mod plan;
 mod relaxed;
 mod split;
 
-pub(super) use split::{better_from, better_in, plan, Finished, Part, Plan, Subtree, SPLIT_DEPTH};
+pub(super) use plan::{better_from, plan, Plan, PLAN_NODES};
+pub(super) use split::{better_in, Finished, Part, Subtree, SPLIT_DEPTH};
 
 use super::relax::Relaxation;
 use crate::solve::clock::Deadline;
@@ -112,6 +114,8 @@ struct Branch {
     /// Whether a node kept by an earlier run of the part may lie below (a part
     /// resumed, until its search is past them).
     resuming: bool,
+    /// The depth at which the tree is dealt to the parts (or listed, planning).
+    split_depth: usize,
     /// The classes that hold the greatest value of their orbits (the relaxation's
     /// search only).
     apexes: Vec<orbit::Apex>,
@@ -164,6 +168,7 @@ impl Branch {
             fixed: vec![false; order.len()],
             fixing: Vec::new(),
             resuming: false,
+            split_depth: SPLIT_DEPTH,
             order,
             lo,
             hi,

@@ -6,10 +6,8 @@
 //! same nodes there, and together the parts search the whole tree. A node met above
 //! the depth that settles the search (a leaf) is settled by every part.
 //!
-//! A plan (`census --plan`) searches the levels above the split once and lists the
-//! nodes at its depth ([`plan`]); a part then enters its own nodes from the list
-//! ([`better_from`]) and searches nothing above them. The list is every node the
-//! levels above leave at the split's depth, so the parts still search every `p`.
+//! A plan (`branch/plan.rs`) deals the tree deeper where the split's depth leaves too
+//! few nodes for the parts.
 //!
 //! A part keeps what it finished: each node (the classes fixed, in the order the search
 //! fixed them, and their values: [`Subtree`]) whose search ends with none found is
@@ -27,8 +25,8 @@
 use super::{search, Better, Branch, RELAX_NULLITY};
 use crate::rng::SplitMix64;
 use crate::solve::clock::Deadline;
-use rayon::prelude::*;
 use std::collections::{BTreeSet, HashSet};
+#[cfg(test)]
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -166,6 +164,8 @@ fn path_hash(path: &[(usize, i64)]) -> u64 {
 pub(in crate::solve::god) struct Part {
     pub index: u64,
     pub of: u64,
+    /// The depth at which the tree is dealt: [`SPLIT_DEPTH`], or its plan's.
+    pub depth: usize,
     pub finished: Arc<Finished>,
 }
 
@@ -173,17 +173,23 @@ impl Part {
     /// Part `index` of `of`, nothing of it finished.
     #[cfg(test)]
     pub fn new(index: u64, of: u64) -> Part {
+        Part::at(index, of, SPLIT_DEPTH)
+    }
+
+    /// Part `index` of `of` of a tree dealt at `depth`, nothing of it finished.
+    pub fn at(index: u64, of: u64, depth: usize) -> Part {
         Part {
             index,
             of,
+            depth,
             finished: Arc::default(),
         }
     }
 
-    /// Whether the node (at least [`SPLIT_DEPTH`] deep) is in this part's share: its
-    /// first [`SPLIT_DEPTH`] classes and values, in any order, hashed.
+    /// Whether the node (at least [`Part::depth`] deep) is in this part's share: its
+    /// first [`Part::depth`] classes and values, in any order, hashed.
     pub fn owns(&self, node: &[(usize, i64)]) -> bool {
-        let mut split = node[..node.len().min(SPLIT_DEPTH)].to_vec();
+        let mut split = node[..node.len().min(self.depth)].to_vec();
         split.sort_unstable();
         let mut hash = SplitMix64(0x636c_6173_7365_7321);
         let mut h = hash.next_u64();
@@ -209,20 +215,20 @@ pub(super) enum Share {
 }
 
 impl Branch {
-    /// Where the search is (the classes it has fixed, [`Branch::fixing`]): at
-    /// [`SPLIT_DEPTH`], a part's by the hash; above it every part's, and below it (in
+    /// Where the search is (the classes it has fixed, [`Branch::fixing`]): at the
+    /// split's depth ([`SPLIT_DEPTH`], or a plan's), a part's by the hash; above it every part's, and below it (in
     /// this part's share: another part's is not searched past its root) this part's.
     pub(super) fn share(&self) -> Share {
         let depth = self.fixing.len();
         if self.plan.is_some() {
-            return match depth == SPLIT_DEPTH {
+            return match depth == self.split_depth {
                 true => Share::Planned(self.path()),
                 false => Share::Searched,
             };
         }
         match &self.part {
             None => Share::Searched,
-            Some(part) if depth == SPLIT_DEPTH && !part.owns(&self.path()) => Share::Others,
+            Some(part) if depth == self.split_depth && !part.owns(&self.path()) => Share::Others,
             Some(_) => Share::Mine,
         }
     }
@@ -257,7 +263,7 @@ impl Branch {
         let found = search(self);
         self.resuming = resuming;
         let searched = self.nodes.saturating_sub(start);
-        if found == Some(false) && (self.fixing.len() <= SPLIT_DEPTH || searched >= least) {
+        if found == Some(false) && (self.fixing.len() <= self.split_depth || searched >= least) {
             finished.add(self.path());
         }
         found
@@ -267,139 +273,7 @@ impl Branch {
     /// of it kept.
     pub(super) fn set_part(&mut self, part: Option<Part>) {
         self.resuming = part.as_ref().is_some_and(|p| p.finished.before() > 0);
+        self.split_depth = part.as_ref().map_or(SPLIT_DEPTH, |p| p.depth);
         self.part = part;
     }
-}
-
-impl Branch {
-    /// A node at the split's depth met while planning: listed, not searched.
-    pub(super) fn list(&mut self, node: Subtree) -> Option<bool> {
-        if let Some(listed) = &self.plan {
-            listed.lock().unwrap_or_else(|e| e.into_inner()).push(node);
-        }
-        Some(false)
-    }
-
-    /// Fixes the classes of `node` at their values, in its order, as the search does on
-    /// its way down (the chain's: the first [`SPLIT_DEPTH`] classes in its order); false
-    /// when `node` is no node of this search.
-    fn enter(&mut self, node: &Subtree, guided: bool) -> bool {
-        let mut positions = Vec::with_capacity(node.len());
-        for (i, &(s, _)) in node.iter().enumerate() {
-            match self.order.iter().position(|&o| o == s) {
-                Some(j) if (guided || j == i) && !positions.contains(&j) => positions.push(j),
-                _ => return false,
-            }
-        }
-        if node.len() != SPLIT_DEPTH {
-            return false;
-        }
-        for (&j, &(s, v)) in positions.iter().zip(node) {
-            if guided {
-                self.fixed[j] = true;
-            }
-            self.fixing.push(j);
-            self.shift(s, v);
-        }
-        true
-    }
-}
-
-/// A plan: the nodes at the split's depth the levels above leave, in order, and each
-/// class's values as the search narrowed them before its first node (`(least,
-/// greatest)` in its order: a part starts from them, not narrowing them again).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(in crate::solve::god) struct Plan {
-    pub nodes: Vec<Subtree>,
-    pub bounds: Vec<(i64, i64)>,
-}
-
-/// The plan of the search for a transform at or above `-(d - 2)` ([`super::better`]):
-/// the levels above the split searched once (each part enters its own nodes of it with
-/// [`better_from`]); with the search's answer above the split (`None` when it lists
-/// them all) and its nodes.
-pub(in crate::solve::god) fn plan(
-    sizes: &[i64],
-    d: i64,
-    maps: &[Vec<u32>],
-    deadline: &Deadline,
-) -> (Better, Plan, u64) {
-    let goal = d - 2;
-    if goal < 0 {
-        return (Better::None, Plan::default(), 0);
-    }
-    let Some(mut search) = Branch::new(sizes, goal, maps, deadline.clone(), PART_RELAX_NULLITY)
-    else {
-        return (Better::None, Plan::default(), 0);
-    };
-    if deadline.passed() {
-        // The bounds narrowed in part: a plan of another tree than every other run's.
-        return (Better::Unknown, Plan::default(), 0);
-    }
-    let bounds = search.bounds_now();
-    let listed = Listed::default();
-    search.plan = Some(listed.clone());
-    let found = match search.guided() {
-        true => search.relaxed(),
-        false => search.go(0),
-    };
-    let mut nodes = std::mem::take(&mut *listed.lock().unwrap_or_else(|e| e.into_inner()));
-    nodes.sort_unstable();
-    nodes.dedup();
-    let better = match found {
-        Some(true) => Better::Found(search.p),
-        Some(false) => Better::None,
-        None => Better::Unknown,
-    };
-    (better, Plan { nodes, bounds }, search.nodes)
-}
-
-/// [`super::better_in`] of one part entering its own nodes of `plan` (those at the
-/// split's depth it owns: `plan.nodes` is filtered), on every core, from the plan's
-/// bounds: the levels above are not searched. `Unknown` when the time runs out, or the
-/// plan is none of this search's (another build's): no node is passed over.
-pub(in crate::solve::god) fn better_from(
-    sizes: &[i64],
-    d: i64,
-    maps: &[Vec<u32>],
-    deadline: &Deadline,
-    part: Part,
-    plan: &Plan,
-) -> (Better, u64) {
-    let goal = d - 2;
-    // No node of the plan is this part's (or the plan lists none: its search settled
-    // above the split): nothing is left to it.
-    if goal < 0 || plan.nodes.is_empty() {
-        return (Better::None, 0);
-    }
-    let relax = PART_RELAX_NULLITY;
-    let bounds = &plan.bounds;
-    let Some(mut search) = Branch::with_bounds(sizes, goal, maps, deadline.clone(), relax, bounds)
-    else {
-        return (Better::Unknown, 0);
-    };
-    let nodes = &plan.nodes;
-    search.set_part(Some(part));
-    let guided = search.guided();
-    let count = AtomicU64::new(0);
-    let first = nodes.par_iter().find_map_first(|node| {
-        let mut below = search.clone();
-        let found = match below.enter(node, guided) {
-            false => None,
-            true if guided => below.relaxed(),
-            true => below.go(SPLIT_DEPTH),
-        };
-        count.fetch_add(below.nodes, Ordering::Relaxed);
-        match found {
-            Some(false) => None,
-            Some(true) => Some(Some(below.p)),
-            None => Some(None),
-        }
-    });
-    let better = match first {
-        None => Better::None,
-        Some(None) => Better::Unknown,
-        Some(Some(p)) => Better::Found(p),
-    };
-    (better, count.into_inner())
 }

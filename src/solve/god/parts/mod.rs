@@ -12,6 +12,7 @@
 //! with the reason ([`MissingPart`]).
 
 mod file;
+mod plan;
 #[cfg(test)]
 mod tests;
 
@@ -141,11 +142,10 @@ pub fn gods_number_part(
         entered: None,
         took: started.elapsed(),
     };
-    let fresh = Part {
-        index,
-        of,
-        finished: Arc::default(),
-    };
+    let depth = kept_plan
+        .as_ref()
+        .map_or(branch::SPLIT_DEPTH, |(plan, _)| plan.depth);
+    let fresh = Part::at(index, of, depth);
     let (before, nodes_before) = match split.read(solver, keeper, &fresh) {
         Ok(file::Kept::Done(outcome, _, plan)) if plan == digest => {
             return Ok(PartRun {
@@ -315,7 +315,8 @@ pub fn gods_number_plan(
     let d = split.base - 2 * split.witness.2 as i64;
     // The plan is the same whatever the clock: one stopped by its deadline (anywhere,
     // the narrowing before its first node too) is `Unknown` and not kept.
-    let (better, listed, searched) = branch::plan(&split.sizes, d, &split.maps, &deadline);
+    let (better, listed, searched) =
+        branch::plan(&split.sizes, d, &split.maps, &deadline, branch::PLAN_NODES);
     let outcome = outcome_of(solver, &split, better)?;
     if outcome == PartOutcome::None {
         let bytes = split.plan_bytes(&listed, searched);
@@ -349,16 +350,17 @@ pub fn gods_number_merged(
     let split = file::Split::new(solver, witness)?;
     // A part's "none" holds of the tree it searched: the plan kept now's, or, with no
     // plan kept, the levels above searched by the part itself.
-    let plan = split
-        .read_plan(keeper)
-        .map_err(|why| {
-            GodError::Keep(format!(
-                "the plan kept in {} is not believed ({why}): remove it, or make it again \
+    let plan = split.read_plan(keeper).map_err(|why| {
+        GodError::Keep(format!(
+            "the plan kept in {} is not believed ({why}): remove it, or make it again \
                  with --plan (then run the parts again)",
-                keeper.place(&split.plan_name())
-            ))
-        })?
-        .map(|(_, digest)| digest);
+            keeper.place(&split.plan_name())
+        ))
+    })?;
+    let depth = plan
+        .as_ref()
+        .map_or(branch::SPLIT_DEPTH, |(plan, _)| plan.depth);
+    let plan = plan.map(|(_, digest)| digest);
     let prefix = format!("{}.part-", split.stem);
     let mut splits: Vec<u64> = keeper
         .names(&prefix)
@@ -376,11 +378,7 @@ pub fn gods_number_merged(
         let mut missing = Vec::new();
         let mut found = Vec::new();
         for index in 0..of {
-            let part = Part {
-                index,
-                of,
-                finished: Arc::default(),
-            };
+            let part = Part::at(index, of, depth);
             match split.read(solver, keeper, &part) {
                 // A board found is solved again: it counts whatever tree it came from.
                 Ok(file::Kept::Done(PartOutcome::Found { board, presses }, Some(answer), _)) => {

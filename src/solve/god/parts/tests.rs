@@ -18,15 +18,13 @@ fn a_part_not_finished_resumes_from_its_file_and_the_merge_says_why_a_part_is_mi
     let far = || Deadline::after(Duration::from_secs(600));
     let split = Split::new(&solver, &god.hardest).unwrap();
     let d = split.base - 2 * split.witness.2 as i64;
-    let first = Part {
-        index: 0,
-        of: 1,
-        finished: Arc::default(),
-    };
+    let first = Part::new(0, 1);
     let (whole, nodes) =
         branch::better_in(&split.sizes, d, &split.maps, &far(), Some(first.clone()));
     assert!(matches!(whole, Better::None));
-    let subtrees = branch::plan(&split.sizes, d, &split.maps, &far()).1.nodes;
+    let subtrees = branch::plan(&split.sizes, d, &split.maps, &far(), 0)
+        .1
+        .nodes;
     assert!(subtrees.len() > 2, "{subtrees:?}");
     let half: Vec<Subtree> = subtrees.iter().step_by(2).cloned().collect();
     let memory = Memory::default();
