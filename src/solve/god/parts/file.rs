@@ -65,8 +65,9 @@ pub(super) enum Kept {
     /// The part finished: what it found (a board solved again, with its answer), and
     /// the plan it entered (its checksum; `None`: it searched without one).
     Done(PartOutcome, Option<Board>, Option<String>),
-    /// It did not: the subtrees it finished, and the nodes searched so far.
-    Unfinished(Vec<Subtree>, u64),
+    /// It did not: the subtrees it finished, the nodes searched so far, and the plan
+    /// it entered (a part's share, and so what its subtrees say, is its tree's).
+    Unfinished(Vec<Subtree>, u64, Option<String>),
 }
 
 /// What the parts of one split share: the game's classes, the witness and its count,
@@ -270,7 +271,7 @@ impl Split {
                 if subtrees.len() != count {
                     return Err(garbled());
                 }
-                Ok(Kept::Unfinished(subtrees, nodes))
+                Ok(Kept::Unfinished(subtrees, nodes, plan))
             }
             _ => Err(garbled()),
         }

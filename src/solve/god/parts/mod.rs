@@ -153,8 +153,10 @@ pub fn gods_number_part(
                 ..run(outcome, 0, (0, 0))
             })
         }
-        Ok(file::Kept::Unfinished(subtrees, nodes)) => (subtrees, nodes),
-        Ok(file::Kept::Done(..)) | Err(_) => (Vec::new(), 0),
+        // What a run in another tree (another plan, or none) finished says nothing of
+        // this one's share: it is searched again.
+        Ok(file::Kept::Unfinished(subtrees, nodes, plan)) if plan == digest => (subtrees, nodes),
+        Ok(file::Kept::Unfinished(..) | file::Kept::Done(..)) | Err(_) => (Vec::new(), 0),
     };
     let finished = Arc::new(Finished::after(before));
     let part = Part {
@@ -178,7 +180,9 @@ pub fn gods_number_part(
                     *theirs.lock().unwrap_or_else(|e| e.into_inner()) = Some(done);
                     return None;
                 }
-                Some(Ok(file::Kept::Unfinished(subtrees, n))) => (subtrees, nodes.max(n)),
+                Some(Ok(file::Kept::Unfinished(subtrees, n, plan))) if plan == digest => {
+                    (subtrees, nodes.max(n))
+                }
                 _ => (Vec::new(), nodes),
             };
             let all = match outcome {
@@ -392,7 +396,7 @@ pub fn gods_number_merged(
                     },
                 )),
                 Ok(file::Kept::Done(..)) => {}
-                Ok(file::Kept::Unfinished(subtrees, _)) => missing.push((
+                Ok(file::Kept::Unfinished(subtrees, ..)) => missing.push((
                     index,
                     MissingPart::Unfinished {
                         subtrees: subtrees.len() as u64,

@@ -104,13 +104,19 @@ fn parts_run_after_a_plan_enter_its_nodes_and_merge_to_the_proof() {
     // 9 x 9 beyond its hardest board (37): the plan lists the nodes at the split's
     // depth once; each of 3 parts enters its own (together, every node listed) and the
     // merge proves 37. A plan made again is read, not searched; a plan torn stops a
-    // part with its reason rather than let it search the levels above alone.
+    // part with its reason rather than let it search the levels above alone. Part 0
+    // kept, unfinished, from a run without the plan (the root itself said finished) is
+    // searched again under the plan: a share of another tree (the plan deals the tree
+    // deeper) says nothing of this one's.
     let solver =
         GameSolver::new(Game::classic(9, 9).unwrap(), crate::solve::SEARCH_BUDGET).unwrap();
     let god = super::super::gods_number(&solver, Duration::from_secs(600)).unwrap();
     let far = || Deadline::after(Duration::from_secs(600));
     let every = Duration::from_secs(600);
     let memory = Memory::default();
+    let split = Split::new(&solver, &god.hardest).unwrap();
+    let unplanned = split.bytes((0, 3), (&PartOutcome::Unknown, None), 5, &[Subtree::new()]);
+    memory.write(&split.name((0, 3)), &unplanned).unwrap();
     let plan = gods_number_plan(&solver, &god.hardest, far(), &memory).unwrap();
     assert_eq!(plan.outcome, PartOutcome::None);
     assert!(
@@ -123,13 +129,12 @@ fn parts_run_after_a_plan_enter_its_nodes_and_merge_to_the_proof() {
     for index in 0..3 {
         let run = gods_number_part(&solver, &god.hardest, (index, 3), far(), every, &memory);
         let run = run.unwrap();
-        assert_eq!(run.outcome, PartOutcome::None);
+        assert_eq!((run.outcome, run.finished_before), (PartOutcome::None, 0));
         entered += run.entered.expect("the plan entered");
     }
     assert_eq!(entered, plan.listed);
     let merged = gods_number_merged(&solver, &god.hardest, &memory).unwrap();
     assert!(merged.gods_number.proven() && merged.gods_number.upper == 37);
-    let split = Split::new(&solver, &god.hardest).unwrap();
     let mut torn = memory
         .read(&split.plan_name(), PART_BYTES)
         .unwrap()
