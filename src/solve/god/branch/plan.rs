@@ -30,8 +30,9 @@ pub(in crate::solve::god) struct Plan {
 /// The plan of the search for a transform at or above `-(d - 2)` ([`super::better`]):
 /// the levels above the split searched once (each part enters its own nodes of it with
 /// [`better_from`]), then deeper a level at a time while it lists fewer than `want`
-/// ([`PLAN_NODES`]) and the next level lists no fewer (or none: all settled); with the search's answer above the
-/// split (`None` when it lists them all), its nodes and the nodes it searched.
+/// ([`PLAN_NODES`]) and the next level lists no fewer (or none: all settled); with the
+/// search's answer above the split (`None` when it lists them all), its nodes and the
+/// nodes it searched.
 pub(in crate::solve::god) fn plan(
     sizes: &[i64],
     d: i64,
@@ -91,19 +92,21 @@ pub(in crate::solve::god) fn plan(
         let listed = Listed::default();
         from.plan = Some(listed.clone());
         from.split_depth = plan.depth + 1;
-        let below: Vec<(Option<bool>, Vec<i64>, u64)> = plan
+        // Each node's answer and its nodes searched; a `p` kept only when found (one is
+        // a transform's width: 2^16 numbers on 19 x 19, thousands of nodes a level).
+        let below: Vec<(Option<Option<Vec<i64>>>, u64)> = plan
             .nodes
             .par_iter()
             .map(|node| {
                 let mut below = from.clone();
                 let found = below.below(node, guided);
-                (found, below.p, below.nodes)
+                (found.map(|f| f.then_some(below.p)), below.nodes)
             })
             .collect();
-        searched += below.iter().map(|&(_, _, n)| n).sum::<u64>();
-        if let Some((found, p, _)) = below.into_iter().find(|(f, _, _)| *f != Some(false)) {
+        searched += below.iter().map(|&(_, n)| n).sum::<u64>();
+        if let Some((found, _)) = below.into_iter().find(|(f, _)| *f != Some(None)) {
             return match found {
-                Some(true) => (Better::Found(p), plan, searched),
+                Some(Some(p)) => (Better::Found(p), plan, searched),
                 _ => (Better::Unknown, plan, searched),
             };
         }
@@ -203,7 +206,8 @@ impl Branch {
         true
     }
 
-    /// The search below `node` (entered), its answer (`None`: out of time).
+    /// The search below `node` (entered), its answer (`None`: out of time, or `node` is
+    /// no node of this search).
     fn below(&mut self, node: &Subtree, guided: bool) -> Option<bool> {
         match self.enter(node, guided) {
             false => None,
