@@ -9,7 +9,6 @@ use lightsout::testing::Solver;
 use lightsout::{Board, Target, ALL_ON};
 use predicates::prelude::*;
 use std::io::{Read, Write};
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -546,8 +545,7 @@ fn the_man_page_is_roff() {
 
 #[test]
 fn readme_install_command_names_this_crate() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(crate::common::root().join("README.md")).unwrap();
     assert!(readme.contains("cargo install --locked --path ."));
 }
 

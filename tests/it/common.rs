@@ -9,11 +9,26 @@ pub fn lightsout() -> Command {
     Command::cargo_bin("lightsout").expect("the binary is built")
 }
 
+/// The repository's top directory (this package is its tests/it).
+pub fn root() -> PathBuf {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.ancestors().nth(2).expect("tests/it").to_path_buf()
+}
+
+/// The version of `lightsout` under test (the top Cargo.toml's).
+pub fn version() -> String {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).expect("Cargo.toml");
+    manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("version = \""))
+        .and_then(|v| v.strip_suffix('"'))
+        .expect("Cargo.toml names its version")
+        .to_string()
+}
+
 /// A file under tests/data.
 pub fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
+    root().join("tests/data").join(name)
 }
 
 /// Reads a file under tests/data.

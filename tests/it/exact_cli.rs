@@ -26,7 +26,7 @@ fn exact_table_is_4_mib_plus_the_header() {
 #[test]
 fn exact_table_matches_the_committed_manifest() {
     let manifest =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tables/SHA256SUMS")).unwrap();
+        std::fs::read_to_string(crate::common::root().join("tables/SHA256SUMS")).unwrap();
     let line = manifest
         .lines()
         .find(|l| l.ends_with("lights-5x5-exact.lot"))

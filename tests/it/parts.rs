@@ -214,7 +214,7 @@ fn a_proof_of_hours_says_how_to_split_it_for_a_cluster() {
 fn the_committed_plan_of_a126_is_believed_and_names_what_is_left() {
     // proofs/a126 keeps part 0 of 1,024 of the all-on 126 x 126's proof: the merge
     // verifies it (no "not believed") and names the 1,023 parts left to run.
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/a126");
+    let root = crate::common::root().join("proofs/a126");
     let board = std::fs::read_to_string(root.join("board.txt")).unwrap();
     let parts = tempfile::tempdir().unwrap();
     for entry in std::fs::read_dir(root.join("parts")).unwrap() {

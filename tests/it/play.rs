@@ -107,7 +107,7 @@ fn following_the_solution_marks_wins_in_the_fewest_moves() {
     play.keys("s");
     let marked = play.wait_for("*");
     // The screen as a player sees it, kept as a test artifact (the README shows one).
-    let artifacts = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/play");
+    let artifacts = crate::common::root().join("target/play");
     std::fs::create_dir_all(&artifacts).unwrap();
     std::fs::write(artifacts.join("solution-marks.txt"), &marked).unwrap();
     // Press each marked light: walk the 5 x 5 board with the arrows, pressing the
@@ -175,7 +175,7 @@ fn the_mouse_presses_a_light_and_hint_marks_one() {
         .map(|(a, b)| a.chars().zip(b.chars()).filter(|(x, y)| x != y).count())
         .sum::<usize>();
     assert_eq!(changed, 1, "one cell marked:\n{hinted}");
-    let artifacts = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/play");
+    let artifacts = crate::common::root().join("target/play");
     std::fs::create_dir_all(&artifacts).unwrap();
     std::fs::write(artifacts.join("2000-hint.txt"), &hinted).unwrap();
     play.keys("g");

@@ -16,10 +16,9 @@ enum Published {
 }
 
 fn published() -> Vec<(usize, Published)> {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/boyles-most-clicks.txt"),
-    )
-    .unwrap();
+    let text =
+        std::fs::read_to_string(crate::common::root().join("tests/data/boyles-most-clicks.txt"))
+            .unwrap();
     text.lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| {
@@ -80,11 +79,9 @@ fn every_published_value_is_within_the_averaging_bound_but_nineteens() {
 #[test]
 fn our_values_equal_the_published_ones_or_lie_within_their_bounds() {
     let table = published();
-    let ours = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("docs/results/gods-number-square.txt"),
-    )
-    .unwrap();
+    let ours =
+        std::fs::read_to_string(crate::common::root().join("docs/results/gods-number-square.txt"))
+            .unwrap();
     let mut held = 0;
     for line in ours.lines().filter(|l| !l.starts_with('#')) {
         let v: Vec<u64> = line

@@ -72,7 +72,8 @@ fn matches(shown: &[String], actual: &[&str]) -> bool {
 
 /// `sh -c script` in `dir` with `home` as HOME and the binary under test first on PATH.
 fn sh(script: &str, dir: &Path, home: &Path) -> Command {
-    let bin = Path::new(env!("CARGO_BIN_EXE_lightsout")).parent().unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("lightsout");
+    let bin = binary.parent().unwrap();
     let path = format!(
         "{}:{}",
         bin.display(),
@@ -111,13 +112,11 @@ fn free_port() -> u16 {
 #[test]
 fn every_shell_block_of_the_readme_does_what_it_shows() {
     // The front door and the guide it points to (issue 40: the reference moved there).
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let guide =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide.md")).unwrap();
+    let readme = std::fs::read_to_string(crate::common::root().join("README.md")).unwrap();
+    let guide = std::fs::read_to_string(crate::common::root().join("docs/guide.md")).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let home = tempfile::tempdir().unwrap();
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let data = crate::common::root().join("tests/data");
     std::fs::create_dir(dir.path().join("tests")).unwrap();
     std::os::unix::fs::symlink(&data, dir.path().join("tests/data")).unwrap();
     let mut ran = 0;

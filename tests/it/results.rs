@@ -105,9 +105,7 @@ fn the_open_sizes_hold_their_witness_and_their_subcode() {
     // conjectures.tex`, September 2026) gives 3579..3591; the file, narrower bounds.
     for (n, published_upper) in [(19usize, 181u64), (84, 3591)] {
         let name = format!("gods-number-{n}.txt");
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("docs/results")
-            .join(&name);
+        let path = crate::common::root().join("docs/results").join(&name);
         let text = std::fs::read_to_string(&path).unwrap();
         let mut lines = text.lines().filter(|l| !l.starts_with('#'));
         let bounds: Vec<u64> = lines
@@ -162,9 +160,7 @@ fn the_open_sizes_hold_their_witness_and_their_subcode() {
 
 /// The lines of a results file that are records (not `#` comments), as words.
 fn lines(name: &str) -> Vec<Vec<String>> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("docs/results")
-        .join(name);
+    let path = crate::common::root().join("docs/results").join(name);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .lines()
@@ -177,7 +173,7 @@ fn lines(name: &str) -> Vec<Vec<String>> {
 /// that wrote it, and how its values were proven.
 #[test]
 fn every_result_names_the_version_the_commit_and_the_method() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results");
+    let dir = crate::common::root().join("docs/results");
     let mut files = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -186,7 +182,7 @@ fn every_result_names_the_version_the_commit_and_the_method() {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         let head: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
-        let version = format!("lightsout {}", env!("CARGO_PKG_VERSION"));
+        let version = format!("lightsout {}", crate::common::version());
         let stamped = head.iter().any(|l| {
             l.contains(&version)
                 && l.split("commit ").nth(1).is_some_and(|rest| {
@@ -212,9 +208,7 @@ fn the_b_files_are_contiguous_from_one_and_agree_with_the_tables() {
         ("b-gods-number-square.txt", "gods-number-square.txt", 18),
         ("b-gods-number-torus.txt", "gods-number-torus.txt", 9),
     ] {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("docs/results")
-            .join(bfile);
+        let path = crate::common::root().join("docs/results").join(bfile);
         let text = std::fs::read_to_string(&path).unwrap();
         let terms: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
         assert!(terms.len() >= least, "{bfile}: {} terms", terms.len());
@@ -376,8 +370,7 @@ fn census_verify_confirms_the_open_sizes_files_and_refuses_their_forged_copies()
     // Issue 74's test of done: docs/results/README.md's commands.
     for (n, bounds, forged) in [(19, "165 176", "165 172"), (84, "3587 3590", "3587 3588")] {
         let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join(format!("docs/results/gods-number-{n}.txt")),
+            crate::common::root().join(format!("docs/results/gods-number-{n}.txt")),
         )
         .unwrap();
         let (held, said) = verify(&text, "5m");

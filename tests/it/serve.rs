@@ -1061,10 +1061,8 @@ fn the_openapi_document_describes_every_route_and_each_parameter_is_taken() {
     assert_eq!(status, 200);
     let doc = json(&body);
     let paths = doc["paths"].as_object().unwrap();
-    let router = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/serve/mod.rs"),
-    )
-    .unwrap();
+    let router =
+        std::fs::read_to_string(crate::common::root().join("src/app/serve/mod.rs")).unwrap();
     let routes: Vec<&str> = router
         .split(".route(\"")
         .skip(1)

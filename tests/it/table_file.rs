@@ -25,7 +25,7 @@ fn generate_writes_12_mib_plus_a_64_byte_header() {
 #[test]
 fn generated_table_matches_the_committed_manifest() {
     let manifest =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tables/SHA256SUMS")).unwrap();
+        std::fs::read_to_string(crate::common::root().join("tables/SHA256SUMS")).unwrap();
     let line = manifest
         .lines()
         .find(|l| l.ends_with("lights-5x5-d6.lot"))

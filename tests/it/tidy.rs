@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    crate::common::root()
 }
 
 fn read(path: &Path) -> String {
@@ -474,12 +474,12 @@ fn modules_stay_small_and_main_stays_thin() {
     assert!(long.is_empty(), "{}", long.join("\n"));
 }
 
-/// `cargo tree -p lightsout` (offline, no prefix) with `args`: its lines.
-fn cargo_tree(args: &[&str]) -> String {
+/// `cargo tree -p PACKAGE` (offline, no prefix) with `args`: its lines.
+fn cargo_tree(package: &str, args: &[&str]) -> String {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let out = std::process::Command::new(cargo)
         .current_dir(root())
-        .args(["tree", "--offline", "-p", "lightsout", "--prefix", "none"])
+        .args(["tree", "--offline", "-p", package, "--prefix", "none"])
         .args(args)
         .output()
         .unwrap();
@@ -488,10 +488,10 @@ fn cargo_tree(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Each package of `cargo tree -p lightsout -e EDGES` and its features.
-fn tree_features(edges: &str) -> BTreeMap<String, BTreeSet<String>> {
+/// Each package of `cargo tree -p PACKAGE -e EDGES` and its features.
+fn tree_features(package: &str, edges: &str) -> BTreeMap<String, BTreeSet<String>> {
     let mut packages: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for line in cargo_tree(&["-e", edges, "-f", "{p}|{f}"]).lines() {
+    for line in cargo_tree(package, &["-e", edges, "-f", "{p}|{f}"]).lines() {
         let Some((package, features)) = line.split_once('|') else {
             continue;
         };
@@ -515,8 +515,8 @@ fn the_tests_build_the_dependencies_as_the_quick_start_does() {
     // (expectrl's nix turned on libc's `extra_traits`) rebuilds that crate, everything
     // above it and this crate for `cargo test`: 60 s after the quick start. Cargo.toml
     // names such features for the binary too.
-    let binary = tree_features("no-dev");
-    let tests = tree_features("normal,build,dev");
+    let binary = tree_features("lightsout", "no-dev");
+    let tests = tree_features("lightsout-it", "normal,build,dev");
     assert!(binary.len() > 100 && tests.len() > binary.len());
     let differ: Vec<String> = binary
         .iter()
@@ -544,8 +544,8 @@ fn only_the_tests_own_tools_are_built_unoptimised() {
         .filter(|name| *name != "lightsout")
         .collect();
     assert!(overridden.contains(&"regex-automata"), "{overridden:?}");
-    let binary = tree_features("no-dev");
-    let tests = tree_features("normal,build,dev");
+    let binary = tree_features("lightsout", "no-dev");
+    let tests = tree_features("lightsout-it", "normal,build,dev");
     let name = |package: &String| package.split(' ').next().unwrap_or_default().to_string();
     let in_binary: BTreeSet<String> = binary.keys().map(name).collect();
     let in_tests: BTreeSet<String> = tests.keys().map(name).collect();
@@ -787,7 +787,7 @@ fn exit_codes_come_from_one_table() {
 }
 
 fn lightsout_help() -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lightsout"))
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("lightsout"))
         .arg("--help")
         .output()
         .unwrap();
@@ -910,7 +910,10 @@ fn the_library_alone_builds_none_of_the_binarys_crates() {
         "humantime",
         "mime",
     ];
-    let tree = cargo_tree(&["--no-default-features", "-e", "normal", "-f", "{p}"]);
+    let tree = cargo_tree(
+        "lightsout",
+        &["--no-default-features", "-e", "normal", "-f", "{p}"],
+    );
     let crates: BTreeSet<&str> = tree.lines().filter_map(|l| l.split(' ').next()).collect();
     let found: Vec<&&str> = binary_only
         .iter()

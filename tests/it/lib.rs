@@ -1,0 +1,2 @@
+//! Nothing: this package is the integration tests of `lightsout` (main.rs, the test
+//! target `it`); cargo wants a library or a binary in every package.
