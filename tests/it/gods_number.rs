@@ -724,6 +724,12 @@ fn after_a_plan_each_part_enters_only_its_own_nodes() {
     assert_eq!(plan["plan"], "kept", "{plan}");
     let listed = plan["nodes_listed"].as_u64().unwrap();
     assert!(listed > 2, "{plan}");
+    // The depth it deals the tree at (the split's, 6, or deeper), said again when read.
+    let depth = plan["depth"].as_u64().unwrap();
+    assert!(depth >= 6, "{plan}");
+    let (stdout, stderr, ok) = game.census(&[&split[..], &["--plan"]].concat());
+    let again = format!("{listed} nodes at depth {depth}, kept before");
+    assert!(ok && stdout.contains(&again), "{stdout}{stderr}");
     let mut entered = 0;
     for part in ["0/2", "1/2"] {
         let args = [&split[..], &["--part", part, "--format", "json"]].concat();

@@ -137,6 +137,7 @@ pub(crate) fn plan(
             "plan": word,
             "beyond": run.beyond,
             "nodes_listed": run.listed,
+            "depth": run.depth,
         });
         let run = (run.nodes, run.took, run.place.as_str(), run.kept_before);
         json_line(value, found, run, interrupted)
@@ -156,14 +157,16 @@ pub(crate) fn plan(
                 "not finished: run it again with more --search-time".to_string()
             }
             None if run.kept_before => format!(
-                "{} nodes at the split's depth, kept before in {} (read again)",
+                "{} nodes at depth {}, kept before in {} (read again)",
                 thousands(run.listed),
+                run.depth,
                 run.place
             ),
             None => format!(
-                "{} nodes at the split's depth kept in {} ({} nodes above searched, {:.1} \
-                 s); each part run now enters its own",
+                "{} nodes at depth {} kept in {} ({} nodes above searched, {:.1} s); each \
+                 part run now enters its own",
                 thousands(run.listed),
+                run.depth,
                 run.place,
                 thousands(run.nodes),
                 run.took.as_secs_f64()

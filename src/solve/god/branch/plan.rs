@@ -103,7 +103,10 @@ pub(in crate::solve::god) fn plan(
                 (found.map(|f| f.then_some(below.p)), below.nodes)
             })
             .collect();
-        searched += below.iter().map(|&(_, n)| n).sum::<u64>();
+        // Node counts: u64 ends past any search's time; saturate rather than wrap.
+        searched = below
+            .iter()
+            .fold(searched, |sum, &(_, n)| sum.saturating_add(n));
         if let Some((found, _)) = below.into_iter().find(|(f, _)| *f != Some(None)) {
             return match found {
                 Some(Some(p)) => (Better::Found(p), plan, searched),

@@ -17,6 +17,7 @@ mod plan;
 mod tests;
 
 pub use file::MissingPart;
+pub use plan::{gods_number_plan, PlanRun};
 
 use super::branch::{self, Better, Finished, Part};
 use super::{board_of, floor, GodError, GodsNumber};
@@ -264,82 +265,6 @@ fn outcome_of(
             PartOutcome::Found { board, presses }
         }
     })
-}
-
-/// The plan of the proof beyond `witness` made.
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub struct PlanRun {
-    /// The witness's fewest presses.
-    pub beyond: u64,
-    /// `None`: the plan is kept; a board found above the split (it needs more than the
-    /// witness); `Unknown`: the time ran out first, nothing kept.
-    pub outcome: PartOutcome,
-    /// The nodes at the split's depth it lists.
-    pub listed: u64,
-    /// The nodes searched to list them (0 when it was kept before).
-    pub nodes: u64,
-    /// Where it is kept.
-    pub place: String,
-    /// Whether it was kept before (read again, nothing searched).
-    pub kept_before: bool,
-    /// The search's time.
-    pub took: Duration,
-}
-
-/// The plan of the proof beyond `witness` (`census --plan`): the levels above the
-/// split searched once, until `deadline`, and the nodes they leave at its depth kept
-/// with `keeper`; each part run after it ([`gods_number_part`]) enters its own nodes
-/// of it and searches nothing above them (without a plan, every part searches those
-/// levels alike: 84 x 84's take 75 s a part).
-pub fn gods_number_plan(
-    solver: &GameSolver,
-    witness: &Board,
-    deadline: Deadline,
-    keeper: &dyn Keeper,
-) -> Result<PlanRun, GodError> {
-    let started = Instant::now();
-    let split = file::Split::new(solver, witness)?;
-    let name = split.plan_name();
-    let run = |outcome, listed: usize, nodes| PlanRun {
-        beyond: split.witness.2,
-        outcome,
-        listed: listed as u64,
-        nodes,
-        place: keeper.place(&name),
-        kept_before: false,
-        took: started.elapsed(),
-    };
-    if let Ok(Some((plan, _))) = split.read_plan(keeper) {
-        return Ok(PlanRun {
-            kept_before: true,
-            ..run(PartOutcome::None, plan.nodes.len(), 0)
-        });
-    }
-    let d = split.base - 2 * split.witness.2 as i64;
-    // The plan is the same whatever the clock: one stopped by its deadline (anywhere,
-    // the narrowing before its first node too) is `Unknown` and not kept.
-    let (better, listed, searched) =
-        branch::plan(&split.sizes, d, &split.maps, &deadline, branch::PLAN_NODES);
-    let outcome = outcome_of(solver, &split, better)?;
-    if outcome == PartOutcome::None {
-        let bytes = split.plan_bytes(&listed, searched);
-        // A plan another copy kept meanwhile is the same plan: it stays.
-        keeper
-            .update(&name, file::PART_BYTES, &mut |now| match now
-                .map(|kept| split.decode_plan(kept))
-            {
-                Some(Ok(_)) => None,
-                _ => Some(bytes.clone()),
-            })
-            .map_err(|e| {
-                GodError::Keep(format!(
-                    "the plan cannot be kept in {}: {e}",
-                    keeper.place(&name)
-                ))
-            })?;
-    }
-    Ok(run(outcome, listed.nodes.len(), searched))
 }
 
 /// The parts of the proof beyond `witness` kept with `keeper`, merged: God's number

@@ -1,10 +1,97 @@
-//! A plan's file: the classes' values as the plan's search narrowed them, the depth at
-//! which it deals the tree and the nodes it lists there, and a checksum; read back only
-//! when whole and this split's (`file.rs` is a part's).
+//! The plan (`census --plan`): the levels above the split searched once, and its file:
+//! the classes' values as the plan's search narrowed them, the depth at which it deals
+//! the tree and the nodes it lists there, and a checksum; read back only when whole and
+//! this split's (`file.rs` is a part's).
 
-use super::file::{Split, PART_BYTES};
-use crate::solve::god::branch::{Plan, Subtree, SPLIT_DEPTH};
+use super::file::{self, Split, PART_BYTES};
+use super::{outcome_of, PartOutcome};
+use crate::board::Board;
+use crate::solve::clock::{Deadline, Instant};
+use crate::solve::god::branch::{self, Plan, Subtree, SPLIT_DEPTH};
+use crate::solve::god::GodError;
 use crate::solve::search::progress::Keeper;
+use crate::solve::GameSolver;
+use std::time::Duration;
+
+/// The plan of the proof beyond `witness` made.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct PlanRun {
+    /// The witness's fewest presses.
+    pub beyond: u64,
+    /// `None`: the plan is kept; a board found above the split (it needs more than the
+    /// witness); `Unknown`: the time ran out first, nothing kept.
+    pub outcome: PartOutcome,
+    /// The nodes it lists, at `depth`.
+    pub listed: u64,
+    /// The depth at which it deals the tree to the parts (the split's, or deeper when
+    /// the split's lists too few nodes for every part to get work).
+    pub depth: usize,
+    /// The nodes searched to list them (0 when it was kept before).
+    pub nodes: u64,
+    /// Where it is kept.
+    pub place: String,
+    /// Whether it was kept before (read again, nothing searched).
+    pub kept_before: bool,
+    /// The search's time.
+    pub took: Duration,
+}
+
+/// The plan of the proof beyond `witness` (`census --plan`): the levels above the
+/// split searched once, until `deadline`, and the nodes they leave at its depth kept
+/// with `keeper`; each part run after it ([`gods_number_part`]) enters its own nodes
+/// of it and searches nothing above them (without a plan, every part searches those
+/// levels alike: 84 x 84's take 75 s a part).
+pub fn gods_number_plan(
+    solver: &GameSolver,
+    witness: &Board,
+    deadline: Deadline,
+    keeper: &dyn Keeper,
+) -> Result<PlanRun, GodError> {
+    let started = Instant::now();
+    let split = file::Split::new(solver, witness)?;
+    let name = split.plan_name();
+    let run = |outcome, listed: usize, depth, nodes| PlanRun {
+        beyond: split.witness.2,
+        outcome,
+        listed: listed as u64,
+        depth,
+        nodes,
+        place: keeper.place(&name),
+        kept_before: false,
+        took: started.elapsed(),
+    };
+    if let Ok(Some((plan, _))) = split.read_plan(keeper) {
+        return Ok(PlanRun {
+            kept_before: true,
+            ..run(PartOutcome::None, plan.nodes.len(), plan.depth, 0)
+        });
+    }
+    let d = split.base - 2 * split.witness.2 as i64;
+    // The plan is the same whatever the clock: one stopped by its deadline (anywhere,
+    // the narrowing before its first node too) is `Unknown` and not kept.
+    let (better, listed, searched) =
+        branch::plan(&split.sizes, d, &split.maps, &deadline, branch::PLAN_NODES);
+    let outcome = outcome_of(solver, &split, better)?;
+    if outcome == PartOutcome::None {
+        let bytes = split.plan_bytes(&listed, searched);
+        // A plan another copy kept meanwhile is the same plan: it stays.
+        keeper
+            .update(&name, file::PART_BYTES, &mut |now| match now
+                .map(|kept| split.decode_plan(kept))
+            {
+                Some(Ok(_)) => None,
+                _ => Some(bytes.clone()),
+            })
+            .map_err(|e| {
+                GodError::Keep(format!(
+                    "the plan cannot be kept in {}: {e}",
+                    keeper.place(&name)
+                ))
+            })?;
+    }
+    Ok(run(outcome, listed.nodes.len(), listed.depth, searched))
+}
 
 impl Split {
     /// The plan's name ([`Split::plan_bytes`]).

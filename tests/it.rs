@@ -1,6 +1,7 @@
 //! The one integration test of the top package: it has cargo build the binary before
 //! `cargo test` runs the integration tests (tests/it, a package of their own, which find
-//! the binary beside their executable). It checks the binary is this crate's.
+//! the binary beside their executable). Named `it` as they are, so `cargo test --release
+//! --test it` builds the binary too. It checks the binary is this crate's.
 
 #[test]
 fn the_binary_is_this_crates() {
