@@ -133,7 +133,8 @@ fn sorted(listed: &Listed) -> Vec<Subtree> {
 /// [`super::better_in`] of one part entering its own nodes of `plan` (those at the
 /// split's depth it owns: `plan.nodes` is filtered), on every core, from the plan's
 /// bounds: the levels above are not searched. `Unknown` when the time runs out, or the
-/// plan is none of this search's (another build's): no node is passed over.
+/// plan is none of this search's (another build's): no node is passed over. With the
+/// nodes searched and the plan's nodes entered (all of them unless it stopped first).
 pub(in crate::solve::god) fn better_from(
     sizes: &[i64],
     d: i64,
@@ -141,27 +142,28 @@ pub(in crate::solve::god) fn better_from(
     deadline: &Deadline,
     part: Part,
     plan: &Plan,
-) -> (Better, u64) {
+) -> (Better, u64, u64) {
     let goal = d - 2;
     // No node of the plan is this part's (or the plan lists none: its search settled
     // above the split): nothing is left to it.
     if goal < 0 || plan.nodes.is_empty() {
-        return (Better::None, 0);
+        return (Better::None, 0, 0);
     }
     let relax = PART_RELAX_NULLITY;
     let bounds = &plan.bounds;
     let Some(mut search) = Branch::with_bounds(sizes, goal, maps, deadline.clone(), relax, bounds)
     else {
-        return (Better::Unknown, 0);
+        return (Better::Unknown, 0, 0);
     };
     let nodes = &plan.nodes;
     if part.depth != plan.depth || nodes.iter().any(|node| node.len() != plan.depth) {
-        return (Better::Unknown, 0);
+        return (Better::Unknown, 0, 0);
     }
     search.set_part(Some(part));
     let guided = search.guided();
-    let count = AtomicU64::new(0);
+    let (count, entered) = (AtomicU64::new(0), AtomicU64::new(0));
     let first = nodes.par_iter().find_map_first(|node| {
+        entered.fetch_add(1, Ordering::Relaxed);
         let mut below = search.clone();
         let found = below.below(node, guided);
         count.fetch_add(below.nodes, Ordering::Relaxed);
@@ -176,7 +178,7 @@ pub(in crate::solve::god) fn better_from(
         Some(None) => Better::Unknown,
         Some(Some(p)) => Better::Found(p),
     };
-    (better, count.into_inner())
+    (better, count.into_inner(), entered.into_inner())
 }
 
 impl Branch {

@@ -251,7 +251,11 @@ fn the_parts_of_a_split_find_what_the_whole_finds_with_a_plan_or_without() {
                 nodes: listed.iter().filter(|n| part.owns(n)).cloned().collect(),
                 ..planned.clone()
             };
-            let (from, entered) = better_from(&sizes, d, &maps, &far, part.clone(), &own);
+            let (from, entered, begun) = better_from(&sizes, d, &maps, &far, part.clone(), &own);
+            // A part that ran to its end entered every node of its share.
+            if matches!(from, Better::None) {
+                assert_eq!(begun, own.nodes.len() as u64, "{n} x {n}, goal {goal}");
+            }
             let alone = Part::new(index, 4);
             let (alone, searched) = better_in(&sizes, d, &maps, &far, Some(alone));
             for (way, better) in [&alone, &from].into_iter().enumerate() {
@@ -278,7 +282,7 @@ fn the_parts_of_a_split_find_what_the_whole_finds_with_a_plan_or_without() {
         // A part that owns no node of the plan (or a plan that lists none, its search
         // settled above the split) has nothing left: none, at once.
         let nothing = Plan::default();
-        let (from, entered) = better_from(&sizes, d, &maps, &far, Part::new(0, 1), &nothing);
+        let (from, entered, _) = better_from(&sizes, d, &maps, &far, Part::new(0, 1), &nothing);
         assert!(
             matches!(from, Better::None) && entered == 0,
             "{n} x {n}, goal {goal}"
@@ -297,7 +301,7 @@ fn the_parts_of_a_split_find_what_the_whole_finds_with_a_plan_or_without() {
                 ..planned.clone()
             },
         ] {
-            let (from, _) = better_from(&sizes, d, &maps, &far, Part::new(0, 1), &other);
+            let (from, ..) = better_from(&sizes, d, &maps, &far, Part::new(0, 1), &other);
             assert!(matches!(from, Better::Unknown), "{n} x {n}, goal {goal}");
         }
     }

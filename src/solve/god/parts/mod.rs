@@ -68,8 +68,9 @@ pub struct PartRun {
     pub finished_before: u64,
     /// The part's subtrees finished in all, when it is not finished yet.
     pub finished: u64,
-    /// The nodes of a plan this part entered (`None`: no plan kept; the part searched
-    /// the levels above the split itself).
+    /// The nodes of a plan this run entered, of the part's share (all of them unless
+    /// it stopped first; `None`: no plan kept, the part searched the levels above the
+    /// split itself).
     pub entered: Option<u64>,
     /// The search's time.
     pub took: Duration,
@@ -196,13 +197,20 @@ pub fn gods_number_part(
     };
     let deadline = deadline.or_when(overtaken.clone());
     // The search on a thread of its own; this one saves what it finished meanwhile.
-    let (better, nodes) = std::thread::scope(|scope| {
+    let (better, nodes, entered) = std::thread::scope(|scope| {
         let (done, waiting) = std::sync::mpsc::channel::<()>();
         let search = scope.spawn(|| {
             let (sizes, maps) = (&split.sizes, &split.maps);
             let found = match &planned {
-                Some(own) => branch::better_from(sizes, d, maps, &deadline, part, own),
-                None => branch::better_in(sizes, d, maps, &deadline, Some(part)),
+                Some(own) => {
+                    let (better, nodes, entered) =
+                        branch::better_from(sizes, d, maps, &deadline, part, own);
+                    (better, nodes, Some(entered))
+                }
+                None => {
+                    let (better, nodes) = branch::better_in(sizes, d, maps, &deadline, Some(part));
+                    (better, nodes, None)
+                }
             };
             drop(done);
             found
@@ -224,7 +232,6 @@ pub fn gods_number_part(
             keeper.place(&name)
         ))
     })?;
-    let entered = planned.map(|own| own.nodes.len() as u64);
     if let Some(done) = theirs.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Ok(PartRun {
             kept_before: true,
