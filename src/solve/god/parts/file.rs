@@ -21,6 +21,9 @@ pub enum MissingPart {
     Unfinished {
         /// How many.
         subtrees: u64,
+        /// Under the plan kept now: its nodes of the plan finished and kept, and its
+        /// share of them (a cheap node finished by the chain's search is not kept).
+        plan: Option<(u64, u64)>,
     },
     /// What is kept is not believed: why.
     NotBelieved(String),
@@ -38,8 +41,14 @@ impl std::fmt::Display for MissingPart {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             MissingPart::NotKept => write!(f, "not kept"),
-            MissingPart::Unfinished { subtrees } => {
-                write!(f, "not finished: {subtrees} of its subtrees done")
+            MissingPart::Unfinished { subtrees, plan } => {
+                write!(f, "not finished: {subtrees} of its subtrees done")?;
+                match plan {
+                    Some((done, share)) => {
+                        write!(f, ", {done} of its {share} plan nodes kept as finished")
+                    }
+                    None => Ok(()),
+                }
             }
             MissingPart::NotBelieved(why) => write!(f, "not believed: {why}"),
             MissingPart::OtherPlan { entered, kept } => {

@@ -296,7 +296,10 @@ pub fn gods_number_merged(
     let depth = plan
         .as_ref()
         .map_or(branch::SPLIT_DEPTH, |(plan, _)| plan.depth);
-    let plan = plan.map(|(_, digest)| digest);
+    let (plan_nodes, plan) = match plan {
+        Some((kept, digest)) => (kept.nodes, Some(digest)),
+        None => (Vec::new(), None),
+    };
     let prefix = format!("{}.part-", split.stem);
     let mut splits: Vec<u64> = keeper
         .names(&prefix)
@@ -328,10 +331,12 @@ pub fn gods_number_merged(
                     },
                 )),
                 Ok(file::Kept::Done(..)) => {}
-                Ok(file::Kept::Unfinished(subtrees, ..)) => missing.push((
+                Ok(file::Kept::Unfinished(subtrees, _, entered)) => missing.push((
                     index,
                     MissingPart::Unfinished {
                         subtrees: subtrees.len() as u64,
+                        plan: (plan.is_some() && entered == plan)
+                            .then(|| plan_progress(&plan_nodes, &part, &subtrees)),
                     },
                 )),
                 Err(why) => missing.push((index, why)),
@@ -378,4 +383,15 @@ pub fn gods_number_merged(
         missing,
         found_in,
     })
+}
+
+/// Of `part`'s nodes of the plan, those finished (one of `kept` is the node or above
+/// it), and how many it has.
+fn plan_progress(plan: &[branch::Subtree], part: &Part, kept: &[branch::Subtree]) -> (u64, u64) {
+    let own: Vec<&branch::Subtree> = plan.iter().filter(|node| part.owns(node)).collect();
+    let done = own
+        .iter()
+        .filter(|node| kept.iter().any(|k| node.starts_with(k)))
+        .count();
+    (done as u64, own.len() as u64)
 }

@@ -41,6 +41,7 @@ fn a_part_not_finished_resumes_from_its_file_and_the_merge_says_why_a_part_is_mi
     keep(&half);
     let unfinished = MissingPart::Unfinished {
         subtrees: half.len() as u64,
+        plan: None,
     };
     assert_eq!(missing(&memory), vec![(0, unfinished)]);
     // Files not believed, each with its reason.
@@ -93,6 +94,7 @@ fn a_part_stopped_keeps_its_file_and_says_it_is_not_finished() {
         1,
         MissingPart::Unfinished {
             subtrees: run.finished,
+            plan: None,
         },
     );
     assert!(merged.missing.contains(&stopped), "{:?}", merged.missing);
@@ -125,6 +127,29 @@ fn parts_run_after_a_plan_enter_its_nodes_and_merge_to_the_proof() {
     );
     let again = gods_number_plan(&solver, &god.hardest, far(), &memory).unwrap();
     assert!(again.kept_before && again.listed == plan.listed && again.nodes == 0);
+    // Part 0 stopped with one of its plan nodes finished: the merge says so (of its
+    // share); then its file without the plan again, searched again below.
+    let (kept, digest) = split.read_plan(&memory).unwrap().unwrap();
+    let part = Part::at(0, 3, kept.depth);
+    let own: Vec<Subtree> = kept.nodes.into_iter().filter(|n| part.owns(n)).collect();
+    let said = (&PartOutcome::Unknown, Some(digest.as_str()));
+    memory
+        .write(
+            &split.name((0, 3)),
+            &split.bytes((0, 3), said, 5, &own[..1]),
+        )
+        .unwrap();
+    let merged = gods_number_merged(&solver, &god.hardest, &memory).unwrap();
+    let progress = MissingPart::Unfinished {
+        subtrees: 1,
+        plan: Some((1, own.len() as u64)),
+    };
+    assert!(
+        merged.missing.contains(&(0, progress)),
+        "{:?}",
+        merged.missing
+    );
+    memory.write(&split.name((0, 3)), &unplanned).unwrap();
     let mut entered = 0;
     for index in 0..3 {
         let run = gods_number_part(&solver, &god.hardest, (index, 3), far(), every, &memory);
@@ -168,4 +193,26 @@ fn a_plan_whose_search_settles_above_the_split_leaves_the_parts_nothing() {
     }
     let merged = gods_number_merged(&solver, &god.hardest, &memory).unwrap();
     assert!(merged.gods_number.proven() && merged.gods_number.upper == 65);
+}
+
+#[test]
+fn a_plan_node_counts_finished_when_it_or_a_node_above_it_is_kept() {
+    // `census --status`: of a part's plan nodes, those a kept node covers (the node
+    // itself, or one above it); a node kept below one covers nothing of it.
+    let part = Part::at(0, 1, 2);
+    let plan: Vec<Subtree> = vec![
+        vec![(1, 0), (2, 1)],
+        vec![(1, 0), (2, -1)],
+        vec![(1, 2), (3, 0)],
+    ];
+    let below = vec![(1, 2), (3, 0), (4, 1)];
+    assert_eq!(
+        plan_progress(&plan, &part, std::slice::from_ref(&below)),
+        (0, 3)
+    );
+    assert_eq!(
+        plan_progress(&plan, &part, &[plan[1].clone(), below]),
+        (1, 3)
+    );
+    assert_eq!(plan_progress(&plan, &part, &[vec![(1, 0)]]), (2, 3));
 }
