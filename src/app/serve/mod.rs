@@ -114,6 +114,7 @@ pub(crate) fn router(state: Arc<State>, max_body: usize) -> Router {
             RESPONSE_TIMEOUT,
         ))
         .layer(middleware::from_fn(limits_as_json))
+        .layer(middleware::from_fn(close_after_refusal))
         .layer(middleware::from_fn(track))
         // A web app on another site may call the API (every answer is public, read-only
         // and asks for no credentials): the origins `--cors` names, any by default; a
@@ -179,6 +180,27 @@ async fn limits_as_json(request: Request, next: Next) -> Response {
         Some(error) => axum::response::IntoResponse::into_response(error),
         None => response,
     }
+}
+
+/// A request with a body refused (4xx, 5xx) says `Connection: close`: a refusal may come
+/// before its body is read (a 406, a bad parameter, a declared length over the limit),
+/// and hyper then closes the connection; said so, a client does not send its next
+/// request on it (one that did met a dropped connection, no answer).
+async fn close_after_refusal(request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let body = headers.contains_key(axum::http::header::TRANSFER_ENCODING)
+        || headers
+            .get(axum::http::header::CONTENT_LENGTH)
+            .is_some_and(|v| v.as_bytes() != b"0");
+    let mut response = next.run(request).await;
+    let status = response.status();
+    if body && (status.is_client_error() || status.is_server_error()) {
+        response.headers_mut().insert(
+            axum::http::header::CONNECTION,
+            axum::http::HeaderValue::from_static("close"),
+        );
+    }
+    response
 }
 
 /// A CORS preflight answered 204 No Content (it has no body), as browsers and gateways
