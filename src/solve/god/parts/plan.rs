@@ -39,9 +39,9 @@ pub struct PlanRun {
 
 /// The plan of the proof beyond `witness` (`census --plan`): the levels above the
 /// split searched once, until `deadline`, and the nodes they leave at its depth kept
-/// with `keeper`; each part run after it ([`gods_number_part`]) enters its own nodes
-/// of it and searches nothing above them (without a plan, every part searches those
-/// levels alike: 84 x 84's take 75 s a part).
+/// with `keeper`; each part run after it ([`super::gods_number_part`]) enters its own
+/// nodes of it and searches nothing above them (without a plan, every part searches
+/// those levels alike: 84 x 84's take 75 s a part).
 pub fn gods_number_plan(
     solver: &GameSolver,
     witness: &Board,
