@@ -15,14 +15,15 @@ pub fn root() -> PathBuf {
     here.ancestors().nth(2).expect("tests/it").to_path_buf()
 }
 
-/// The version of `lightsout` under test (the top Cargo.toml's).
-pub fn version() -> String {
+/// A string field of the top Cargo.toml (`name = "value"`, its first): `version` is
+/// the version of `lightsout` under test.
+pub fn manifest_field(name: &str) -> String {
     let manifest = std::fs::read_to_string(root().join("Cargo.toml")).expect("Cargo.toml");
     manifest
         .lines()
-        .find_map(|l| l.strip_prefix("version = \""))
+        .find_map(|l| l.strip_prefix(&format!("{name} = \"")))
         .and_then(|v| v.strip_suffix('"'))
-        .expect("Cargo.toml names its version")
+        .unwrap_or_else(|| panic!("Cargo.toml has no {name}"))
         .to_string()
 }
 

@@ -182,7 +182,7 @@ fn every_result_names_the_version_the_commit_and_the_method() {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         let head: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
-        let version = format!("lightsout {}", crate::common::version());
+        let version = format!("lightsout {}", crate::common::manifest_field("version"));
         let stamped = head.iter().any(|l| {
             l.contains(&version)
                 && l.split("commit ").nth(1).is_some_and(|rest| {

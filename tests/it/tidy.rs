@@ -1001,15 +1001,7 @@ fn pythons_solve_is_a_request_a_plan_and_its_answer() {
 fn the_licence_the_citation_and_the_release_are_the_manifests() {
     // Issue 74, item 3: Cargo.toml says MIT OR Apache-2.0; both texts are here, and
     // CITATION.cff cites this version under those licences.
-    let manifest = read(&root().join("Cargo.toml"));
-    let field = |name: &str| {
-        manifest
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("{name} = \"")))
-            .and_then(|v| v.strip_suffix('"'))
-            .unwrap_or_else(|| panic!("Cargo.toml has no {name}"))
-            .to_string()
-    };
+    let field = crate::common::manifest_field;
     assert_eq!(field("license"), "MIT OR Apache-2.0");
     assert!(read(&root().join("LICENSE-MIT")).contains("Permission is hereby granted"));
     assert!(read(&root().join("LICENSE-APACHE")).contains("Version 2.0, January 2004"));
